@@ -1,0 +1,114 @@
+"""The ``rulebook`` command (``shared/spec/positions.md`` fixes ``score`` and ``check``).
+
+- ``rulebook check [PATH...]``: validate and verify every file under PATHs
+  (default ``rules/``); one ``FILE:LINE:COL: error: MESSAGE`` line on stderr per
+  problem; exit 1 when there is any.
+- ``rulebook score FILE... --json``: score each file ignoring its ``expect``;
+  one JSON array on stdout; exit 1 when any file cannot be scored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .model import Catalog, SourceError, find_rules_dir
+from .model.output import outcome_json
+
+__all__ = ["main"]
+
+
+def _catalog_for(path: Path, cache: dict) -> Catalog:
+    rules = find_rules_dir(path.parent if path.suffix else path)
+    key = str(rules.resolve())
+    if key not in cache:
+        cache[key] = Catalog(rules)
+    return cache[key]
+
+
+def cmd_check(args) -> int:
+    """Run ``rulebook check``; returns the exit status."""
+    paths = [Path(p) for p in args.paths] or [find_rules_dir()]
+    cache: dict = {}
+    errors: list[SourceError] = []
+    count = 0
+    for p in paths:
+        if not p.exists():
+            errors.append(SourceError(str(p), 0, 0, "no such file or folder"))
+            continue
+        cat = _catalog_for(p if p.is_dir() else p, cache)
+        good, errs = cat.check_all([p])
+        count += len(good)
+        errors += errs
+    for e in errors:
+        print(str(e), file=sys.stderr)
+    if not args.quiet:
+        status = "ok" if not errors else f"{len(errors)} problem(s)"
+        print(f"rulebook check: {count} position(s) verified, {status}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+def cmd_score(args) -> int:
+    """Run ``rulebook score``; returns the exit status."""
+    cache: dict = {}
+    results = []
+    status = 0
+    for f in args.files:
+        p = Path(f)
+        try:
+            if not p.is_file():
+                raise SourceError(f, 0, 0, "no such file")
+            cat = _catalog_for(p, cache)
+            checked = cat.position(p, check=False)
+            results.append(outcome_json(f, checked.position.variant_id, checked.outcome))
+        except SourceError as exc:
+            results.append({"file": f, "error": exc.location})
+            status = 1
+    if args.json:
+        json.dump(results, sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        for r in results:
+            if "error" in r:
+                print(f"{r['file']}: error: {r['error']}")
+            elif "steps" in r:
+                for i, s in enumerate(r["steps"], 1):
+                    terms = " + ".join(map(str, s["counted"])) or "0"
+                    print(f"{r['file']}: step {i} {s['play']}: {terms} = {s['total']}, "
+                          f"raw {s['raw']}, points {s['points']}")
+            elif "settlement" in r:
+                print(f"{r['file']}: winners {', '.join(r['settlement']['winners'])}, "
+                      f"points {r['settlement']['points']}")
+            else:
+                print(f"{r['file']}: {r['result']}")
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``rulebook``."""
+    ap = argparse.ArgumentParser(prog="rulebook", description="Domino rulebook: verify and score positions.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("check", help="verify every variant and position file")
+    c.add_argument("paths", nargs="*", help="files or folders (default: rules/)")
+    c.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    c.set_defaults(func=cmd_check)
+    s = sub.add_parser("score", help="score position files with the engine, ignoring `expect`")
+    s.add_argument("files", nargs="+", help="position files")
+    s.add_argument("--json", action="store_true", help="print one JSON array")
+    s.set_defaults(func=cmd_score)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the ``rulebook`` console command."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,211 @@
+"""The rules tree: variant definitions, their positions and the glossary.
+
+``rules/<id>/variant.yaml`` holds a variant's names, parameters and rule text;
+``rules/<id>/positions/*.yaml`` its worked positions; ``rules/glossary.yaml`` the
+shared bilingual glossary. :class:`Catalog` loads them once and caches by file
+content, so MkDocs' per-language hooks do not repeat work.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine.variant import Variant
+from ..variants import RULES, make_variant
+from .positions import Outcome, Position, compare, evaluate, parse_position
+from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
+from .yamlsrc import Source, SourceError, load
+
+__all__ = ["VariantDef", "Catalog", "find_rules_dir", "CheckedPosition"]
+
+
+@dataclass
+class VariantDef:
+    """A variant as its YAML defines it, with its engine rules attached.
+
+    ``name``/``summary``/``sources`` are {ja, en}; ``sections`` a list of
+    ``{id, title: {ja, en}, body: {ja, en}}``; ``rules`` the :class:`Variant`.
+    """
+
+    id: str
+    name: dict
+    summary: dict
+    params: dict
+    sections: list
+    sources: dict
+    rules: Variant
+    dir: Path
+    src: Source = field(repr=False)
+
+
+@dataclass
+class CheckedPosition:
+    """A position that passed every check, with its engine :class:`Outcome`."""
+
+    position: Position
+    outcome: Outcome
+
+
+def find_rules_dir(start: str | Path | None = None) -> Path:
+    """The ``rules/`` folder: ``$RULEBOOK_RULES``, else the nearest ``rules``
+    folder at or above ``start`` (or the current directory), else the one beside
+    this package."""
+    env = os.environ.get("RULEBOOK_RULES")
+    if env:
+        return Path(env)
+    here = Path(start or Path.cwd()).resolve()
+    for d in [here, *here.parents]:
+        if d.name == "rules" and (d / "glossary.yaml").exists():
+            return d
+        if (d / "rules" / "glossary.yaml").exists():
+            return d / "rules"
+    return Path(__file__).resolve().parents[2] / "rules"
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+class Catalog:
+    """Loads and checks everything under one ``rules/`` folder.
+
+    Errors are collected as :class:`SourceError` in :attr:`errors` by
+    :meth:`check_all`; single look-ups raise them.
+    """
+
+    def __init__(self, rules_dir: str | Path):
+        self.dir = Path(rules_dir)
+        self._variants: dict[str, tuple[str, VariantDef]] = {}
+        self._positions: dict[Path, tuple[str, str, CheckedPosition]] = {}
+
+    def variant_ids(self) -> list[str]:
+        """Ids of every folder holding a ``variant.yaml``, sorted."""
+        if not self.dir.is_dir():
+            return []
+        return sorted(p.parent.name for p in self.dir.glob("*/variant.yaml"))
+
+    def variant(self, vid: str) -> VariantDef:
+        """The definition of ``vid``. Raises :class:`SourceError` for a missing
+        or invalid ``variant.yaml`` or an id without engine rules."""
+        path = self.dir / vid / "variant.yaml"
+        if not path.exists():
+            known = ", ".join(self.variant_ids()) or "none"
+            raise SourceError(str(path), 0, 0, f"unknown variant {vid!r} (known: {known})")
+        digest = _digest(path)
+        hit = self._variants.get(vid)
+        if hit and hit[0] == digest:
+            return hit[1]
+        src = load(path)
+        errors = validate(src, VARIANT_SCHEMA)
+        if errors:
+            raise errors[0]
+        d = src.data
+        if d["id"] != vid:
+            raise src.error(("id",), f"the id {d['id']!r} differs from the folder name {vid!r}")
+        if vid not in RULES:
+            raise src.error(("id",), f"no engine rules for {vid!r} (known: {', '.join(sorted(RULES))})")
+        params = d["params"]
+        for n in params["players"]:
+            if n not in {int(k) for k in params["deal"]}:
+                raise src.error(("params", "deal"), f"no deal size for {n} players")
+        vdef = VariantDef(vid, d["name"], d["summary"], params, d["sections"], d["sources"],
+                          make_variant(vid, params), path.parent, src)
+        for n, size in vdef.rules.params.deal.items():
+            if vdef.rules.params.stock_size(n) < 0:
+                raise src.error(("params", "deal"), f"{n} hands of {size} need more tiles than the set has")
+        self._variants[vid] = (digest, vdef)
+        return vdef
+
+    def glossary(self) -> list[dict]:
+        """The glossary terms (``key``, ``ja``, ``en``, ``def``)."""
+        src = load(self.dir / "glossary.yaml")
+        errors = validate(src, GLOSSARY_SCHEMA)
+        if errors:
+            raise errors[0]
+        return src.data["terms"]
+
+    def position_files(self, vid: str | None = None) -> list[Path]:
+        """Position files of one variant (or all), sorted by path."""
+        ids = [vid] if vid else self.variant_ids()
+        out: list[Path] = []
+        for v in ids:
+            out += sorted((self.dir / v / "positions").glob("*.yaml"))
+        return out
+
+    def position(self, path: str | Path, check: bool = True) -> CheckedPosition:
+        """Load, parse, run and (with ``check``) compare one position file.
+
+        Raises the first :class:`SourceError` (schema, notation, illegal move,
+        unknown variant); stated values that differ are raised together as a
+        :class:`CheckFailed`.
+        """
+        path = Path(path)
+        digest = _digest(path) if path.exists() else ""
+        src = load(path)
+        if not isinstance(src.data, dict) or "variant" not in src.data or not isinstance(src.data["variant"], str):
+            errors = validate(src, {"type": "object", "required": ["variant"],
+                                    "properties": {"variant": {"type": "string"}}})
+            raise errors[0] if errors else src.error((), "a position names its `variant`")
+        vid = src.data["variant"]
+        try:
+            vdef = self.variant(vid)
+        except SourceError as exc:
+            if "unknown variant" in exc.message:
+                raise src.error(("variant",), exc.message) from None
+            raise
+        hit = self._positions.get(path)
+        vdigest = self._variants[vid][0]
+        if hit and hit[0] == digest and hit[1] == vdigest:
+            return hit[2]
+        pos = parse_position(src, vdef.rules)
+        outcome = evaluate(pos, vdef.rules)
+        checked = CheckedPosition(pos, outcome)
+        if not check:
+            return checked
+        problems = compare(outcome)
+        if problems:
+            raise CheckFailed(problems)
+        self._positions[path] = (digest, vdigest, checked)
+        return checked
+
+    def check_all(self, paths: list[Path] | None = None) -> tuple[list[CheckedPosition], list[SourceError]]:
+        """Check every variant and position (or the given files/folders).
+
+        Returns the positions that passed and every problem found.
+        """
+        errors: list[SourceError] = []
+        files: list[Path] = []
+        if not paths:
+            paths = [self.dir]
+        for p in paths:
+            p = Path(p)
+            if p.is_dir():
+                files += sorted(q for q in p.rglob("*.yaml"))
+            else:
+                files.append(p)
+        good: list[CheckedPosition] = []
+        for f in files:
+            try:
+                if f.name == "variant.yaml":
+                    self.variant(f.parent.name)
+                elif f.name == "glossary.yaml":
+                    self.glossary()
+                else:
+                    good.append(self.position(f))
+            except CheckFailed as exc:
+                errors += exc.errors
+            except SourceError as exc:
+                errors.append(exc)
+        return good, errors
+
+
+class CheckFailed(SourceError):
+    """One or more stated values differ from the engine (``errors``)."""
+
+    def __init__(self, errors: list[SourceError]):
+        first = errors[0]
+        super().__init__(first.file, first.line, first.col, first.message)
+        self.errors = errors

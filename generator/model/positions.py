@@ -1,0 +1,424 @@
+"""Position files (``rules/<variant>/positions/*.yaml``) as typed objects, run
+through the engine and compared with their stated values.
+
+Three kinds, told apart by their keys (``shared/spec/positions.md`` fixes the
+first two; the third is ours, documented in ``docs/*/authoring.md``):
+
+- :class:`PlacementPosition` -- ``steps`` applied to an empty table;
+- :class:`SettlementPosition` -- ``settle``: one hand's end;
+- :class:`TurnsPosition` -- ``deal`` and ``turns``: a hand played move by move.
+
+:func:`evaluate` scores a position and :func:`compare` lists every stated value
+that differs from the engine, as :class:`SourceError` located at the key.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine.hand import Event, Hand
+from ..engine.tiles import End, NotationError, Tile
+from ..engine.variant import Placement, RuleViolation, Settlement, Variant, sides_of
+from .schema import POSITION_SCHEMA, validate
+from .yamlsrc import Source, SourceError
+
+__all__ = ["Step", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
+           "Position", "parse_position", "evaluate", "compare", "Outcome"]
+
+
+@dataclass
+class Step:
+    """One placement step: ``play`` at ``at`` (``None``: lead, or the only legal
+    end), ``as_`` (``inline``/``cross``/None), the stated ``expect`` values,
+    an optional ``caption`` {ja, en}; ``index`` is 1-based; ``path`` its YAML path."""
+
+    index: int
+    play: Tile
+    at: End | None
+    as_: str | None
+    expect: dict
+    caption: dict | None
+    path: tuple
+
+
+@dataclass
+class Move:
+    """One move of a turn-flow position: ``kind`` is play/draw/pass, ``by`` the
+    player, ``tile`` the tile played or drawn; ``expect`` as stated."""
+
+    index: int
+    by: str
+    kind: str
+    tile: Tile | None
+    at: End | None
+    as_: str | None
+    expect: dict
+    note: dict | None
+    path: tuple
+
+
+@dataclass
+class _Base:
+    file: str
+    id: str
+    variant_id: str
+    title: dict | None
+    note: dict | None
+    src: Source = field(repr=False)
+
+
+@dataclass
+class PlacementPosition(_Base):
+    """A placement position: ``steps`` applied in order to an empty table."""
+
+    steps: list[Step] = field(default_factory=list)
+    kind = "placement"
+
+
+@dataclass
+class SettlementPosition(_Base):
+    """A settlement: ``hands`` (player -> tiles list or pip total, in seat order),
+    optional ``teams``, ``out`` and ``scores`` (displayed points per side)."""
+
+    players: list[str] = field(default_factory=list)
+    teams: list[list[str]] | None = None
+    out: str | None = None
+    hands: dict = field(default_factory=dict)
+    scores: dict | None = None
+    expect: dict = field(default_factory=dict)
+    kind = "settlement"
+
+    def pips(self) -> dict[str, int]:
+        """Remaining pips per player."""
+        return {p: (h if isinstance(h, int) else sum(t.pips for t in h)) for p, h in self.hands.items()}
+
+
+@dataclass
+class TurnsPosition(_Base):
+    """A hand from its deal: seats ``players`` (clockwise), ``hands``, ``stock``
+    (top first), ``leader``, optional ``teams``/``scores``, then ``moves``."""
+
+    players: list[str] = field(default_factory=list)
+    teams: list[list[str]] | None = None
+    leader: str = ""
+    scores: dict | None = None
+    hands: dict = field(default_factory=dict)
+    stock: list[Tile] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+    expect: dict = field(default_factory=dict)
+    kind = "turns"
+
+
+Position = PlacementPosition | SettlementPosition | TurnsPosition
+
+
+def _tile(src: Source, variant: Variant, path: tuple) -> Tile:
+    try:
+        return variant.parse_tile(src.get(path))
+    except NotationError as exc:
+        raise src.error(path, str(exc), key=False) from None
+
+
+def _end(src: Source, variant: Variant, path: tuple) -> End:
+    try:
+        return variant.parse_end(src.get(path))
+    except NotationError as exc:
+        raise src.error(path, str(exc), key=False) from None
+
+
+def parse_position(src: Source, variant: Variant) -> Position:
+    """Validate ``src`` (schema, tiles, players) and build the typed position.
+
+    Raises :class:`SourceError` for the first problem found (schema problems
+    are reported together by :func:`schema_errors` first).
+    """
+    errors = validate(src, POSITION_SCHEMA)
+    if errors:
+        raise errors[0]
+    d = src.data
+    base = dict(file=src.file, id=Path(src.file).stem, variant_id=d["variant"],
+                title=d.get("title"), note=d.get("note"), src=src)
+    if "steps" in d:
+        steps = []
+        for i, s in enumerate(d["steps"]):
+            p = ("steps", i)
+            steps.append(Step(i + 1, _tile(src, variant, p + ("play",)),
+                              _end(src, variant, p + ("at",)) if "at" in s else None,
+                              s.get("as"), s.get("expect") or {}, s.get("caption"), p))
+        return PlacementPosition(**base, steps=steps)
+    if "settle" in d:
+        s = d["settle"]
+        players = list(s["hands"].keys())
+        hands: dict[str, Any] = {}
+        seen: dict[Tile, str] = {}
+        for name, h in s["hands"].items():
+            if isinstance(h, list):
+                tiles = []
+                for j in range(len(h)):
+                    t = _tile(src, variant, ("settle", "hands", name, j))
+                    if t in seen:
+                        raise src.error(("settle", "hands", name, j),
+                                        f"{t} is written twice (also in {seen[t]}'s hand)", key=False)
+                    seen[t] = name
+                    tiles.append(t)
+                hands[name] = tiles
+            else:
+                hands[name] = h
+        teams = s.get("teams")
+        _check_teams(src, ("settle",), players, teams, variant)
+        out = s.get("out")
+        if out is not None:
+            if out not in players:
+                raise src.error(("settle", "out"), f"`out` names {out!r}, who has no hand here")
+            left = hands[out]
+            if (left if isinstance(left, int) else len(left)) != 0:
+                raise src.error(("settle", "hands", out), f"{out} went out, so their hand must be empty")
+        sides = sides_of(players, teams)
+        for key in ("scores",):
+            _check_sides(src, ("settle", key), s.get(key), sides)
+        for key in ("points", "raw", "scores_after"):
+            _check_sides(src, ("settle", "expect", key), (s.get("expect") or {}).get(key), sides)
+        for key in ("winners", "game_winners"):
+            _check_sides(src, ("settle", "expect", key), (s.get("expect") or {}).get(key), sides)
+        return SettlementPosition(**base, players=players, teams=teams, out=out, hands=hands,
+                                  scores=s.get("scores"), expect=s.get("expect") or {})
+    return _parse_turns(src, variant, base)
+
+
+def _check_teams(src: Source, at: tuple, players: list[str], teams, variant: Variant) -> None:
+    if not teams:
+        if len(players) not in variant.params.players:
+            raise src.error(at + (("hands",) if at == ("settle",) else ("players",)),
+                            f"{variant.id} is played by {', '.join(map(str, variant.params.players))} "
+                            f"players as individuals, not {len(players)}")
+        return
+    members = [m for t in teams for m in t]
+    if sorted(members) != sorted(players) or len(set(members)) != len(members):
+        raise src.error(at + ("teams",), "the teams must name every player exactly once")
+    if len(players) not in variant.params.partnerships:
+        raise src.error(at + ("teams",), f"{variant.id} has no partnership game for {len(players)} players")
+    if len({len(t) for t in teams}) != 1:
+        raise src.error(at + ("teams",), "partnerships must be of equal size")
+
+
+def _check_sides(src: Source, path: tuple, value, sides: dict) -> None:
+    if value is None:
+        return
+    names = value if isinstance(value, list) else list(value.keys())
+    for i, n in enumerate(names):
+        if n not in sides:
+            sub = path + ((i,) if isinstance(value, list) else (n,))
+            raise src.error(sub, f"{n!r} is not a side here; the sides are {', '.join(sides)}",
+                            key=not isinstance(value, list))
+
+
+def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
+    d = src.data
+    deal = d["deal"]
+    players = list(deal["players"])
+    if len(set(players)) != len(players):
+        raise src.error(("deal", "players"), "a player is seated twice")
+    teams = deal.get("teams")
+    _check_teams(src, ("deal",), players, teams, variant)
+    if deal["leader"] not in players:
+        raise src.error(("deal", "leader"), f"the leader {deal['leader']!r} is not seated")
+    if sorted(deal["hands"]) != sorted(players):
+        raise src.error(("deal", "hands"), "give exactly one hand for every seated player")
+    seen: dict[Tile, tuple] = {}
+    hands: dict[str, list[Tile]] = {}
+
+    def take(path):
+        t = _tile(src, variant, path)
+        if t in seen:
+            raise src.error(path, f"{t} is written twice", key=False)
+        seen[t] = path
+        return t
+
+    size = variant.params.deal.get(len(players))
+    for p in players:
+        hands[p] = [take(("deal", "hands", p, j)) for j in range(len(deal["hands"][p]))]
+        if size is not None and len(hands[p]) != size:
+            raise src.error(("deal", "hands", p),
+                            f"{p} holds {len(hands[p])} tiles; {variant.id} deals {size} each to {len(players)} players")
+    stock = [take(("deal", "stock", j)) for j in range(len(deal["stock"]))]
+    missing = [t for t in variant.params.tiles if t not in seen]
+    if missing:
+        raise src.error(("deal", "stock"), "the deal and stock must hold the whole set; missing: "
+                        + ", ".join(map(str, missing)))
+    sides = sides_of(players, teams)
+    _check_sides(src, ("deal", "scores"), deal.get("scores"), sides)
+    moves = []
+    for i, m in enumerate(d["turns"]):
+        p = ("turns", i)
+        if m["by"] not in players:
+            raise src.error(p + ("by",), f"{m['by']!r} is not seated")
+        kind = "play" if "play" in m else "draw" if "draw" in m else "pass"
+        tile = _tile(src, variant, p + (kind,)) if kind != "pass" else None
+        at = _end(src, variant, p + ("at",)) if "at" in m else None
+        if "at" in m and kind != "play":
+            raise src.error(p + ("at",), "`at` goes with `play`")
+        moves.append(Move(i + 1, m["by"], kind, tile, at, m.get("as"), m.get("expect") or {},
+                          m.get("note"), p))
+    return TurnsPosition(**base, players=players, teams=teams, leader=deal["leader"],
+                         scores=deal.get("scores"), hands=hands, stock=stock, moves=moves,
+                         expect=d.get("expect") or {})
+
+
+@dataclass
+class Outcome:
+    """What the engine computed for a position: ``placements`` (placement
+    positions), ``settlement``, or ``hand`` and ``events`` (turn flow)."""
+
+    position: Any
+    placements: list[Placement] = field(default_factory=list)
+    settlement: Settlement | None = None
+    hand: Hand | None = None
+    events: list[Event] = field(default_factory=list)
+
+
+def evaluate(pos: Position, variant: Variant) -> Outcome:
+    """Run ``pos`` through ``variant``'s engine, ignoring every ``expect``.
+
+    Raises :class:`SourceError` at the step or move the rules forbid; the
+    message ends with ``[rule ID]``.
+    """
+    src = pos.src
+    if isinstance(pos, PlacementPosition):
+        from ..engine.layout import Layout
+        layout = Layout()
+        out = []
+        for st in pos.steps:
+            try:
+                pl = variant.place(layout, st.play, st.at, st.as_)
+            except RuleViolation as exc:
+                key = "at" if st.at is not None and "match" not in exc.rule else "play"
+                raise src.error(st.path + (key,), f"step {st.index}: {exc}") from None
+            out.append(pl)
+            layout = pl.layout
+        return Outcome(pos, placements=out)
+    if isinstance(pos, SettlementPosition):
+        return Outcome(pos, settlement=variant.settle(pos.players, pos.pips(), pos.out, pos.teams, pos.scores))
+    hand = Hand(variant, pos.players, pos.hands, pos.stock, pos.leader, pos.teams, pos.scores)
+    events = []
+    for mv in pos.moves:
+        try:
+            if mv.kind == "play":
+                ev = hand.play(mv.by, mv.tile, mv.at, mv.as_)
+            elif mv.kind == "draw":
+                top = hand.stock[0] if hand.stock else None
+                ev = hand.draw(mv.by)
+                if ev.drawn != mv.tile:
+                    raise src.error(mv.path + ("draw",), f"move {mv.index}: {mv.by} draws {top}, "
+                                    f"the top of the stock, not {mv.tile}", key=False)
+            else:
+                ev = hand.pass_(mv.by)
+        except RuleViolation as exc:
+            raise src.error(mv.path + (mv.kind,), f"move {mv.index}: {exc}") from None
+        events.append(ev)
+    return Outcome(pos, hand=hand, events=events)
+
+
+def _terms(values) -> str:
+    return " + ".join(str(v) for v in values) if values else "nothing"
+
+
+def _diff(src: Source, path: tuple, label: str, stated, computed, detail: str = "") -> SourceError:
+    extra = f" ({detail})" if detail else ""
+    return src.error(path, f"{label}: stated {stated!r}, the engine computes {computed!r}{extra}")
+
+
+def _compare_place(src, path, label, expect: dict, pl: Placement) -> list[SourceError]:
+    errs = []
+    counted = [c.value for c in pl.counted]
+    computed = {"counted": counted, "total": pl.total, "raw": pl.raw, "points": pl.points,
+                "open": [str(e) for e in pl.open]}
+    terms = f"counted {_terms(counted)} = {pl.total}"
+    for key in ("counted", "total", "raw", "points", "open"):
+        if key not in expect:
+            continue
+        stated = expect[key]
+        if key == "counted":
+            same = Counter(stated) == Counter(counted)
+        elif key == "open":
+            try:
+                same = sorted(map(str, (End.parse(s) for s in stated))) == sorted(computed["open"])
+            except NotationError as exc:
+                errs.append(src.error(path + (key,), f"{label}: {exc}"))
+                continue
+        else:
+            same = stated == computed[key]
+        if not same:
+            errs.append(_diff(src, path + (key,), f"{label} {key}", stated, computed[key], terms))
+    return errs
+
+
+def compare(outcome: Outcome) -> list[SourceError]:
+    """Every stated value that differs from the engine, located at its key."""
+    pos = outcome.position
+    src = pos.src
+    errs: list[SourceError] = []
+    if isinstance(pos, PlacementPosition):
+        for st, pl in zip(pos.steps, outcome.placements):
+            errs += _compare_place(src, st.path + ("expect",), f"step {st.index} ({pl.tile})", st.expect, pl)
+        return errs
+    if isinstance(pos, SettlementPosition):
+        s = outcome.settlement
+        computed = settlement_values(s)
+        for key, stated in pos.expect.items():
+            got = computed.get(key)
+            same = sorted(stated) == sorted(got or []) if isinstance(stated, list) else stated == got
+            if not same:
+                detail = ", ".join(f"{w}: opponents' {s.opponents_pips[w]} pips round to {s.raw[w]}"
+                                   for w in s.winners)
+                errs.append(_diff(src, ("settle", "expect", key), key, stated, got, detail))
+        return errs
+    hand = outcome.hand
+    for mv, ev in zip(pos.moves, outcome.events):
+        label = f"move {mv.index} ({mv.by} {mv.kind}{' ' + str(mv.tile) if mv.tile else ''})"
+        exp = dict(mv.expect)
+        if ev.placement is not None:
+            errs += _compare_place(src, mv.path + ("expect",), label,
+                                   {k: v for k, v in exp.items() if k in _PLACE_KEYS}, ev.placement)
+        for key in ("playable", "next", "scores", "end"):
+            if key in exp and exp[key] != getattr(ev, key):
+                errs.append(_diff(src, mv.path + ("expect", key), f"{label} {key}", exp[key], getattr(ev, key)))
+        if ev.placement is None and any(k in exp for k in _PLACE_KEYS):
+            errs.append(src.error(mv.path + ("expect",), f"{label}: placement values need a `play`"))
+    if len(outcome.events) == len(pos.moves):
+        computed = turns_result(hand)
+        for key, stated in pos.expect.items():
+            got = computed.get(key)
+            same = sorted(stated) == sorted(got or []) if isinstance(stated, list) else stated == got
+            if not same:
+                errs.append(_diff(src, ("expect", key), key, stated, got))
+    return errs
+
+
+_PLACE_KEYS = ("counted", "total", "raw", "points", "open")
+
+
+def settlement_values(s: Settlement) -> dict:
+    """A settlement as the spec's JSON keys (``scores_after``/``game_winners``
+    only when scores were given)."""
+    out = {"winners": list(s.winners), "points": dict(s.points), "raw": dict(s.raw)}
+    if s.scores_after is not None:
+        out["scores_after"] = dict(s.scores_after)
+        out["game_winners"] = list(s.game_winners or ())
+    return out
+
+
+def turns_result(hand: Hand) -> dict:
+    """The end of a turn-flow position: ``end`` (out/blocked/game/none),
+    ``winners``, ``points``, ``scores_after``, ``game_winners``, ``next_leader``."""
+    s = hand.settlement
+    return {
+        "end": hand.end or "none",
+        "winners": list(s.winners) if s else (list(hand.game_winners) if hand.end == "game" else []),
+        "points": dict(s.points) if s else {},
+        "scores_after": dict(hand.scores),
+        "game_winners": list(hand.game_winners),
+        "next_leader": hand.next_leader,
+    }

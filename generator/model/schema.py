@@ -1,0 +1,221 @@
+"""JSON Schemas of the YAML inputs, and validation that reports ``FILE:LINE:COL``.
+
+Validation uses the ``jsonschema`` library; this module only turns its errors
+into located, readable messages (an unknown key suggests the nearest valid one).
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+import jsonschema
+
+from .yamlsrc import Source, SourceError
+
+__all__ = ["POSITION_SCHEMA", "VARIANT_SCHEMA", "GLOSSARY_SCHEMA", "validate"]
+
+_TEXT = {"type": "object", "properties": {"ja": {"type": "string"}, "en": {"type": "string"}},
+         "required": ["ja", "en"], "additionalProperties": False}
+_TILE = {"type": "string", "maxLength": 40}
+_NAME = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9_]{0,15}$"}
+_SIDE_INTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
+_SIDE_LIST = {"type": "array", "items": {"type": "string"}}
+
+_PLACE_EXPECT = {
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        "counted": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        "total": {"type": "integer", "minimum": 0},
+        "raw": {"type": "integer", "minimum": 0},
+        "points": {"type": "integer", "minimum": 0},
+        "open": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+_STEP = {
+    "type": "object", "additionalProperties": False, "required": ["play"],
+    "properties": {
+        "play": _TILE, "at": _TILE, "as": {"enum": ["inline", "cross"]},
+        "expect": _PLACE_EXPECT, "caption": _TEXT,
+    },
+}
+
+_SETTLE = {
+    "type": "object", "additionalProperties": False, "required": ["hands"],
+    "properties": {
+        "teams": {"type": "array", "minItems": 2, "items": {"type": "array", "minItems": 1, "items": _NAME}},
+        "out": _NAME,
+        "hands": {"type": "object", "minProperties": 2, "additionalProperties": {
+            "oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": _TILE}]}},
+        "scores": _SIDE_INTS,
+        "expect": {
+            "type": "object", "additionalProperties": False,
+            "properties": {
+                "winners": _SIDE_LIST, "points": _SIDE_INTS, "raw": _SIDE_INTS,
+                "scores_after": _SIDE_INTS, "game_winners": _SIDE_LIST,
+            },
+        },
+    },
+}
+
+_DEAL = {
+    "type": "object", "additionalProperties": False,
+    "required": ["players", "leader", "hands", "stock"],
+    "properties": {
+        "players": {"type": "array", "minItems": 2, "items": _NAME},
+        "teams": _SETTLE["properties"]["teams"],
+        "leader": _NAME,
+        "scores": _SIDE_INTS,
+        "hands": {"type": "object", "additionalProperties": {"type": "array", "items": _TILE}},
+        "stock": {"type": "array", "items": _TILE},
+    },
+}
+
+_MOVE = {
+    "type": "object", "additionalProperties": False, "required": ["by"],
+    "properties": {
+        "by": _NAME, "play": _TILE, "at": _TILE, "as": {"enum": ["inline", "cross"]},
+        "draw": _TILE, "pass": {"const": True},
+        "note": _TEXT,
+        "expect": {
+            "type": "object", "additionalProperties": False,
+            "properties": dict(_PLACE_EXPECT["properties"], **{
+                "playable": {"type": "boolean"},
+                "next": {"type": ["string", "null"]},
+                "scores": _SIDE_INTS,
+                "end": {"enum": ["out", "blocked", "game"]},
+            }),
+        },
+    },
+    "oneOf": [{"required": ["play"]}, {"required": ["draw"]}, {"required": ["pass"]}],
+}
+
+_TURN_EXPECT = {
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        "end": {"enum": ["out", "blocked", "game", "none"]},
+        "winners": _SIDE_LIST, "points": _SIDE_INTS, "scores_after": _SIDE_INTS,
+        "game_winners": _SIDE_LIST, "next_leader": {"type": ["string", "null"]},
+    },
+}
+
+#: Schema of ``rules/<variant>/positions/*.yaml``: placement (``steps``), settlement
+#: (``settle``) or turn-flow (``deal`` + ``turns``) positions.
+POSITION_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["variant"],
+    "properties": {
+        "variant": {"type": "string"},
+        "title": _TEXT,
+        "note": _TEXT,
+        "steps": {"type": "array", "minItems": 1, "items": _STEP},
+        "settle": _SETTLE,
+        "deal": _DEAL,
+        "turns": {"type": "array", "minItems": 1, "items": _MOVE},
+        "expect": _TURN_EXPECT,
+    },
+    "oneOf": [
+        {"required": ["steps"], "not": {"anyOf": [{"required": ["settle"]}, {"required": ["deal"]}]}},
+        {"required": ["settle"], "not": {"anyOf": [{"required": ["steps"]}, {"required": ["deal"]}]}},
+        {"required": ["deal", "turns"],
+         "not": {"anyOf": [{"required": ["steps"]}, {"required": ["settle"]}]}},
+    ],
+}
+
+#: Schema of ``rules/<variant>/variant.yaml``.
+VARIANT_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "required": ["id", "name", "summary", "params", "sections", "sources"],
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$"},
+        "name": _TEXT, "summary": _TEXT,
+        "params": {
+            "type": "object", "additionalProperties": False,
+            "required": ["set", "players", "deal"],
+            "properties": {
+                "set": {"type": "integer", "minimum": 1, "maximum": 18},
+                "players": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1}},
+                "partnerships": {"type": "array", "items": {"type": "integer", "minimum": 4}},
+                "deal": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
+                "stock_reserve": {"type": "integer", "minimum": 0},
+                "target": {"type": "integer", "minimum": 1},
+                "point_unit": {"type": "integer", "minimum": 1},
+            },
+        },
+        "sections": {"type": "array", "minItems": 1, "items": {
+            "type": "object", "additionalProperties": False, "required": ["id", "title", "body"],
+            "properties": {"id": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
+                           "title": _TEXT, "body": _TEXT}}},
+        "sources": _TEXT,
+    },
+}
+
+#: Schema of ``rules/glossary.yaml``.
+GLOSSARY_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": ["terms"],
+    "properties": {"terms": {"type": "array", "items": {
+        "type": "object", "additionalProperties": False, "required": ["key", "ja", "en", "def"],
+        "properties": {"key": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
+                       "ja": {"type": "string"}, "en": {"type": "string"}, "def": _TEXT}}}},
+}
+
+
+def _jsonable(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {str(k): _jsonable(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_jsonable(v) for v in data]
+    return data
+
+
+def _path(src: Source, err: jsonschema.ValidationError) -> tuple:
+    # jsonschema paths use str keys; map back to the original (int) keys.
+    out: list = []
+    cur = src.data
+    for part in err.absolute_path:
+        if isinstance(cur, dict):
+            match = next((k for k in cur if str(k) == str(part)), part)
+            out.append(match)
+            cur = cur.get(match)
+        elif isinstance(cur, list) and isinstance(part, int) and part < len(cur):
+            out.append(part)
+            cur = cur[part]
+        else:
+            break
+    return tuple(out)
+
+
+def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple[tuple, str]:
+    where = ".".join(str(p) for p in path) or "the file"
+    if err.validator == "additionalProperties":
+        allowed = sorted((err.schema.get("properties") or {}).keys())
+        extra = [k for k in err.instance if str(k) not in allowed]
+        key = extra[0] if extra else "?"
+        near = difflib.get_close_matches(str(key), allowed, n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else (
+            f"; valid keys: {', '.join(allowed)}" if allowed else "")
+        return path + (key,), f"unknown key {key!r} in {where}{hint}"
+    if err.validator == "required":
+        return path, f"{where} needs {err.message.split(' is a required')[0]}"
+    if err.validator == "type":
+        want = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
+        return path, f"{where} should be {want}, not {type(err.instance).__name__} {err.instance!r}"[:300]
+    if err.validator in ("oneOf", "anyOf") and path == ():
+        return path, ("a position file has exactly one of: `steps` (placements), `settle` "
+                      "(a settlement) or `deal` with `turns` (a hand played move by move)")
+    if err.validator == "oneOf" and "by" in (err.instance or {}):
+        return path, f"{where}: a move is exactly one of `play`, `draw` or `pass`"
+    if err.validator == "enum":
+        return path, f"{where} must be one of {', '.join(map(str, err.validator_value))}, not {err.instance!r}"
+    return path, f"{where}: {err.message}"[:300]
+
+
+def validate(src: Source, schema: dict) -> list[SourceError]:
+    """Every schema problem of ``src`` as located errors, in file order."""
+    validator = jsonschema.Draft202012Validator(schema)
+    out = []
+    for err in validator.iter_errors(_jsonable(src.data)):
+        path, msg = _message(src, err, _path(src, err))
+        out.append(src.error(path, msg))
+    out.sort(key=lambda e: (e.line, e.col, e.message))
+    return out

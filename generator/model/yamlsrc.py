@@ -1,0 +1,175 @@
+"""Safe YAML reading that remembers where every key and value stands.
+
+:func:`load` returns a :class:`Source`: plain Python data (dicts, lists, str,
+int, bool, None) plus the 1-based ``(line, column)`` of every key and value by
+path, so that any later check can report ``FILE:LINE:COL``. Only YAML's safe
+tags are accepted; duplicate keys, oversized files and alias bombs are errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+__all__ = ["Source", "SourceError", "load", "loads", "MAX_BYTES", "MAX_NODES"]
+
+#: Largest file read (bytes).
+MAX_BYTES = 1_000_000
+#: Most nodes one document may expand to (aliases included).
+MAX_NODES = 100_000
+
+Path_ = tuple  # a path of keys and indices
+
+
+class SourceError(Exception):
+    """A problem located in a file: ``FILE:LINE:COL: error: MESSAGE`` when printed.
+
+    ``line`` and ``col`` are 1-based (0 when unknown).
+    """
+
+    def __init__(self, file: str, line: int, col: int, message: str):
+        super().__init__(message)
+        self.file, self.line, self.col, self.message = str(file), line, col, message
+
+    @property
+    def location(self) -> str:
+        """``LINE:COL: message`` (the form ``rulebook score`` prints)."""
+        return f"{self.line}:{self.col}: {self.message}"
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}: error: {self.message}"
+
+
+@dataclass
+class Source:
+    """A parsed YAML file: ``data`` and the marks of its parts.
+
+    ``value_marks[path]`` and ``key_marks[path]`` are ``(line, col)``; the root's
+    path is ``()``, ``("steps", 2, "at")`` the ``at`` of the third step.
+    """
+
+    file: str
+    data: Any
+    value_marks: dict = field(default_factory=dict)
+    key_marks: dict = field(default_factory=dict)
+
+    def mark(self, path: Path_, key: bool = True) -> tuple[int, int]:
+        """Where ``path`` stands: its key when ``key`` and it has one, else its
+        value; falls back to the nearest enclosing path."""
+        path = tuple(path)
+        while True:
+            if key and path in self.key_marks:
+                return self.key_marks[path]
+            if path in self.value_marks:
+                return self.value_marks[path]
+            if not path:
+                return (1, 1)
+            path = path[:-1]
+
+    def error(self, path: Path_, message: str, key: bool = True) -> SourceError:
+        """A :class:`SourceError` at ``path``."""
+        line, col = self.mark(path, key)
+        return SourceError(self.file, line, col, message)
+
+    def get(self, path: Path_, default: Any = None) -> Any:
+        """The value at ``path``, or ``default``."""
+        cur = self.data
+        for k in path:
+            try:
+                cur = cur[k]
+            except (KeyError, IndexError, TypeError):
+                return default
+        return cur
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _pos(mark) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1)
+
+
+def loads(text: str, file: str = "<string>") -> Source:
+    """Parse YAML ``text``; raises :class:`SourceError` with the location of
+    the first problem (syntax, unsafe tag, duplicate key, too many nodes)."""
+    if len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        raise SourceError(file, 1, 1, f"file is larger than {MAX_BYTES} bytes")
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        m = exc.problem_mark or exc.context_mark
+        line, col = _pos(m) if m else (1, 1)
+        raise SourceError(file, line, col, f"YAML syntax: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise SourceError(file, 1, 1, f"YAML: {exc}") from None
+    finally:
+        loader.dispose()
+    src = Source(file, None)
+    if node is None:
+        raise SourceError(file, 1, 1, "the file is empty")
+    budget = [MAX_NODES]
+    src.data = _convert(node, (), src, loader, budget)
+    return src
+
+
+def load(path: str | Path) -> Source:
+    """Read and parse a YAML file (UTF-8); see :func:`loads`."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise SourceError(str(path), 1, 1, f"file is larger than {MAX_BYTES} bytes")
+        text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise SourceError(str(path), 1, 1, f"not UTF-8 text ({exc.reason})") from None
+    except OSError as exc:
+        raise SourceError(str(path), 0, 0, f"cannot read: {exc.strerror}") from None
+    return loads(text, str(path))
+
+
+_SAFE_SCALAR_TAGS = {
+    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null", "tag:yaml.org,2002:float",
+}
+
+
+def _convert(node, path, src: Source, loader, budget) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise SourceError(src.file, *_pos(node.start_mark),
+                          f"the document expands to more than {MAX_NODES} nodes (aliases?)")
+    src.value_marks[path] = _pos(node.start_mark)
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag not in _SAFE_SCALAR_TAGS:
+            raise SourceError(src.file, *_pos(node.start_mark),
+                              f"the tag {node.tag!r} is not allowed here; write plain values")
+        try:
+            return loader.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            raise SourceError(src.file, *_pos(node.start_mark), f"bad value: {exc}") from None
+    if isinstance(node, yaml.SequenceNode):
+        if node.tag != "tag:yaml.org,2002:seq":
+            raise SourceError(src.file, *_pos(node.start_mark), f"the tag {node.tag!r} is not allowed")
+        return [_convert(child, path + (i,), src, loader, budget) for i, child in enumerate(node.value)]
+    if isinstance(node, yaml.MappingNode):
+        if node.tag != "tag:yaml.org,2002:map":
+            raise SourceError(src.file, *_pos(node.start_mark), f"the tag {node.tag!r} is not allowed")
+        out: dict = {}
+        for knode, vnode in node.value:
+            if not isinstance(knode, yaml.ScalarNode):
+                raise SourceError(src.file, *_pos(knode.start_mark), "a key must be a plain value")
+            key = _convert(knode, path + ("<key>",), src, loader, budget)
+            if isinstance(key, (list, dict)) or key is None:
+                raise SourceError(src.file, *_pos(knode.start_mark), "a key must be a plain value")
+            if key in out:
+                raise SourceError(src.file, *_pos(knode.start_mark), f"the key {key!r} is given twice")
+            src.key_marks[path + (key,)] = _pos(knode.start_mark)
+            out[key] = _convert(vnode, path + (key,), src, loader, budget)
+        src.value_marks.pop(path + ("<key>",), None)
+        return out
+    raise SourceError(src.file, *_pos(node.start_mark), "unsupported YAML node")
