@@ -1,0 +1,363 @@
+"""Generating the site's Markdown pages, diagrams and PNGs from the rules tree.
+
+:func:`generate` checks everything (the same checks as ``rulebook check``) and
+returns every generated file as ``{path relative to docs/: bytes}``; it raises
+:class:`BuildError` listing every problem as ``FILE:LINE:COL: error: ...`` and
+produces nothing when there is any. :func:`write_tree` writes such a mapping
+into a folder, touching only files whose bytes changed (so ``mkdocs serve``
+does not loop) and removing stale ones.
+
+Per language ``L`` (``ja``, ``en``) the output is ``L/gen/<variant>.md``,
+``L/gen/glossary.md``, ``L/gen/diagrams/<variant>/<position>-<step>.svg`` (with
+``<title>``/``<desc>`` in ``L``) and the matching ``.png``, and
+``L/gen/legend/*.svg``.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from . import describe, svg
+from .describe import LANGS
+from .engine.variant import Placement
+from .model import Catalog, CheckedPosition, SourceError, VariantDef
+from .model.positions import PlacementPosition, SettlementPosition, TurnsPosition
+
+__all__ = ["BuildError", "generate", "write_tree", "GEN"]
+
+#: Folder, inside each language folder, that holds generated files.
+GEN = "gen"
+
+_UI = {
+    "ja": {
+        "example": "例", "textalt": "図の説明", "png": "PNG画像", "players": "人数", "per_hand": "1人の枚数",
+        "stock": "タロン", "partners": "ペア戦", "yes": "可", "no": "—", "sources": "出典",
+        "more": "そのほかの例", "legend_counted": "塗りつぶした数字：数える寄与値",
+        "legend_open": "白抜きの点：接続可能だが数えない位置", "legend_branch": "オレンジの枠：分岐ダブル（得点の印ではない）",
+        "legend_placed": "青い破線の枠：直前に置いた牌", "legend": "図の見方",
+        "player": "プレイヤー", "hand": "残りの牌", "pips": "目の合計", "side": "側", "out": "上がり",
+        "blocked": "ブロック（誰も置けない）", "result": "精算", "scores_before": "精算前の得点",
+        "scores_after": "精算後の得点", "game_winners": "対局の勝者", "move": "手", "action": "行動",
+        "counted": "数える寄与値", "score": "得点", "next": "次の手番", "play": "置く", "draw": "引く",
+        "pass": "パス", "playable": "置ける", "unplayable": "置けない", "deal": "配牌", "leader": "先手",
+        "stock_order": "タロン（上から順に）", "end_out": "{p}が上がり、ハンド終了", "end_blocked": "ハンドはブロック",
+        "end_game": "目標に到達し、対局終了", "final_layout": "最後の配置", "glossary": "用語集",
+        "glossary_intro": "このサイトで使う用語と、その英語表記です。", "en_term": "英語",
+        "how": "{p}が上がり", "none_left": "なし", "lot": "新たなくじ", "next_leader": "次のハンドの先手",
+        "game_over": "—（対局終了）",
+    },
+    "en": {
+        "example": "Example", "textalt": "Diagram in words", "png": "PNG image", "players": "Players",
+        "per_hand": "Tiles each", "stock": "Stock", "partners": "Partnerships", "yes": "yes", "no": "—",
+        "sources": "Sources", "more": "More worked examples",
+        "legend_counted": "Filled number: a counted value",
+        "legend_open": "Hollow dot: an open position that does not count here",
+        "legend_branch": "Orange outline: a branch double (not a sign that it scores)",
+        "legend_placed": "Blue dashed frame: the tile just placed", "legend": "Reading the diagrams",
+        "player": "Player", "hand": "Tiles left", "pips": "Pips", "side": "Side", "out": "went out",
+        "blocked": "blocked (nobody can play)", "result": "Settlement", "scores_before": "Scores before",
+        "scores_after": "Scores after", "game_winners": "Game won by", "move": "Move", "action": "Action",
+        "counted": "Counted", "score": "Score", "next": "Next to move", "play": "plays", "draw": "draws",
+        "pass": "passes", "playable": "playable", "unplayable": "no fit", "deal": "Deal", "leader": "Leader",
+        "stock_order": "Stock (top first)", "end_out": "{p} goes out; the hand ends", "end_blocked": "the hand is blocked",
+        "end_game": "target reached; the game ends", "final_layout": "Final layout", "glossary": "Glossary",
+        "glossary_intro": "The terms this site uses, with their Japanese names.", "en_term": "Japanese",
+        "how": "{p} went out", "none_left": "none", "lot": "a new lot", "next_leader": "Next hand led by",
+        "game_over": "— (game over)",
+    },
+}
+
+
+class BuildError(Exception):
+    """The site cannot be generated; ``errors`` are located problems."""
+
+    def __init__(self, errors: list[SourceError]):
+        super().__init__("\n".join(str(e) for e in errors))
+        self.errors = errors
+
+
+def _esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+class _Page:
+    """Renders one variant page in one language, collecting files and errors."""
+
+    def __init__(self, vdef: VariantDef, checked: dict[str, CheckedPosition], glossary: dict,
+                 lang: str, files: dict[str, bytes]):
+        self.v, self.checked, self.glossary, self.lang, self.files = vdef, checked, glossary, lang, files
+        self.ui = _UI[lang]
+        self.used: set[str] = set()
+        self.errors: list[SourceError] = []
+        self.path = None  # (section index) for error locations
+
+    # -- macros ------------------------------------------------------------
+    def deal_table(self) -> str:
+        p = self.v.rules.params
+        ui = self.ui
+        rows = [f"| {ui['players']} | {ui['per_hand']} | {ui['stock']} | {ui['partners']} |",
+                "|---:|---:|---:|:---:|"]
+        for n in p.players:
+            rows.append(f"| {n} | {p.deal[n]} | {p.stock_size(n)} | "
+                        f"{ui['yes'] if n in p.partnerships else ui['no']} |")
+        return "\n" + "\n".join(rows) + "\n"
+
+    def legend(self) -> str:
+        ui = self.ui
+        items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(ui["legend_" + key])}'
+                 for key in ("counted", "open", "branch", "placed")]
+        return (f'\n<div class="rb-legend" markdown>\n\n**{_esc(ui["legend"])}**\n\n'
+                + "\n".join(items) + "\n\n</div>\n")
+
+    def term(self, key: str) -> str:
+        entry = self.glossary.get(key)
+        if entry is None:
+            raise jinja2.TemplateError(f"unknown glossary term {key!r}")
+        return f"[{entry[self.lang]}](glossary.md#{key}){{ .rb-term }}"
+
+    def position(self, pid: str, steps: list[int] | None = None) -> str:
+        cp = self.checked.get(pid)
+        if cp is None:
+            raise jinja2.TemplateError(f"no position {pid!r} in rules/{self.v.id}/positions/")
+        self.used.add(pid)
+        return self.render_position(cp, steps)
+
+    # -- rendering ---------------------------------------------------------
+    def render_position(self, cp: CheckedPosition, steps: list[int] | None = None) -> str:
+        pos = cp.position
+        ui = self.ui
+        out = [f'\n<div class="rb-example" id="ex-{pos.id}" markdown>\n']
+        title = (pos.title or {}).get(self.lang)
+        out.append(f'<p class="rb-example-title"><strong>{_esc(ui["example"])}：{_esc(title)}</strong></p>\n'
+                   if self.lang == "ja" and title else
+                   f'<p class="rb-example-title"><strong>{_esc(ui["example"])}: {_esc(title)}</strong></p>\n'
+                   if title else "")
+        if pos.note:
+            out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
+        if isinstance(pos, PlacementPosition):
+            wanted = steps or [st.index for st in pos.steps if st.expect or st.index == len(pos.steps)]
+            for st, pl in zip(pos.steps, cp.outcome.placements):
+                if st.index in wanted:
+                    out.append(self.figure(pos.id, st.index, pl, (st.caption or {}).get(self.lang)))
+        elif isinstance(pos, SettlementPosition):
+            out.append(self.settlement(pos, cp))
+        elif isinstance(pos, TurnsPosition):
+            out.append(self.turns(pos, cp))
+        out.append("</div>\n")
+        return "".join(out)
+
+    def figure(self, pid: str, index: int, pl: Placement, extra_caption: str | None = None) -> str:
+        lang, unit = self.lang, self.v.rules.params.point_unit
+        name = f"{pid}-{index}"
+        arr = svg.arrange(pl.layout)
+        cap = describe.caption(pl, lang, unit)
+        if extra_caption:
+            cap = f"{cap} {extra_caption}"
+        alt = describe.text_equivalent(pl.layout, pl.counted, pl.open, lang)
+        text = svg.render(arr, counted={c.end: c.value for c in pl.counted}, open_ends=pl.open,
+                          last=pl.tile, title=cap, desc=alt, lang=lang, ident=f"d-{name}")
+        base = f"{lang}/{GEN}/diagrams/{self.v.id}/{name}"
+        self.files[base + ".svg"] = text.encode("utf-8")
+        self.files[base + ".png"] = svg.to_png(text)
+        rel = f"diagrams/{self.v.id}/{name}"
+        x0, y0, x1, y1 = arr.bounds()
+        w = round((x1 - x0 + 0.5) * svg.UNIT)
+        h = round((y1 - y0 + 0.5) * svg.UNIT)
+        return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
+                f'[![{_esc(cap)}]({rel}.svg){{ width="{w}" height="{h}" }}]({rel}.png "{_esc(ui_png(lang))}")\n'
+                f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
+                f'<p class="rb-textalt"><span class="rb-textalt-label">{_esc(self.ui["textalt"])}</span> '
+                f'{_esc(alt)}</p>\n')
+
+    def settlement(self, pos: SettlementPosition, cp: CheckedPosition) -> str:
+        ui, lang = self.ui, self.lang
+        s = cp.outcome.settlement
+        from .engine.variant import side_of, sides_of
+        sides = sides_of(pos.players, pos.teams)
+        rows = [f"| {ui['player']} | {ui['side']} | {ui['hand']} | {ui['pips']} |", "|---|---|---|---:|"]
+        for p in pos.players:
+            h = pos.hands[p]
+            shown = (describe.tile_list(h) or ui["none_left"]) if isinstance(h, list) else "—"
+            mark = f" ({ui['out']})" if p == pos.out else ""
+            rows.append(f"| {p}{mark} | {side_of(p, sides)} | {shown} | {pos.pips()[p]} |")
+        lines = ["\n" + "\n".join(rows) + "\n"]
+        how = ui["how"].format(p=pos.out) if pos.out else ui["blocked"]
+        lines.append(f"\n**{ui['result']}**（{how}）\n" if lang == "ja" else f"\n**{ui['result']}** ({how})\n")
+        for line in describe.settlement_lines(s, lang, self.v.rules.params.point_unit):
+            lines.append(f"- {_esc(line)}")
+        if s.scores_after is not None:
+            before = ", ".join(f"{k} {v}" for k, v in (pos.scores or {}).items())
+            after = ", ".join(f"{k} {v}" for k, v in s.scores_after.items())
+            lines.append(f"- {ui['scores_before']}: {before} → {ui['scores_after']}: {after}")
+            if s.game_winners:
+                lines.append(f"- {ui['game_winners']}: {', '.join(s.game_winners)}")
+        return "\n".join(lines) + "\n\n"
+
+    def turns(self, pos: TurnsPosition, cp: CheckedPosition) -> str:
+        ui, lang = self.ui, self.lang
+        unit = self.v.rules.params.point_unit
+        out = [f"\n**{ui['deal']}**（{ui['leader']}：{pos.leader}）\n" if lang == "ja"
+               else f"\n**{ui['deal']}** ({ui['leader']}: {pos.leader})\n"]
+        for p in pos.players:
+            score = f" — {pos.scores[p]}" if pos.scores and p in pos.scores else ""
+            out.append(f"- {p}: {describe.tile_list(pos.hands[p])}{score}")
+        out.append(f"- {ui['stock_order']}: {describe.tile_list(pos.stock)}\n")
+        rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['counted']} | {ui['score']} | {ui['next']} |",
+                "|---:|---|---|---|---|---|"]
+        for mv, ev in zip(pos.moves, cp.outcome.events):
+            if ev.kind == "play":
+                pl = ev.placement
+                where = f" → {pl.at}" if pl.at else ""
+                act = f"{ui['play']} {pl.tile.label}{where}"
+                cnt = describe.counted_sum(pl.counted)
+                sc = describe.score_phrase(pl, lang, unit)
+            elif ev.kind == "draw":
+                act = f"{ui['draw']} {ev.drawn.label} ({ui['playable'] if ev.playable else ui['unplayable']})"
+                cnt = sc = ""
+            else:
+                act, cnt, sc = ui["pass"], "", ""
+            nxt = ev.next if ev.next else {"out": ui["end_out"].format(p=ev.player), "blocked": ui["end_blocked"],
+                                           "game": ui["end_game"]}.get(ev.end, "")
+            rows.append(f"| {mv.index} | {ev.player} | {_esc(act)} | {cnt} | {_esc(sc)} | {_esc(nxt)} |")
+        out.append("\n" + "\n".join(rows) + "\n")
+        hand = cp.outcome.hand
+        scores = ", ".join(f"{k} {v}" for k, v in hand.scores.items())
+        out.append(f"\n- {ui['scores_after']}: {scores}")
+        if hand.game_winners:
+            out.append(f"- {ui['game_winners']}: {', '.join(hand.game_winners)}")
+        if hand.settlement is not None:
+            for line in describe.settlement_lines(hand.settlement, lang, unit):
+                out.append(f"- {_esc(line)}")
+        last = [ev.placement for ev in cp.outcome.events if ev.placement is not None]
+        if last:
+            out.append(f"\n<p class=\"rb-subtitle\">{_esc(ui['final_layout'])}</p>\n")
+            out.append(self.figure(pos.id, len(pos.moves), last[-1]))
+        return "\n".join(out) + "\n"
+
+
+def ui_png(lang: str) -> str:
+    """Link title of a diagram's PNG."""
+    return _UI[lang]["png"]
+
+
+def _render_body(page: _Page, text: str, src, path: tuple) -> str:
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
+                             keep_trailing_newline=True)
+    try:
+        tmpl = env.from_string(text)
+        return tmpl.render(deal_table=page.deal_table, legend=page.legend, term=page.term,
+                           position=page.position, params=page.v.params)
+    except jinja2.TemplateSyntaxError as exc:
+        line, col = src.mark(path, key=False)
+        raise SourceError(src.file, line + (exc.lineno or 1), col, f"template: {exc.message}") from None
+    except jinja2.TemplateError as exc:
+        line, col = src.mark(path, key=False)
+        lineno = _template_line(exc)
+        raise SourceError(src.file, line + lineno, col, f"template: {exc}") from None
+
+
+def _template_line(exc: BaseException) -> int:
+    tb = exc.__traceback__
+    lineno = 1
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            lineno = tb.tb_lineno
+        tb = tb.tb_next
+    return lineno
+
+
+def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary: dict, lang: str,
+                 files: dict[str, bytes]) -> str:
+    """The Markdown of one variant's page in ``lang``; diagram files are added
+    to ``files``. Raises :class:`SourceError` for a bad macro call."""
+    page = _Page(vdef, checked, glossary, lang, files)
+    src = vdef.src
+    parts = [f"# {vdef.name[lang]}\n", f"{vdef.summary[lang].strip()}\n"]
+    for i, sec in enumerate(vdef.sections):
+        parts.append(f"## {sec['title'][lang]} {{ #{sec['id']} }}\n")
+        parts.append(_render_body(page, sec["body"][lang], src, ("sections", i, "body", lang)))
+    rest = sorted(set(checked) - page.used)
+    if rest:
+        parts.append(f"## {page.ui['more']} {{ #more-examples }}\n")
+        parts += [page.render_position(checked[pid]) for pid in rest]
+    parts.append(f"## {page.ui['sources']} {{ #sources }}\n")
+    parts.append(_render_body(page, vdef.sources[lang], src, ("sources", lang)))
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def glossary_page(terms: list[dict], lang: str) -> str:
+    """The glossary page in ``lang``: one heading per term, anchored by key."""
+    ui = _UI[lang]
+    other = "en" if lang == "ja" else "ja"
+    parts = [f"# {ui['glossary']}\n", f"{ui['glossary_intro']}\n"]
+    for t in sorted(terms, key=lambda t: t["key"]):
+        parts.append(f"## {_esc(t[lang])} {{ #{t['key']} }}\n")
+        parts.append(f"{_esc(t['def'][lang].strip())}\n")
+        parts.append(f"*{ui['en_term']}: {_esc(t[other])}*\n")
+    return "\n".join(parts)
+
+
+def generate(catalog: Catalog) -> dict[str, bytes]:
+    """Check the whole rules tree and produce every generated file.
+
+    Raises :class:`BuildError` with every problem (nothing is produced then).
+    """
+    good, errors = catalog.check_all()
+    if errors:
+        raise BuildError(errors)
+    try:
+        terms = catalog.glossary()
+    except SourceError as exc:
+        raise BuildError([exc]) from None
+    glossary = {t["key"]: t for t in terms}
+    files: dict[str, bytes] = {}
+    for lang in LANGS:
+        for key, icon in svg.legend_icons().items():
+            files[f"{lang}/{GEN}/legend/{key}.svg"] = icon.encode("utf-8")
+        files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang).encode("utf-8")
+    for vid in catalog.variant_ids():
+        vdef = catalog.variant(vid)
+        checked = {cp.position.id: cp for cp in good if cp.position.variant_id == vid}
+        for lang in LANGS:
+            try:
+                md = variant_page(vdef, checked, glossary, lang, files)
+            except SourceError as exc:
+                errors.append(exc)
+                continue
+            files[f"{lang}/{GEN}/{vid}.md"] = md.encode("utf-8")
+    if errors:
+        raise BuildError(errors)
+    return dict(sorted(files.items()))
+
+
+def write_tree(files: dict[str, bytes], root: str | Path, prefixes: tuple[str, ...]) -> int:
+    """Write ``files`` under ``root``: only changed files are rewritten (each
+    atomically), and files under ``prefixes`` that are not in ``files`` are
+    removed. Returns how many files were written."""
+    root = Path(root)
+    written = 0
+    for rel, data in files.items():
+        target = root / rel
+        if target.exists() and target.read_bytes() == data:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+        written += 1
+    for prefix in prefixes:
+        base = root / prefix
+        if not base.exists():
+            continue
+        for path in sorted(base.rglob("*"), reverse=True):
+            rel = path.relative_to(root).as_posix()
+            if path.is_file() and rel not in files:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return written

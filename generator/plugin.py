@@ -1,0 +1,57 @@
+"""The thin MkDocs plugin: before MkDocs collects files, generate every page,
+diagram and PNG from ``rules/`` into ``docs/<lang>/gen/``; fail the build with
+``FILE:LINE:COL`` lines when any position or stated value is wrong; watch
+``rules/`` under ``mkdocs serve``. The work is in :mod:`generator.pages`.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+
+from .describe import LANGS
+from .model import Catalog
+from .pages import GEN, BuildError, generate, write_tree
+
+log = logging.getLogger("mkdocs.plugins.rulebook")
+
+__all__ = ["RulebookPlugin"]
+
+
+class _Options(Config):
+    rules_dir = c.Type(str, default="rules")
+
+
+class RulebookPlugin(BasePlugin[_Options]):
+    """``plugins: [rulebook]`` in ``mkdocs.yml``; option ``rules_dir``
+    (default ``rules``, relative to ``mkdocs.yml``)."""
+
+    def __init__(self):
+        self.catalog: Catalog | None = None
+        self._done_for: int | None = None
+
+    def _rules(self, config) -> Path:
+        return Path(config.config_file_path).parent / self.config.rules_dir
+
+    def on_pre_build(self, config, **kwargs):
+        rules = self._rules(config)
+        if self.catalog is None or self.catalog.dir != rules:
+            self.catalog = Catalog(rules)
+        try:
+            files = generate(self.catalog)
+        except BuildError as exc:
+            for e in exc.errors:
+                log.error(str(e))
+            raise PluginError(f"rulebook: {len(exc.errors)} problem(s) in {rules}; "
+                              "the site was not built") from None
+        n = write_tree(files, config.docs_dir, tuple(f"{lang}/{GEN}" for lang in LANGS))
+        log.info("rulebook: %d generated file(s), %d rewritten", len(files), n)
+
+    def on_serve(self, server, config, builder, **kwargs):
+        server.watch(str(self._rules(config)))
+        return server

@@ -1,0 +1,382 @@
+"""Drawing a layout as SVG (and PNG through CairoSVG). This module only draws.
+
+:func:`arrange` places every tile of a :class:`~generator.engine.layout.Layout`
+on a grid of pip squares: a tile covers two squares along its line, a crosswise
+double covers one square along the line and two across it, a side branch leaves
+a double perpendicular to its line. Lines bend (turn 90 degrees) before they
+cross the page's bounds, and no two tiles ever overlap; a depth-first search
+over the bending choices guarantees it, or raises :class:`LayoutError`.
+
+:func:`render` draws an arrangement with the conventions of seed 000's figures:
+pips as dots, counted contributions as filled numbered badges, open but
+uncounted positions as hollow dots, branch doubles (spinners) outlined in the
+accent colour and the tile just placed marked with a dashed frame. The SVG holds
+no words (only digits in the badges); ``<title>`` and ``<desc>`` carry the
+caption and text equivalent for assistive technology.
+
+>>> from generator.engine import Layout, Tile
+>>> arr = arrange(Layout().attach(Tile(1, 4), None))
+>>> [(b.tile.label, b.x, b.y, b.w, b.h) for b in arr.boxes]
+[('[1|4]', -1.0, -0.5, 2.0, 1.0)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Iterable, Mapping, Sequence
+
+from .engine.layout import Layout, Placed
+from .engine.tiles import End, Tile
+
+__all__ = ["Box", "Spot", "Arrangement", "LayoutError", "arrange", "render", "to_png", "legend_icons",
+           "UNIT", "COLORS"]
+
+#: Pixels per pip square.
+UNIT = 36
+#: The palette (accent = branch doubles, mark = the tile just placed).
+COLORS = {
+    "tile": "#fffdf5", "edge": "#3b3b3b", "pip": "#1f1f1f", "accent": "#e07000",
+    "mark": "#1565c0", "badge": "#00695c", "badge_text": "#ffffff", "hollow": "#455a64",
+}
+#: Half-extent, in squares, of the region the layout stays in before lines bend.
+BOUNDS = (7.0, 7.0)
+
+E_, S_, W_, N_ = (1, 0), (0, 1), (-1, 0), (0, -1)
+
+
+class LayoutError(Exception):
+    """No overlap-free drawing was found within the search budget."""
+
+
+def _left(d):
+    return (d[1], -d[0])
+
+
+def _right(d):
+    return (-d[1], d[0])
+
+
+def _add(p, d, k=1.0):
+    return (p[0] + d[0] * k, p[1] + d[1] * k)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A drawn tile: top-left ``x, y`` and size ``w, h`` in squares;
+    ``halves`` the two ``(pip, cx, cy)`` square centres; ``placed`` its record."""
+
+    tile: Tile
+    x: float
+    y: float
+    w: float
+    h: float
+    halves: tuple
+    placed: Placed
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a marker for ``end`` stands: centre ``x, y`` of the square just
+    beyond the end, in squares; ``d`` the direction the line would grow."""
+
+    end: End
+    x: float
+    y: float
+    d: tuple
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """Every tile's :class:`Box` and every free end's :class:`Spot`."""
+
+    boxes: tuple[Box, ...]
+    spots: Mapping[End, Spot]
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """``(min_x, min_y, max_x, max_y)`` of tiles and marker squares."""
+        xs, ys = [], []
+        for b in self.boxes:
+            xs += [b.x, b.x + b.w]
+            ys += [b.y, b.y + b.h]
+        for s in self.spots.values():
+            xs += [s.x - 0.5, s.x + 0.5]
+            ys += [s.y - 0.5, s.y + 0.5]
+        return min(xs), min(ys), max(xs), max(ys)
+
+
+def _rect_of_squares(centres) -> tuple[float, float, float, float]:
+    xs = [c[0] for c in centres]
+    ys = [c[1] for c in centres]
+    return (min(xs) - 0.5, min(ys) - 0.5, max(xs) + 0.5, max(ys) + 0.5)
+
+
+def _overlap(a, b) -> bool:
+    eps = 1e-6
+    return a[0] < b[2] - eps and b[0] < a[2] - eps and a[1] < b[3] - eps and b[1] < a[3] - eps
+
+
+def _inside(r, bounds) -> bool:
+    bx, by = bounds
+    return r[0] >= -bx - 1e-6 and r[2] <= bx + 1e-6 and r[1] >= -by - 1e-6 and r[3] <= by + 1e-6
+
+
+def _place_root(p: Placed):
+    t = p.tile
+    if t.is_double:
+        centres = ((0.0, -0.5), (0.0, 0.5))
+        ends = {"a": ((-0.5, 0.0), W_), "b": ((0.5, 0.0), E_),
+                "side-a": ((0.0, -1.0), N_), "side-b": ((0.0, 1.0), S_)}
+        rect = (-0.5, -1.0, 0.5, 1.0)
+        halves = ((t.low,) + centres[0], (t.low,) + centres[1])
+    else:
+        centres = ((-0.5, 0.0), (0.5, 0.0))
+        ends = {str(t.low): ((-1.0, 0.0), W_), str(t.high): ((1.0, 0.0), E_)}
+        rect = (-1.0, -0.5, 1.0, 0.5)
+        halves = ((t.low,) + centres[0], (t.high,) + centres[1])
+    return rect, halves, ends
+
+
+def _candidates(p: Placed, P, d):
+    """Every way to draw ``p`` joined at point ``P`` growing in direction ``d``,
+    most preferred first: ``(rect, halves, ends)``."""
+    t = p.tile
+    C = _add(P, d, 0.5)
+    if t.is_double:
+        l, r = _left(d), _right(d)
+        centres = (_add(C, l, 0.5), _add(C, r, 0.5))
+        ends = {"b": (_add(C, d, 0.5), d), "side-a": (_add(C, l, 1.0), l), "side-b": (_add(C, r, 1.0), r)}
+        yield _rect_of_squares(centres), ((t.low,) + centres[0], (t.low,) + centres[1]), ends
+        return
+    near = int(p.link)
+    far = t.other(near)
+    turns = [d, _left(d), _right(d)]
+    # Prefer, after going straight: for a horizontal line turn away from the
+    # middle row; for a vertical one turn back toward the middle column.
+    if d[1] == 0:
+        turns[1:] = sorted(turns[1:], key=lambda v: -v[1] * (1 if P[1] >= 0 else -1))
+    else:
+        turns[1:] = sorted(turns[1:], key=lambda v: v[0] * (1 if P[0] >= 0 else -1))
+    for d2 in turns:
+        C2 = _add(C, d2, 1.0)
+        ends = {str(far): (_add(C2, d2, 0.5), d2)}
+        yield _rect_of_squares((C, C2)), ((near,) + C, (far,) + C2), ends
+
+
+def arrange(layout: Layout, bounds: tuple[float, float] = BOUNDS, budget: int = 20000) -> Arrangement:
+    """Lay out ``layout`` on the square grid without overlaps.
+
+    Tiles are taken in placement order; each may go straight or bend left or
+    right (doubles never bend). A line that would leave ``bounds`` (half-width,
+    half-height in squares) bends; if no drawing fits, the bounds widen step by
+    step. Raises :class:`LayoutError` if even that fails.
+    """
+    placed = list(layout)
+    if not placed:
+        return Arrangement((), {})
+    for strict in (True, False):
+        for grow in range(0, 8, 2):
+            bx = (bounds[0] + grow, bounds[1] + grow)
+            result = _search(placed, bx, budget, strict)
+            if result is not None:
+                return result
+    raise LayoutError("no overlap-free drawing found")
+
+
+def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrangement | None:
+    """Depth-first search over bending choices. With ``strict``, the square
+    beyond every free end (where its marker is drawn) is kept clear too."""
+    rects: list = []
+    chosen: list = []
+    ends: dict[End, tuple] = {}
+    count = [budget]
+
+    def spot_rect(P, d):
+        c = _add(P, d, 0.5)
+        return (c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5)
+
+    def go(i: int) -> bool:
+        if i == len(placed):
+            return True
+        count[0] -= 1
+        if count[0] < 0:
+            return False
+        p = placed[i]
+        if p.parent is None:
+            options = [_place_root(p)]
+        else:
+            P, d = ends[p.parent]
+            options = list(_candidates(p, P, d))
+        for rect, halves, new_ends in options:
+            if not _inside(rect, bounds) or any(_overlap(rect, r) for r in rects):
+                continue
+            if strict:
+                reserved = [spot_rect(*v) for e, v in ends.items() if e != p.parent]
+                if any(_overlap(rect, r) for r in reserved):
+                    continue
+                mine = [spot_rect(*v) for v in new_ends.values()]
+                if any(_overlap(m, r) for m in mine for r in rects + [rect]):
+                    continue
+            rects.append(rect)
+            chosen.append((p, rect, halves))
+            added = [End(p.tile, side) for side in new_ends]
+            for side, v in new_ends.items():
+                ends[End(p.tile, side)] = v
+            if go(i + 1):
+                return True
+            rects.pop()
+            chosen.pop()
+            for e in added:
+                del ends[e]
+        return False
+
+    if not go(0):
+        return None
+    boxes = tuple(Box(p.tile, r[0], r[1], r[2] - r[0], r[3] - r[1], h, p) for p, r, h in chosen)
+    spots = {}
+    for e, (P, d) in ends.items():
+        c = _add(P, d, 0.5)
+        spots[e] = Spot(e, c[0], c[1], d)
+    return Arrangement(boxes, spots)
+
+
+# -- drawing ----------------------------------------------------------------
+
+_GRID = {
+    0: [], 1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+    4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+    6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    7: [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)],
+    8: [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)],
+    9: [(x, y) for y in range(3) for x in range(3)],
+}
+
+
+def pip_positions(n: int) -> list[tuple[float, float]]:
+    """Dot centres for ``n`` pips in a unit square (0..1 both ways).
+
+    >>> pip_positions(1)
+    [(0.5, 0.5)]
+    """
+    if n in _GRID:
+        return [(0.22 + 0.28 * x, 0.22 + 0.28 * y) for x, y in _GRID[n]]
+    rows = -(-n // 3)
+    step = 0.64 / (rows - 1)
+    out = []
+    for i in range(n):
+        out.append((0.22 + 0.28 * (i % 3), 0.18 + step * (i // 3) * (0.64 / 0.64)))
+    return out
+
+
+def _f(v: float) -> str:
+    s = f"{v:.2f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[End],
+           last: Tile | None, title: str, desc: str, lang: str, ident: str) -> str:
+    """SVG text of an arrangement.
+
+    ``counted`` maps an end to its counted value (pips) and gets a filled
+    badge; every other end in ``open_ends`` gets a hollow dot; spinners get the
+    accent outline; ``last`` gets the dashed mark. ``title``/``desc`` fill
+    ``<title>``/``<desc>`` (escaped); ``lang`` is the page language; ``ident``
+    makes element ids unique on a page.
+    """
+    u = UNIT
+    margin = 0.25
+    x0, y0, x1, y1 = arr.bounds()
+    width = (x1 - x0 + 2 * margin) * u
+    height = (y1 - y0 + 2 * margin) * u
+
+    def X(v):
+        return _f((v - x0 + margin) * u)
+
+    def Y(v):
+        return _f((v - y0 + margin) * u)
+
+    c = COLORS
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" lang="{escape(lang)}" '
+        f'width="{_f(width)}" height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}" '
+        f'aria-labelledby="{ident}-title {ident}-desc">',
+        f'<title id="{ident}-title">{escape(title)}</title>',
+        f'<desc id="{ident}-desc">{escape(desc)}</desc>',
+    ]
+    for b in arr.boxes:
+        out.append(f'<g class="tile" data-tile="{b.tile}">')
+        out.append(f'<rect x="{X(b.x + 0.03)}" y="{Y(b.y + 0.03)}" width="{_f((b.w - 0.06) * u)}" '
+                   f'height="{_f((b.h - 0.06) * u)}" rx="{_f(0.12 * u)}" fill="{c["tile"]}" '
+                   f'stroke="{c["edge"]}" stroke-width="1.5"/>')
+        (p1, ax, ay), (p2, bx, by) = b.halves
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        if abs(ax - bx) > abs(ay - by):
+            out.append(f'<line x1="{X(mx)}" y1="{Y(my - 0.38)}" x2="{X(mx)}" y2="{Y(my + 0.38)}" '
+                       f'stroke="{c["edge"]}" stroke-width="1.2"/>')
+        else:
+            out.append(f'<line x1="{X(mx - 0.38)}" y1="{Y(my)}" x2="{X(mx + 0.38)}" y2="{Y(my)}" '
+                       f'stroke="{c["edge"]}" stroke-width="1.2"/>')
+        for pip, cx, cy in b.halves:
+            for px, py in pip_positions(pip):
+                out.append(f'<circle cx="{X(cx - 0.5 + px)}" cy="{Y(cy - 0.5 + py)}" r="{_f(0.075 * u)}" '
+                           f'fill="{c["pip"]}"/>')
+        out.append("</g>")
+        if b.placed.spinner:
+            out.append(f'<rect class="branch-double" x="{X(b.x - 0.02)}" y="{Y(b.y - 0.02)}" '
+                       f'width="{_f((b.w + 0.04) * u)}" height="{_f((b.h + 0.04) * u)}" rx="{_f(0.14 * u)}" '
+                       f'fill="none" stroke="{c["accent"]}" stroke-width="3"/>')
+        if last is not None and b.tile == last:
+            out.append(f'<rect class="just-placed" x="{X(b.x - 0.12)}" y="{Y(b.y - 0.12)}" '
+                       f'width="{_f((b.w + 0.24) * u)}" height="{_f((b.h + 0.24) * u)}" rx="{_f(0.18 * u)}" '
+                       f'fill="none" stroke="{c["mark"]}" stroke-width="2" stroke-dasharray="5 3"/>')
+    for e in sorted(set(open_ends) | set(counted), key=lambda e: e.sort_key):
+        s = arr.spots.get(e)
+        if s is None:
+            continue
+        if e in counted:
+            out.append(f'<g class="counted" data-end="{e}"><circle cx="{X(s.x)}" cy="{Y(s.y)}" r="{_f(0.3 * u)}" '
+                       f'fill="{c["badge"]}"/><text x="{X(s.x)}" y="{Y(s.y + 0.12)}" text-anchor="middle" '
+                       f'font-family="DejaVu Sans" font-weight="bold" font-size="{_f(0.34 * u)}" '
+                       f'fill="{c["badge_text"]}">{counted[e]}</text></g>')
+        else:
+            out.append(f'<circle class="open" data-end="{e}" cx="{X(s.x)}" cy="{Y(s.y)}" r="{_f(0.16 * u)}" '
+                       f'fill="none" stroke="{c["hollow"]}" stroke-width="2"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def to_png(svg: str, scale: float = 1.5) -> bytes:
+    """Rasterise SVG text with CairoSVG (deterministic bytes for equal input)."""
+    import cairosvg
+
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+
+
+def legend_icons() -> dict[str, str]:
+    """Small standalone SVGs for the page legend: ``counted``, ``open``,
+    ``branch``, ``placed`` (each ``aria-hidden``; the page gives the words)."""
+    c = COLORS
+    head = '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" width="28" height="28" viewBox="0 0 28 28">'
+    return {
+        "counted": head + f'<circle cx="14" cy="14" r="11" fill="{c["badge"]}"/><text x="14" y="18.5" '
+                   f'text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="12" '
+                   f'fill="{c["badge_text"]}">5</text></svg>\n',
+        "open": head + f'<circle cx="14" cy="14" r="6" fill="none" stroke="{c["hollow"]}" stroke-width="2"/></svg>\n',
+        "branch": head + f'<rect x="8" y="2" width="12" height="24" rx="3" fill="{c["tile"]}" '
+                  f'stroke="{c["accent"]}" stroke-width="3"/></svg>\n',
+        "placed": head + f'<rect x="4" y="9" width="20" height="10" rx="2" fill="{c["tile"]}" stroke="{c["edge"]}"/>'
+                  f'<rect x="1.5" y="6.5" width="25" height="15" rx="3" fill="none" stroke="{c["mark"]}" '
+                  f'stroke-width="2" stroke-dasharray="4 2"/></svg>\n',
+    }
+
+
+def overlaps(arr: Arrangement) -> list[tuple[Tile, Tile]]:
+    """Pairs of tiles whose boxes overlap (empty for every arrangement this
+    module makes; exposed for tests)."""
+    out = []
+    bs: Sequence[Box] = arr.boxes
+    for i, a in enumerate(bs):
+        for b in bs[i + 1:]:
+            if _overlap((a.x, a.y, a.x + a.w, a.y + a.h), (b.x, b.y, b.x + b.w, b.y + b.h)):
+                out.append((a.tile, b.tile))
+    return out
