@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Install everything the project needs on a fresh Debian machine (Python 3.11+):
+# Debian packages for CairoSVG and the diagram digits' font, then a virtual
+# environment with the project and its test dependencies. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+  need=()
+  for pkg in libcairo2 fonts-dejavu-core; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+  done
+  if [ ${#need[@]} -gt 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  fi
+fi
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
+.venv/bin/python -m pip install -q -e '.[test]'

@@ -1,0 +1,120 @@
+"""`rulebook score --json` and `rulebook check` as fixed by shared/spec/positions.md."""
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+from conftest import RULES
+
+POS = RULES / "horse-race" / "positions"
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_placement_json(capsys):
+    code, out, _ = run(capsys, "score", str(POS / "first-tile.yaml"), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data == [{
+        "file": str(POS / "first-tile.yaml"), "variant": "horse-race",
+        "steps": [
+            {"play": "1-4", "at": None, "counted": [4, 1], "total": 5, "raw": 5, "points": 1,
+             "open": ["1-4:1", "1-4:4"]},
+            {"play": "1-1", "at": "1-4:1", "counted": [2, 4], "total": 6, "raw": 0, "points": 0,
+             "open": ["1-1:b", "1-4:4"]},
+        ]}]
+
+
+def test_score_settlement_json(capsys):
+    code, out, _ = run(capsys, "score", str(POS / "settle-spec-example.yaml"), "--json")
+    assert code == 0
+    (item,) = json.loads(out)
+    assert item["settlement"]["winners"] == ["N+S"]
+    assert item["settlement"]["points"] == {"N+S": 3}
+    assert item["scores_after"] == {"N+S": 61, "E+W": 40}
+    assert item["game_winners"] == ["N+S"]
+
+
+def test_score_ignores_expect_and_reports_errors(tmp_path, capsys):
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text('variant: horse-race\nsteps:\n  - play: "1-4"\n    expect: {total: 99}\n')
+    bad = tmp_path / "bad.yaml"
+    bad.write_text('variant: horse-race\nsteps:\n  - play: "1-4"\n  - play: "2-3"\n    at: "1-4:4"\n')
+    code, out, _ = run(capsys, "score", str(wrong), str(bad), "--json")
+    assert code == 1
+    a, b = json.loads(out)
+    assert a["steps"][0]["total"] == 5                       # expect ignored
+    assert b["file"] == str(bad)
+    assert re.match(r"^4:\d+: .*2-3 does not match 1-4:4", b["error"])
+
+
+def test_score_many_files_in_one_call(capsys):
+    files = [str(p) for p in sorted(POS.glob("*.yaml"))] * 10
+    code, out, _ = run(capsys, "score", *files, "--json")
+    assert code == 0
+    assert len(json.loads(out)) == len(files)
+
+
+def test_check_passes_on_the_repository(capsys):
+    code, _, err = run(capsys, "check", str(RULES))
+    assert code == 0, err
+
+
+def _numbers_in_expect(text):
+    """(line index, start, end) of every integer inside an `expect` block."""
+    spots = []
+    in_expect, indent = False, 0
+    for i, line in enumerate(text.splitlines()):
+        stripped = line.lstrip()
+        ind = len(line) - len(stripped)
+        if stripped.startswith("expect:"):
+            in_expect, indent = True, ind
+            target = stripped[len("expect:"):]
+            offset = len(line) - len(target)
+        elif in_expect and stripped and ind <= indent and not stripped.startswith("#"):
+            in_expect = False
+            continue
+        elif in_expect:
+            target, offset = line, 0
+        else:
+            continue
+        for m in re.finditer(r"(?<![\w-])\d+(?![\w-])", target):
+            spots.append((i, offset + m.start(), offset + m.end()))
+    return spots
+
+
+def test_every_stated_number_is_verified(tmp_path, capsys):
+    """Changing any stated number in any position fails `check` at that file and line."""
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    tried = 0
+    for path in sorted((rules / "horse-race" / "positions").glob("*.yaml")):
+        original = path.read_text()
+        lines = original.splitlines()
+        for i, a, b in _numbers_in_expect(original):
+            changed = list(lines)
+            changed[i] = lines[i][:a] + str(int(lines[i][a:b]) + 1) + lines[i][b:]
+            path.write_text("\n".join(changed) + "\n")
+            code, _, err = run(capsys, "check", "-q", str(path))
+            assert code == 1, f"{path.name}:{i + 1} change not caught"
+            assert f"{path}:{i + 1}:" in err, err
+            tried += 1
+        path.write_text(original)
+    assert tried > 100
+
+
+def test_console_script_is_installed():
+    exe = Path(sys.executable).with_name("rulebook")
+    res = subprocess.run([str(exe), "check", str(RULES)], capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr

@@ -1,0 +1,88 @@
+"""Diagrams: no overlaps, bends inside the bounds, accessible SVG, byte-identical output."""
+
+import random
+import xml.etree.ElementTree as ET
+
+from generator import svg
+from generator.engine import Layout, double_set
+from generator.engine.hand import Hand
+
+from conftest import build
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def test_seed_nine_tile_layout_has_no_overlap(hr):
+    pl = build(hr, ("1-4", None), ("1-1", "1-4:1"), ("4-4", "1-4:4"), ("3-4", "4-4:b"), ("1-2", "1-1:b"),
+               ("1-5", "1-1:side-a"), ("5-5", "1-5:5"), ("0-5", "5-5:b"), ("1-3", "1-1:side-b"))
+    arr = svg.arrange(pl.layout)
+    assert len(arr.boxes) == 9
+    assert svg.overlaps(arr) == []
+
+
+def test_long_line_bends_before_leaving_the_page(hr):
+    # a straight chain of 12 tiles would be 24 squares wide; the bounds are 14.
+    chain = ["0-1", "1-2", "2-3", "3-4", "4-5", "5-6", "0-6", "0-2", "2-4", "4-6", "1-6", "1-3"]
+    moves, end = [(chain[0], None)], 1
+    for t in chain[1:]:
+        a, b = map(int, t.split("-"))
+        moves.append((t, None))
+    pl = build(hr, *moves[:1])
+    layout = pl.layout
+    for t, _ in moves[1:]:
+        from conftest import T
+        ends = hr.legal_ends(layout, T(t))
+        layout = hr.place(layout, T(t), ends[-1]).layout
+    arr = svg.arrange(layout)
+    x0, y0, x1, y1 = arr.bounds()
+    assert svg.overlaps(arr) == []
+    assert x1 - x0 <= 2 * svg.BOUNDS[0] + 1          # markers may stand half a square outside
+
+
+def test_random_game_layouts_never_overlap(hr):
+    rng = random.Random(7)
+    tiles = list(double_set(6))
+    for game in range(40):
+        rng.shuffle(tiles)
+        hands = {"N": tiles[:7], "E": tiles[7:14]}
+        h = Hand(hr, ["N", "E"], hands, tiles[14:], "N")
+        while h.end is None:
+            p = h.current
+            plays = h.plays_for(p)
+            if h.must_play is not None:
+                plays = [(t, e) for t, e in plays if t == h.must_play]
+            if plays:
+                t, e = rng.choice(plays)
+                h.play(p, t, e)
+            elif h.drawable:
+                h.draw(p)
+            else:
+                h.pass_(p)
+        arr = svg.arrange(h.layout)
+        assert svg.overlaps(arr) == [], (game, [str(t) for t in h.layout.tiles])
+
+
+def test_svg_is_accessible_and_wordless(hr):
+    pl = build(hr, ("1-4", None), ("1-1", "1-4:1"), ("4-4", "1-4:4"))
+    text = svg.render(svg.arrange(pl.layout), counted={c.end: c.value for c in pl.counted},
+                      open_ends=pl.open, last=pl.tile, title="t <x>", desc="d & e", lang="en", ident="x")
+    root = ET.fromstring(text)
+    assert root.get("role") == "img"
+    assert root.find(NS + "title").text == "t <x>"
+    assert root.find(NS + "desc").text == "d & e"
+    words = [t.text for t in root.iter(NS + "text")]
+    assert sorted(words) == ["2", "8"]                  # only the counted values, as digits
+    assert len(root.findall(f".//{NS}rect[@class='branch-double']")) == 2
+    assert len(root.findall(f".//{NS}rect[@class='just-placed']")) == 1
+    # 1-4 [1 + 4 pips] + 1-1 [2] + 4-4 [8] = 15 pip dots
+    assert len([c for c in root.iter(NS + "circle") if c.get("fill") == svg.COLORS["pip"]]) == 15
+
+
+def test_same_input_same_bytes(hr):
+    pl = build(hr, ("5-5", None), ("2-5", "5-5:b"), ("3-5", "5-5:a"), ("4-5", "5-5:side-a"))
+    args = dict(counted={c.end: c.value for c in pl.counted}, open_ends=pl.open, last=pl.tile,
+                title="t", desc="d", lang="ja", ident="x")
+    a = svg.render(svg.arrange(pl.layout), **args)
+    b = svg.render(svg.arrange(pl.layout), **args)
+    assert a == b
+    assert svg.to_png(a) == svg.to_png(b)

@@ -1,0 +1,130 @@
+"""The built site: both languages, every figure with SVG, PNG and text equivalent;
+wrong numbers fail the build with FILE:LINE:COL and leave the old site alone."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from conftest import ROOT
+
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+
+
+def _copy_repo(dest: Path) -> Path:
+    for name in ("mkdocs.yml", "docs", "rules"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("gen"))
+        else:
+            shutil.copy(src, dest / name)
+    return dest
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    work = _copy_repo(tmp_path_factory.mktemp("repo"))
+    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    return work
+
+
+def page(site, lang, rel):
+    base = site / "site" / ("" if lang == "ja" else "en")
+    return BeautifulSoup((base / rel / "index.html").read_text(), "html.parser"), base / rel
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_figure_has_svg_png_caption_and_text(site, lang):
+    soup, where = page(site, lang, "gen/horse-race")
+    figures = soup.select("figure.rb-figure")
+    # 12 seed placement diagrams + 3 more steps of the four-step example + 2 first steps
+    # of first-tile/double-six + 4 turn-flow final layouts
+    assert len(figures) >= 16
+    for fig in figures:
+        img = fig.find("img")
+        link = img.find_parent("a")
+        svg_file = (where / img["src"]).resolve()
+        png_file = (where / link["href"]).resolve()
+        assert svg_file.suffix == ".svg" and svg_file.is_file()
+        assert png_file.suffix == ".png" and png_file.read_bytes()[:4] == b"\x89PNG"
+        assert int(img["width"]) > 0 and int(img["height"]) > 0
+        cap = fig.find("figcaption").get_text()
+        assert "=" in cap
+        svg_text = svg_file.read_text()
+        assert f'lang="{lang}"' in svg_text and "<title" in svg_text and "<desc" in svg_text
+        textalt = fig.find_next_sibling("p", class_="rb-textalt")
+        assert textalt is not None and len(textalt.get_text()) > 40
+
+
+def test_seed_captions_appear(site):
+    ja, _ = page(site, "ja", "gen/horse-race")
+    en, _ = page(site, "en", "gen/horse-race")
+    for soup, words in ((ja, "換算前の得点 10点（表示得点 2点）"), (en, "10 raw (2 points)")):
+        caps = [f.get_text() for f in soup.select("figcaption")]
+        assert any("[4|4]" in c and "2 + 8 = 10" in c and words in c for c in caps), caps
+
+
+def test_deal_table_from_parameters(site):
+    soup, _ = page(site, "en", "gen/horse-race")
+    rows = [[td.get_text() for td in tr.find_all("td")] for tr in soup.select("table tr") if tr.find("td")]
+    assert ["2", "7", "14", "—"] in rows and ["3", "6", "10", "—"] in rows and ["4", "5", "8", "yes"] in rows
+
+
+def test_text_equivalent_lists_seed_facts(site):
+    soup, _ = page(site, "ja", "gen/horse-race")
+    texts = [p.get_text() for p in soup.select("p.rb-textalt")]
+    assert any("分岐ダブル：[1|1]、[4|4]" in t and "[1|4] (目が少ない端) – [1|1] (直線側A)" in t for t in texts)
+
+
+def test_language_switcher_lands_on_same_page(site):
+    soup, _ = page(site, "ja", "gen/horse-race")
+    links = {a.get("hreflang"): a["href"] for a in soup.select("a[hreflang]")}
+    assert links.get("en", "").rstrip("/").endswith("en/gen/horse-race")
+    soup, _ = page(site, "en", "gen/horse-race")
+    assert soup.find("html")["lang"] == "en"
+
+
+def test_glossary_and_term_links(site):
+    for lang in ("ja", "en"):
+        soup, _ = page(site, lang, "gen/glossary")
+        assert soup.find(id="branch-double") is not None
+        hr, _ = page(site, lang, "gen/horse-race")
+        assert any("glossary/#branch-double" in a["href"] for a in hr.select("a.rb-term"))
+
+
+def test_japanese_heading_anchors_keep_text(site):
+    soup, _ = page(site, "ja", "authoring")
+    ids = [h.get("id") for h in soup.find_all("h2")]
+    assert any(i and any("\u3040" <= ch <= "\u9fff" for ch in i) for i in ids), ids
+
+
+def test_build_is_deterministic(site, tmp_path):
+    work = _copy_repo(tmp_path)
+    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    for lang in ("ja", "en"):
+        a = sorted((site / "docs" / lang / "gen").rglob("*"))
+        b = sorted((work / "docs" / lang / "gen").rglob("*"))
+        assert [p.relative_to(site) for p in a] == [p.relative_to(work) for p in b]
+        for x, y in zip(a, b):
+            if x.is_file():
+                assert x.read_bytes() == y.read_bytes(), x
+
+
+def test_wrong_number_fails_build_and_keeps_old_site(site, tmp_path):
+    work = _copy_repo(tmp_path)
+    assert subprocess.run(MKDOCS + ["build", "-q"], cwd=work).returncode == 0
+    before = (work / "site" / "gen" / "horse-race" / "index.html").read_bytes()
+    pos = work / "rules" / "horse-race" / "positions" / "double-six.yaml"
+    text = pos.read_text()
+    lines = text.splitlines()
+    n = next(i for i, l in enumerate(lines) if "raw: 15" in l)
+    pos.write_text(text.replace("raw: 15", "raw: 20"))
+    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
+    assert res.returncode != 0
+    assert f"double-six.yaml:{n + 1}:" in res.stderr and "stated 20" in res.stderr and "computes 15" in res.stderr
+    assert (work / "site" / "gen" / "horse-race" / "index.html").read_bytes() == before
