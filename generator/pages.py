@@ -85,6 +85,11 @@ def _esc(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _cell(text: Any) -> str:
+    """Escape text for a Markdown table cell (HTML, and the ``|`` in ``[1|4]``)."""
+    return _esc(text).replace("|", "\\|")
+
+
 class _Page:
     """Renders one variant page in one language, collecting files and errors."""
 
@@ -184,7 +189,7 @@ class _Page:
             h = pos.hands[p]
             shown = (describe.tile_list(h) or ui["none_left"]) if isinstance(h, list) else "—"
             mark = f" ({ui['out']})" if p == pos.out else ""
-            rows.append(f"| {p}{mark} | {side_of(p, sides)} | {shown} | {pos.pips()[p]} |")
+            rows.append(f"| {_cell(p)}{mark} | {_cell(side_of(p, sides))} | {_cell(shown)} | {pos.pips()[p]} |")
         lines = ["\n" + "\n".join(rows) + "\n"]
         how = ui["how"].format(p=pos.out) if pos.out else ui["blocked"]
         lines.append(f"\n**{ui['result']}**（{how}）\n" if lang == "ja" else f"\n**{ui['result']}** ({how})\n")
@@ -223,7 +228,7 @@ class _Page:
                 act, cnt, sc = ui["pass"], "", ""
             nxt = ev.next if ev.next else {"out": ui["end_out"].format(p=ev.player), "blocked": ui["end_blocked"],
                                            "game": ui["end_game"]}.get(ev.end, "")
-            rows.append(f"| {mv.index} | {ev.player} | {_esc(act)} | {cnt} | {_esc(sc)} | {_esc(nxt)} |")
+            rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {cnt} | {_cell(sc)} | {_cell(nxt)} |")
         out.append("\n" + "\n".join(rows) + "\n")
         hand = cp.outcome.hand
         scores = ", ".join(f"{k} {v}" for k, v in hand.scores.items())

@@ -128,3 +128,12 @@ def test_wrong_number_fails_build_and_keeps_old_site(site, tmp_path):
     assert res.returncode != 0
     assert f"double-six.yaml:{n + 1}:" in res.stderr and "stated 20" in res.stderr and "computes 15" in res.stderr
     assert (work / "site" / "gen" / "horse-race" / "index.html").read_bytes() == before
+
+
+def test_turn_table_keeps_tile_labels_whole(site):
+    soup, _ = page(site, "en", "gen/horse-race")
+    ex = soup.find(id="ex-turn-drawn-tile-ends")
+    cells = [td.get_text() for td in ex.select("table td")]
+    assert "draws [3|4] (no fit)" in cells and "draws [2|2] (playable)" in cells
+    assert any("1 + 4 = 5" == c for c in cells)
+    assert "5 raw (1 point)" in cells
