@@ -112,9 +112,9 @@ def settlement_lines(s: Settlement, lang: str, unit: int) -> list[str]:
     for w in s.winners:
         opp, raw, pts = s.opponents_pips[w], s.raw[w], s.points[w]
         if lang == "ja":
-            out.append(f"{w}：相手側の残り {opp}目 → {unit}の倍数に丸めて {raw} → {raw} ÷ {unit} = {pts}点")
+            out.append(f"{w}：ほかの側の残りの目 {opp} → {unit}の倍数に丸めて {raw} → {raw} ÷ {unit} = {pts}点")
         else:
-            out.append(f"{w}: opponents' {opp} pips → rounded to {raw} → {raw} ÷ {unit} = {pts} "
+            out.append(f"{w}: the other sides hold {opp} pips → rounded to {raw} → {raw} ÷ {unit} = {pts} "
                        f"point{'s' if pts != 1 else ''}")
     return out
 
