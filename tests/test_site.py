@@ -137,3 +137,18 @@ def test_turn_table_keeps_tile_labels_whole(site):
     assert "draws [3|4] (no fit)" in cells and "draws [2|2] (playable)" in cells
     assert any("1 + 4 = 5" == c for c in cells)
     assert "5 raw (1 point)" in cells
+
+
+def test_unknown_position_in_rule_text_is_located(tmp_path):
+    from generator.model import Catalog
+    from generator.pages import BuildError, generate
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    vy = rules / "horse-race" / "variant.yaml"
+    text = vy.read_text()
+    line = next(i for i, l in enumerate(text.splitlines()) if '{{ position("lone-double") }}' in l) + 1
+    vy.write_text(text.replace('{{ position("lone-double") }}', '{{ position("lone-doubel") }}'))
+    with pytest.raises(BuildError) as exc:
+        generate(Catalog(rules))
+    assert f"variant.yaml:{line}:" in str(exc.value) and "lone-doubel" in str(exc.value)
