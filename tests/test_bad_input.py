@@ -15,7 +15,7 @@ CASES = [
      '  - play: "4-6"\n    at: "1-4:4"\n', "already joined"),
     ("python tag", 'variant: !!python/object/apply:os.system ["true"]\nsteps: []\n', "not allowed"),
     ("duplicate key", 'variant: horse-race\nvariant: horse-race\nsteps:\n  - play: "1-4"\n', "given twice"),
-    ("wrong type", 'variant: horse-race\nsteps:\n  - play: 14\n', "should be string"),
+    ("wrong type", 'variant: horse-race\nsteps:\n  - play: 14\n', "should be a string"),
     ("out not empty", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 3, E: 4}\n', "must be empty"),
     ("two kinds", 'variant: horse-race\nsteps:\n  - play: "1-4"\nsettle:\n  hands: {N: 1, E: 2}\n', "exactly one"),
     ("alias bomb", "variant: horse-race\na: &a [1,1,1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"

@@ -185,6 +185,10 @@ def _path(src: Source, err: jsonschema.ValidationError) -> tuple:
     return tuple(out)
 
 
+_YAML_WORDS = {"object": "mapping", "array": "list", "dict": "mapping", "list": "list", "str": "string",
+               "int": "integer", "NoneType": "null", "bool": "boolean", "float": "number"}
+
+
 def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple[tuple, str]:
     where = ".".join(str(p) for p in path) or "the file"
     if err.validator == "additionalProperties":
@@ -198,8 +202,10 @@ def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple
     if err.validator == "required":
         return path, f"{where} needs {err.message.split(' is a required')[0]}"
     if err.validator == "type":
-        want = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
-        return path, f"{where} should be {want}, not {type(err.instance).__name__} {err.instance!r}"[:300]
+        wants = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
+        want = " or ".join(_YAML_WORDS.get(w, w) for w in wants)
+        got = _YAML_WORDS.get(type(err.instance).__name__, type(err.instance).__name__)
+        return path, f"{where} should be a {want}, not a {got} ({err.instance!r})"[:300]
     if err.validator in ("oneOf", "anyOf") and path == ():
         return path, ("a position file has exactly one of: `steps` (placements), `settle` "
                       "(a settlement) or `deal` with `turns` (a hand played move by move)")
