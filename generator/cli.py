@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .model import Catalog, SourceError, find_rules_dir
 from .model.output import outcome_json
+from .pages import BuildError, generate
 
 __all__ = ["main"]
 
@@ -36,12 +37,18 @@ def cmd_check(args) -> int:
     count = 0
     for p in paths:
         if not p.exists():
-            errors.append(SourceError(str(p), 0, 0, "no such file or folder"))
+            errors.append(SourceError(str(p), 1, 1, "no such file or folder"))
             continue
         cat = _catalog_for(p if p.is_dir() else p, cache)
         good, errs = cat.check_all([p])
         count += len(good)
         errors += errs
+        if not errs and (p.is_dir() or p.name in ("variant.yaml", "glossary.yaml")):
+            # the rule texts too: every macro, position reference and glossary term
+            try:
+                generate(cat, png=False)
+            except BuildError as exc:
+                errors += [e for e in exc.errors if str(e) not in {str(x) for x in errors}]
     for e in errors:
         print(str(e), file=sys.stderr)
     if not args.quiet:
@@ -58,8 +65,10 @@ def cmd_score(args) -> int:
     for f in args.files:
         p = Path(f)
         try:
+            if p.is_dir():
+                raise SourceError(f, 1, 1, "this is a folder; give position files")
             if not p.is_file():
-                raise SourceError(f, 0, 0, "no such file")
+                raise SourceError(f, 1, 1, "no such file")
             cat = _catalog_for(p, cache)
             checked = cat.position(p, check=False)
             results.append(outcome_json(f, checked.position.variant_id, checked.outcome))
@@ -72,7 +81,7 @@ def cmd_score(args) -> int:
     else:
         for r in results:
             if "error" in r:
-                print(f"{r['file']}: error: {r['error']}")
+                print(f"{r['file']}:{r['error'].replace(': ', ': error: ', 1)}")
             elif "steps" in r:
                 for i, s in enumerate(r["steps"], 1):
                     terms = " + ".join(map(str, s["counted"])) or "0"

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.sandbox
 
 from . import describe, svg
 from .describe import LANGS
@@ -94,8 +95,9 @@ class _Page:
     """Renders one variant page in one language, collecting files and errors."""
 
     def __init__(self, vdef: VariantDef, checked: dict[str, CheckedPosition], glossary: dict,
-                 lang: str, files: dict[str, bytes]):
+                 lang: str, files: dict[str, bytes], png: bool = True):
         self.v, self.checked, self.glossary, self.lang, self.files = vdef, checked, glossary, lang, files
+        self.png = png
         self.ui = _UI[lang]
         self.used: set[str] = set()
         self.errors: list[SourceError] = []
@@ -120,7 +122,7 @@ class _Page:
                 + "\n".join(items) + "\n\n</div>\n")
 
     def term(self, key: str) -> str:
-        entry = self.glossary.get(key)
+        entry = self.glossary.get(key) if isinstance(key, str) else None
         if entry is None:
             raise jinja2.TemplateError(f"unknown glossary term {key!r}")
         return f"[{entry[self.lang]}](glossary.md#{key}){{ .rb-term }}"
@@ -146,6 +148,9 @@ class _Page:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
         if isinstance(pos, PlacementPosition):
             wanted = steps or [st.index for st in pos.steps if st.expect or st.index == len(pos.steps)]
+            for n in wanted:
+                if not isinstance(n, int) or not 1 <= n <= len(pos.steps):
+                    raise jinja2.TemplateError(f"position {pos.id!r} has steps 1 to {len(pos.steps)}, not {n!r}")
             for st, pl in zip(pos.steps, cp.outcome.placements):
                 if st.index in wanted:
                     out.append(self.figure(pos.id, st.index, pl, (st.caption or {}).get(self.lang)))
@@ -168,7 +173,7 @@ class _Page:
                           last=pl.tile, title=cap, desc=alt, lang=lang, ident=f"d-{name}")
         base = f"{lang}/{GEN}/diagrams/{self.v.id}/{name}"
         self.files[base + ".svg"] = text.encode("utf-8")
-        self.files[base + ".png"] = svg.to_png(text)
+        self.files[base + ".png"] = svg.to_png(text) if self.png else b""
         rel = f"diagrams/{self.v.id}/{name}"
         x0, y0, x1, y1 = arr.bounds()
         w = round((x1 - x0 + 0.5) * svg.UNIT)
@@ -251,8 +256,8 @@ def ui_png(lang: str) -> str:
 
 
 def _render_body(page: _Page, text: str, src, path: tuple) -> str:
-    env = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
-                             keep_trailing_newline=True)
+    env = jinja2.sandbox.ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
+                                                       keep_trailing_newline=True)
     try:
         tmpl = env.from_string(text)
         return tmpl.render(deal_table=page.deal_table, legend=page.legend, term=page.term,
@@ -260,7 +265,7 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
     except jinja2.TemplateSyntaxError as exc:
         line, col = src.mark(path, key=False)
         raise SourceError(src.file, line + (exc.lineno or 1), col, f"template: {exc.message}") from None
-    except jinja2.TemplateError as exc:
+    except (jinja2.TemplateError, TypeError, ValueError) as exc:
         line, col = src.mark(path, key=False)
         lineno = _template_line(exc)
         raise SourceError(src.file, line + lineno, col, f"template: {exc}") from None
@@ -277,14 +282,14 @@ def _template_line(exc: BaseException) -> int:
 
 
 def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary: dict, lang: str,
-                 files: dict[str, bytes]) -> str:
+                 files: dict[str, bytes], png: bool = True) -> str:
     """The Markdown of one variant's page in ``lang``; diagram files are added
     to ``files``. Raises :class:`SourceError` for a bad macro call."""
-    page = _Page(vdef, checked, glossary, lang, files)
+    page = _Page(vdef, checked, glossary, lang, files, png)
     src = vdef.src
-    parts = [f"# {vdef.name[lang]}\n", f"{vdef.summary[lang].strip()}\n"]
+    parts = [f"# {_esc(vdef.name[lang])}\n", f"{_esc(vdef.summary[lang].strip())}\n"]
     for i, sec in enumerate(vdef.sections):
-        parts.append(f"## {sec['title'][lang]} {{ #{sec['id']} }}\n")
+        parts.append(f"## {_esc(sec['title'][lang])} {{ #{sec['id']} }}\n")
         parts.append(_render_body(page, sec["body"][lang], src, ("sections", i, "body", lang)))
     rest = sorted(set(checked) - page.used)
     if rest:
@@ -307,8 +312,9 @@ def glossary_page(terms: list[dict], lang: str) -> str:
     return "\n".join(parts)
 
 
-def generate(catalog: Catalog) -> dict[str, bytes]:
-    """Check the whole rules tree and produce every generated file.
+def generate(catalog: Catalog, png: bool = True) -> dict[str, bytes]:
+    """Check the whole rules tree and produce every generated file (PNGs are
+    left empty when ``png`` is false, for a quicker check).
 
     Raises :class:`BuildError` with every problem (nothing is produced then).
     """
@@ -330,7 +336,7 @@ def generate(catalog: Catalog) -> dict[str, bytes]:
         checked = {cp.position.id: cp for cp in good if cp.position.variant_id == vid}
         for lang in LANGS:
             try:
-                md = variant_page(vdef, checked, glossary, lang, files)
+                md = variant_page(vdef, checked, glossary, lang, files, png)
             except SourceError as exc:
                 errors.append(exc)
                 continue

@@ -36,3 +36,65 @@ def test_bad_position_gives_one_located_line(tmp_path, capsys, name, text, needl
     assert lines[0].startswith(f"{f}:") and ": error: " in lines[0]
     assert needle in lines[0]
     assert "Traceback" not in err
+
+
+MORE = [
+    ("nul byte", 'variant: horse-race\n\x00\n', "NUL byte"),
+    ("negative hand", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: -5}\n', "pip total"),
+    ("decimal hand", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: 9.5}\n', "pip total"),
+    ("huge integer", 'variant: horse-race\nsteps:\n  - play: "1-4"\n    expect: {total: ' + "9" * 5000 + '}\n', "bad value"),
+    ("impossible pips", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: 169}\n', "whole set"),
+    ("scores miss a side", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: 5}\n  scores: {N: 3}\n',
+     "every side"),
+    ("unknown top key", 'variant: horse-race\nstesp:\n  - play: "1-4"\n', "did you mean 'steps'"),
+]
+
+
+@pytest.mark.parametrize("name,text,needle", MORE, ids=[c[0] for c in MORE])
+def test_more_bad_positions(tmp_path, capsys, name, text, needle):
+    f = tmp_path / "p.yaml"
+    f.write_text(text)
+    code = main(["check", "-q", str(f)])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and needle in err, err
+    code = main(["score", str(f), "--json"])
+    out = capsys.readouterr().out
+    import json
+    assert code == 1 and "error" in json.loads(out)[0]
+
+
+def test_folder_named_like_a_file(tmp_path, capsys):
+    d = tmp_path / "x.yaml"
+    d.mkdir()
+    assert main(["score", str(d), "--json"]) == 1
+    assert "folder" in capsys.readouterr().out
+
+
+def _rules_copy(tmp_path):
+    import shutil
+    from conftest import RULES
+    dest = tmp_path / "rules"
+    shutil.copytree(RULES, dest)
+    return dest
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ('{{ position("lone-double") }}', '{{ position("lone-double", colour=1) }}', "colour"),
+    ('{{ position("lone-double") }}', '{{ term.__globals__ }}', "template"),
+    ('{{ position("side-branches") }}', '{{ position("side-branches", steps=[99]) }}', "steps 1 to 9"),
+    ('{{ legend() }}', '{{ term("no-such-term") }}', "no-such-term"),
+    ("deal: {2: 7, 3: 6, 4: 5}", "deal: {two: 7, 3: 6, 4: 5}", "keyed by a number"),
+    ("stock_reserve: 0", "stock_reserve: 30", "reserve"),
+])
+def test_variant_and_rule_text_mistakes_fail_check_once(tmp_path, capsys, old, new, needle):
+    rules = _rules_copy(tmp_path)
+    vy = rules / "horse-race" / "variant.yaml"
+    text = vy.read_text()
+    assert old in text
+    vy.write_text(text.replace(old, new, 1))
+    code = main(["check", "-q", str(rules)])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and needle in lines[0] and "variant.yaml:" in lines[0], err

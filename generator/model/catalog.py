@@ -108,14 +108,25 @@ class Catalog:
         if vid not in RULES:
             raise src.error(("id",), f"no engine rules for {vid!r} (known: {', '.join(sorted(RULES))})")
         params = d["params"]
+        for k in params["deal"]:
+            if not isinstance(k, int) or isinstance(k, bool):
+                raise src.error(("params", "deal", k), f"a deal size is keyed by a number of players, not {k!r}")
         for n in params["players"]:
-            if n not in {int(k) for k in params["deal"]}:
+            if n not in params["deal"]:
                 raise src.error(("params", "deal"), f"no deal size for {n} players")
+        ids = [sec["id"] for sec in d["sections"]]
+        for i, sid in enumerate(ids):
+            if sid in ids[:i]:
+                raise src.error(("sections", i, "id"), f"the section id {sid!r} is used twice")
         vdef = VariantDef(vid, d["name"], d["summary"], params, d["sections"], d["sources"],
                           make_variant(vid, params), path.parent, src)
         for n, size in vdef.rules.params.deal.items():
             if vdef.rules.params.stock_size(n) < 0:
                 raise src.error(("params", "deal"), f"{n} hands of {size} need more tiles than the set has")
+            if vdef.rules.params.stock_size(n) < vdef.rules.params.stock_reserve:
+                raise src.error(("params", "stock_reserve"),
+                                f"the stock for {n} players holds {vdef.rules.params.stock_size(n)} tiles, "
+                                f"fewer than the reserve of {vdef.rules.params.stock_reserve}")
         self._variants[vid] = (digest, vdef)
         return vdef
 
@@ -125,6 +136,10 @@ class Catalog:
         errors = validate(src, GLOSSARY_SCHEMA)
         if errors:
             raise errors[0]
+        keys = [t["key"] for t in src.data["terms"]]
+        for i, k in enumerate(keys):
+            if k in keys[:i]:
+                raise src.error(("terms", i, "key"), f"the glossary key {k!r} is used twice")
         return src.data["terms"]
 
     def position_files(self, vid: str | None = None) -> list[Path]:
@@ -183,7 +198,7 @@ class Catalog:
         for p in paths:
             p = Path(p)
             if p.is_dir():
-                files += sorted(q for q in p.rglob("*.yaml"))
+                files += sorted(q for q in p.rglob("*.y*ml") if q.suffix in (".yaml", ".yml"))
             else:
                 files.append(p)
         good: list[CheckedPosition] = []
@@ -199,7 +214,10 @@ class Catalog:
                 errors += exc.errors
             except SourceError as exc:
                 errors.append(exc)
-        return good, errors
+        unique: dict[str, SourceError] = {}
+        for e in errors:
+            unique.setdefault(str(e), e)
+        return good, list(unique.values())
 
 
 class CheckFailed(SourceError):

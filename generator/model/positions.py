@@ -14,6 +14,7 @@ that differs from the engine, as :class:`SourceError` located at the key.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -177,8 +178,17 @@ def parse_position(src: Source, variant: Variant) -> Position:
             if (left if isinstance(left, int) else len(left)) != 0:
                 raise src.error(("settle", "hands", out), f"{out} went out, so their hand must be empty")
         sides = sides_of(players, teams)
-        for key in ("scores",):
-            _check_sides(src, ("settle", key), s.get(key), sides)
+        whole = sum(t.pips for t in variant.params.tiles)
+        for name, h in hands.items():
+            if isinstance(h, int) and h > whole:
+                raise src.error(("settle", "hands", name), f"{h} pips is more than the whole set holds ({whole})")
+        _check_sides(src, ("settle", "scores"), s.get("scores"), sides)
+        if s.get("scores") is not None and sorted(s["scores"]) != sorted(sides):
+            raise src.error(("settle", "scores"), f"give a score for every side: {', '.join(sides)}")
+        if s.get("scores") is None:
+            for key in ("scores_after", "game_winners"):
+                if key in (s.get("expect") or {}):
+                    raise src.error(("settle", "expect", key), f"`{key}` needs the scores before the settlement (`scores`)")
         for key in ("points", "raw", "scores_after"):
             _check_sides(src, ("settle", "expect", key), (s.get("expect") or {}).get(key), sides)
         for key in ("winners", "game_winners"):
@@ -327,7 +337,8 @@ def _terms(values) -> str:
 
 def _diff(src: Source, path: tuple, label: str, stated, computed, detail: str = "") -> SourceError:
     extra = f" ({detail})" if detail else ""
-    return src.error(path, f"{label}: stated {stated!r}, the engine computes {computed!r}{extra}")
+    return src.error(path, f"{label}: stated {json.dumps(stated, ensure_ascii=False)}, "
+                           f"the engine computes {json.dumps(computed, ensure_ascii=False)}{extra}")
 
 
 def _compare_place(src, path, label, expect: dict, pl: Placement) -> list[SourceError]:

@@ -7,6 +7,7 @@ into located, readable messages (an unknown key suggests the nearest valid one).
 from __future__ import annotations
 
 import difflib
+import json
 from typing import Any
 
 import jsonschema
@@ -209,8 +210,20 @@ def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple
     if err.validator in ("oneOf", "anyOf") and path == ():
         return path, ("a position file has exactly one of: `steps` (placements), `settle` "
                       "(a settlement) or `deal` with `turns` (a hand played move by move)")
-    if err.validator == "oneOf" and "by" in (err.instance or {}):
+    if err.validator == "oneOf" and "hands" in path:
+        return path, f"{where} should be a list of tiles or a pip total (a whole number, 0 or more)"
+    if err.validator == "oneOf" and isinstance(err.instance, dict) and "by" in err.instance:
         return path, f"{where}: a move is exactly one of `play`, `draw` or `pass`"
+    if err.validator == "oneOf" and "hands" in path:
+        return path, f"{where} should be a list of tiles or a pip total (a whole number, 0 or more)"
+    if err.validator == "minimum":
+        return path, f"{where} should be at least {err.validator_value}, not {err.instance!r}"
+    if err.validator == "pattern":
+        return path, f"{where}: {err.instance!r} is not a valid name here"
+    if err.validator == "minProperties":
+        return path, f"{where} needs at least {err.validator_value} entries"
+    if err.validator == "const":
+        return path, f"{where} must be {json.dumps(err.validator_value)}"
     if err.validator == "enum":
         return path, f"{where} must be one of {', '.join(map(str, err.validator_value))}, not {err.instance!r}"
     return path, f"{where}: {err.message}"[:300]
@@ -223,5 +236,5 @@ def validate(src: Source, schema: dict) -> list[SourceError]:
     for err in validator.iter_errors(_jsonable(src.data)):
         path, msg = _message(src, err, _path(src, err))
         out.append(src.error(path, msg))
-    out.sort(key=lambda e: (e.line, e.col, e.message))
+    out.sort(key=lambda e: (not e.message.startswith("unknown key"), e.line, e.col, e.message))
     return out

@@ -98,7 +98,13 @@ def loads(text: str, file: str = "<string>") -> Source:
     the first problem (syntax, unsafe tag, duplicate key, too many nodes)."""
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise SourceError(file, 1, 1, f"file is larger than {MAX_BYTES} bytes")
-    loader = _Loader(text)
+    if "\x00" in text:
+        line = text[:text.index("\x00")].count("\n") + 1
+        raise SourceError(file, line, 1, "the file holds a NUL byte; it is not a text file")
+    try:
+        loader = _Loader(text)
+    except yaml.YAMLError as exc:
+        raise SourceError(file, 1, 1, f"YAML: {exc}") from None
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
@@ -120,6 +126,8 @@ def loads(text: str, file: str = "<string>") -> Source:
 def load(path: str | Path) -> Source:
     """Read and parse a YAML file (UTF-8); see :func:`loads`."""
     p = Path(path)
+    if p.is_dir():
+        raise SourceError(str(path), 1, 1, "this is a folder, not a YAML file")
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
@@ -128,7 +136,7 @@ def load(path: str | Path) -> Source:
     except UnicodeDecodeError as exc:
         raise SourceError(str(path), 1, 1, f"not UTF-8 text ({exc.reason})") from None
     except OSError as exc:
-        raise SourceError(str(path), 0, 0, f"cannot read: {exc.strerror}") from None
+        raise SourceError(str(path), 1, 1, f"cannot read: {exc.strerror}") from None
     return loads(text, str(path))
 
 
@@ -150,7 +158,7 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
                               f"the tag {node.tag!r} is not allowed here; write plain values")
         try:
             return loader.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:
             raise SourceError(src.file, *_pos(node.start_mark), f"bad value: {exc}") from None
     if isinstance(node, yaml.SequenceNode):
         if node.tag != "tag:yaml.org,2002:seq":
