@@ -152,3 +152,16 @@ def test_unknown_position_in_rule_text_is_located(tmp_path):
     with pytest.raises(BuildError) as exc:
         generate(Catalog(rules))
     assert f"variant.yaml:{line}:" in str(exc.value) and "lone-doubel" in str(exc.value)
+
+
+def test_html_in_titles_is_escaped(tmp_path):
+    from generator.model import Catalog
+    from generator.pages import generate
+
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    vy = rules / "horse-race" / "variant.yaml"
+    vy.write_text(vy.read_text().replace("title: {ja: 概要, en: Overview}",
+                                         'title: {ja: 概要, en: "<script>alert(1)</script>"}', 1))
+    md = generate(Catalog(rules), png=False)["en/gen/horse-race.md"].decode()
+    assert "<script>" not in md and "&lt;script&gt;" in md
