@@ -210,8 +210,6 @@ def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple
     if err.validator in ("oneOf", "anyOf") and path == ():
         return path, ("a position file has exactly one of: `steps` (placements), `settle` "
                       "(a settlement) or `deal` with `turns` (a hand played move by move)")
-    if err.validator == "oneOf" and "hands" in path:
-        return path, f"{where} should be a list of tiles or a pip total (a whole number, 0 or more)"
     if err.validator == "oneOf" and isinstance(err.instance, dict) and "by" in err.instance:
         return path, f"{where}: a move is exactly one of `play`, `draw` or `pass`"
     if err.validator == "oneOf" and "hands" in path:
