@@ -22,7 +22,7 @@ __all__ = ["main"]
 
 
 def _catalog_for(path: Path, cache: dict) -> Catalog:
-    rules = find_rules_dir(path.parent if path.suffix else path)
+    rules = find_rules_dir(path if path.is_dir() else path.parent)
     key = str(rules.resolve())
     if key not in cache:
         cache[key] = Catalog(rules)
@@ -39,7 +39,7 @@ def cmd_check(args) -> int:
         if not p.exists():
             errors.append(SourceError(str(p), 1, 1, "no such file or folder"))
             continue
-        cat = _catalog_for(p if p.is_dir() else p, cache)
+        cat = _catalog_for(p, cache)
         good, errs = cat.check_all([p])
         count += len(good)
         errors += errs

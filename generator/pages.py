@@ -25,7 +25,7 @@ import jinja2.sandbox
 
 from . import describe, svg
 from .describe import LANGS
-from .engine.variant import Placement
+from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
 from .model.positions import PlacementPosition, SettlementPosition, TurnsPosition
 
@@ -187,7 +187,6 @@ class _Page:
     def settlement(self, pos: SettlementPosition, cp: CheckedPosition) -> str:
         ui, lang = self.ui, self.lang
         s = cp.outcome.settlement
-        from .engine.variant import side_of, sides_of
         sides = sides_of(pos.players, pos.teams)
         rows = [f"| {ui['player']} | {ui['side']} | {ui['hand']} | {ui['pips']} |", "|---|---|---|---:|"]
         for p in pos.players:

@@ -264,7 +264,7 @@ def pip_positions(n: int) -> list[tuple[float, float]]:
     step = 0.64 / (rows - 1)
     out = []
     for i in range(n):
-        out.append((0.22 + 0.28 * (i % 3), 0.18 + step * (i // 3) * (0.64 / 0.64)))
+        out.append((0.22 + 0.28 * (i % 3), 0.18 + step * (i // 3)))
     return out
 
 

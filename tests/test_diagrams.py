@@ -7,7 +7,7 @@ from generator import svg
 from generator.engine import Layout, double_set
 from generator.engine.hand import Hand
 
-from conftest import build
+from conftest import T, build
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -23,14 +23,8 @@ def test_seed_nine_tile_layout_has_no_overlap(hr):
 def test_long_line_bends_before_leaving_the_page(hr):
     # a straight chain of 12 tiles would be 24 squares wide; the bounds are 14.
     chain = ["0-1", "1-2", "2-3", "3-4", "4-5", "5-6", "0-6", "0-2", "2-4", "4-6", "1-6", "1-3"]
-    moves, end = [(chain[0], None)], 1
+    layout = build(hr, (chain[0], None)).layout
     for t in chain[1:]:
-        a, b = map(int, t.split("-"))
-        moves.append((t, None))
-    pl = build(hr, *moves[:1])
-    layout = pl.layout
-    for t, _ in moves[1:]:
-        from conftest import T
         ends = hr.legal_ends(layout, T(t))
         layout = hr.place(layout, T(t), ends[-1]).layout
     arr = svg.arrange(layout)

@@ -164,8 +164,7 @@ def test_game_end_during_a_turn_beats_continuation(hr):
 
 
 def test_going_out_settles_and_names_next_leader(hr):
-    # Four players, partnership; 5 tiles each, 8 in stock. N goes out with 0-0 on 0-0? Build a
-    # short hand: N holds only 6-6 after... simpler: give N a one-tile path by playing in order.
+    # A short partnership hand (not a full deal): N leads its only tile and is out.
     hands = {"N": [T("0-1")], "E": [T("2-3")], "S": [T("4-5")], "W": [T("6-6")]}
     h = Hand(hr, ["N", "E", "S", "W"], hands, [], "N", teams=[["N", "S"], ["E", "W"]])
     ev = h.play("N", T("0-1"))                              # 1 + 0 = 1, N is out

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.hand import Event, Hand
+from ..engine.layout import Layout
 from ..engine.tiles import End, NotationError, Tile
 from ..engine.variant import Placement, RuleViolation, Settlement, Variant, sides_of
 from .schema import POSITION_SCHEMA, validate
@@ -297,7 +298,6 @@ def evaluate(pos: Position, variant: Variant) -> Outcome:
     """
     src = pos.src
     if isinstance(pos, PlacementPosition):
-        from ..engine.layout import Layout
         layout = Layout()
         out = []
         for st in pos.steps:
