@@ -3,11 +3,14 @@
 import random
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from generator import svg
-from generator.engine import Layout, double_set
-from generator.engine.hand import Hand
+from generator.engine import Layout
+from generator.variants import RULES
 
 from conftest import T, build
+from test_random_games import play_random_hand
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -33,25 +36,12 @@ def test_long_line_bends_before_leaving_the_page(hr):
     assert x1 - x0 <= 2 * svg.BOUNDS[0] + 1          # markers may stand half a square outside
 
 
-def test_random_game_layouts_never_overlap(hr):
+@pytest.mark.parametrize("vid", sorted(RULES))
+def test_random_game_layouts_never_overlap(catalog, vid):
+    variant = catalog.variant(vid).rules
     rng = random.Random(7)
-    tiles = list(double_set(6))
-    for game in range(40):
-        rng.shuffle(tiles)
-        hands = {"N": tiles[:7], "E": tiles[7:14]}
-        h = Hand(hr, ["N", "E"], hands, tiles[14:], "N")
-        while h.end is None:
-            p = h.current
-            plays = h.plays_for(p)
-            if h.must_play is not None:
-                plays = [(t, e) for t, e in plays if t == h.must_play]
-            if plays:
-                t, e = rng.choice(plays)
-                h.play(p, t, e)
-            elif h.drawable:
-                h.draw(p)
-            else:
-                h.pass_(p)
+    for game in range(20):
+        h = play_random_hand(variant, variant.params.players[0], rng)
         arr = svg.arrange(h.layout)
         assert svg.overlaps(arr) == [], (game, [str(t) for t in h.layout.tiles])
 

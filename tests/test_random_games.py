@@ -23,13 +23,12 @@ def play_random_hand(variant, n_players, rng, teams=None):
         p = h.current
         plays = h.plays_for(p)
         if h.must_play is not None:
-            plays = [(t, e) for t, e in plays if t == h.must_play]
-            assert plays, "a drawn playable tile must have a place"
-        if plays:
-            t, e = rng.choice(plays)
-            h.play(p, t, e)
-        elif h.drawable and variant.draw_mode != "none":
+            assert plays and all(pl.tile == h.must_play for pl in plays), "a drawn playable tile must be placed"
+        if h.may_draw(p) and (not plays or rng.random() < 0.2):
             h.draw(p)
+        elif plays:
+            pl = rng.choice(plays)
+            h.play(p, pl.tile, pl.at, pl.as_, pl.touch)
         else:
             h.pass_(p)
         moves += 1

@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 
 from .layout import Layout
 from .tiles import End, Tile
-from .variant import Placement, RuleViolation, Settlement, Variant, side_of, sides_of
+from .variant import Placement, Play, RuleViolation, Settlement, Variant, side_of, sides_of
 
 __all__ = ["Hand", "Event"]
 
@@ -45,7 +45,9 @@ class Hand:
     ``players`` are seat names in clockwise order; ``hands`` map each to its
     tiles; ``stock`` is the stock in draw order; ``leader`` plays first;
     ``teams`` (partnerships) and ``scores`` (displayed points per side before
-    the hand) are optional. Raises ``ValueError`` for an inconsistent deal.
+    the hand) are optional. Raises ``ValueError`` for an inconsistent deal and
+    :class:`RuleViolation` (rule ``<id>/lead``) when the variant fixes who sets
+    (e.g. the highest double) and ``leader`` is someone else.
     """
 
     def __init__(self, variant: Variant, players: Sequence[str], hands: Mapping[str, Sequence[Tile]],
@@ -60,6 +62,11 @@ class Hand:
         if leader not in self.players:
             raise ValueError(f"the leader {leader!r} is not a player")
         self.current: str | None = leader
+        self.required_lead = variant.required_lead(self.hands)
+        if self.required_lead is not None and self.required_lead[0] != leader:
+            who, tile = self.required_lead
+            raise RuleViolation(f"{who} holds {tile}, {self._lead_words(tile)}, and sets it; "
+                                f"{leader} cannot lead", f"{variant.id}/lead")
         self.scores = {s: int((scores or {}).get(s, 0)) for s in self.sides}
         self.layout = Layout()
         self.must_play: Tile | None = None
@@ -75,17 +82,29 @@ class Hand:
         """Tiles that may still be drawn (the stock less its reserve)."""
         return max(0, len(self.stock) - self.variant.params.stock_reserve)
 
-    def plays_for(self, player: str) -> list[tuple[Tile, End | None]]:
-        """Every legal ``(tile, end)`` for ``player`` from their hand."""
-        out = []
-        for t in self.hands[player]:
-            for e in self.variant.legal_ends(self.layout, t):
-                out.append((t, e))
-        return out
+    def plays_for(self, player: str) -> list[Play]:
+        """Every legal :class:`Play` for ``player`` now (the whole hand, or only
+        the tile just drawn that must be placed; the required lead tile)."""
+        if self.end is not None:
+            return []
+        tiles = self.hands[player]
+        if self.must_play is not None:
+            tiles = [self.must_play]
+        elif not len(self.layout) and self.required_lead is not None:
+            tiles = [self.required_lead[1]] if self.required_lead[0] == player else []
+        return [pl for t in tiles for pl in self.variant.plays(self.layout, t)]
 
     def can_play(self, player: str) -> bool:
         """True when ``player`` holds a tile that fits somewhere."""
-        return any(self.variant.legal_ends(self.layout, t) for t in self.hands[player])
+        return any(self.variant.plays(self.layout, t) for t in self.hands[player])
+
+    def may_draw(self, player: str) -> bool:
+        """True when ``player`` may draw now."""
+        if self.end is not None or player != self.current or self.must_play is not None:
+            return False
+        if self.variant.draw_mode == "none" or not self.drawable:
+            return False
+        return self.variant.draw_mode == "optional" or not self.can_play(player)
 
     def pips(self, player: str) -> int:
         """Pips left in ``player``'s hand."""
@@ -97,9 +116,15 @@ class Hand:
 
     @property
     def next_leader(self) -> str | None:
-        """Who leads the next hand: the player of the last tile after going out;
-        ``None`` (a new fair lot) after a block or at the game's end."""
-        return self.last_player if self.end == "out" else None
+        """Who leads the next hand (:meth:`Variant.next_leader`): ``None`` when
+        it is decided afresh, and always at the game's end."""
+        if self.end in (None, "game"):
+            return None
+        return self.variant.next_leader(self.end, self.last_player)
+
+    @staticmethod
+    def _lead_words(tile: Tile) -> str:
+        return "the highest double dealt" if tile.is_double else "the heaviest tile dealt (no double was dealt)"
 
     # -- moves -----------------------------------------------------------
     def _check_turn(self, player: str) -> None:
@@ -110,8 +135,10 @@ class Hand:
         if player != self.current:
             raise RuleViolation(f"it is {self.current}'s turn, not {player}'s", f"{self.variant.id}/turn-order")
 
-    def play(self, player: str, tile: Tile, at: End | None = None, as_: str | None = None) -> Event:
-        """``player`` places ``tile`` from the hand at ``at``.
+    def play(self, player: str, tile: Tile, at: End | None = None, as_: str | None = None,
+             touch: int | None = None) -> Event:
+        """``player`` places ``tile`` from the hand at ``at`` (``as_`` and
+        ``touch`` as in :meth:`Variant.place`).
 
         A tile just drawn and playable must be the one placed. Reaching the
         target ends the game at once; an empty hand ends the hand; otherwise the
@@ -125,7 +152,11 @@ class Hand:
         if drawn and tile != self.must_play:
             raise RuleViolation(f"{player} must place the tile just drawn, {self.must_play}, at once",
                                 f"{vid}/drawn-tile")
-        placement = self.variant.place(self.layout, tile, at, as_)
+        if not len(self.layout) and self.required_lead is not None and tile != self.required_lead[1]:
+            lead = self.required_lead[1]
+            raise RuleViolation(f"the hand opens with {lead}, {self._lead_words(lead)}, not {tile}",
+                                f"{vid}/lead")
+        placement = self.variant.place(self.layout, tile, at, as_, touch)
         self.layout = placement.layout
         self.hands[player].remove(tile)
         self.must_play = None
@@ -149,8 +180,10 @@ class Hand:
     def draw(self, player: str) -> Event:
         """``player`` draws the top tile of the stock.
 
-        Allowed only with no playable tile and a drawable stock. A playable
-        drawn tile must be placed next (Horse Race: and that ends the turn).
+        Allowed with a drawable stock when the player has no playable tile (or
+        at any time where ``draw_mode`` is ``"optional"``, as in Sniff). Under
+        ``"until-playable"`` a playable drawn tile must be placed next (Horse
+        Race: and that ends the turn); drawing never ends the turn by itself.
         """
         self._check_turn(player)
         vid = self.variant.id
@@ -158,14 +191,18 @@ class Hand:
             raise RuleViolation("this game has no drawing", f"{vid}/no-draw")
         if self.must_play is not None:
             raise RuleViolation(f"{player} must place the drawn {self.must_play} first", f"{vid}/drawn-tile")
-        if self.can_play(player):
+        optional = self.variant.draw_mode == "optional"
+        if not optional and self.can_play(player):
             raise RuleViolation(f"{player} holds a playable tile and may not draw instead", f"{vid}/must-play")
         if not self.drawable:
-            raise RuleViolation("the stock is empty; the player passes", f"{vid}/empty-stock")
+            reserve = self.variant.params.stock_reserve
+            why = (f"only the {reserve} reserved tiles are left in the stock, and they are never drawn"
+                   if reserve and self.stock else "the stock is empty")
+            raise RuleViolation(f"{why}; {player} cannot draw", f"{vid}/empty-stock")
         tile = self.stock.pop(0)
         self.hands[player].append(tile)
-        playable = bool(self.variant.legal_ends(self.layout, tile))
-        if playable:
+        playable = bool(self.variant.plays(self.layout, tile))
+        if playable and not optional:
             self.must_play = tile
         elif self._blocked():
             self._finish("blocked", None)
@@ -179,7 +216,7 @@ class Hand:
         if self.must_play is not None or self.can_play(player):
             raise RuleViolation(f"{player} can play and may not pass", f"{vid}/must-play")
         if self.drawable and self.variant.draw_mode != "none":
-            raise RuleViolation(f"{player} must draw while the stock has tiles", f"{vid}/draw-before-pass")
+            raise RuleViolation(f"{player} must draw while the stock has drawable tiles", f"{vid}/draw-before-pass")
         self.current = self.next_seat(player)
         if self._blocked():
             self._finish("blocked", None)

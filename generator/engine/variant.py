@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from .layout import Layout, Placed
-from .tiles import SIDES, End, Tile, double_set
+from .tiles import SIDES, STRAIGHT, End, Tile, double_set
 
 __all__ = [
-    "Params", "Contribution", "Placement", "RuleViolation", "Variant", "Settlement",
-    "round_half_up_to",
+    "Params", "Contribution", "Placement", "Play", "RuleViolation", "Variant", "Settlement",
+    "round_half_up_to", "count_fives_ends",
 ]
 
 
@@ -110,6 +110,19 @@ class Placement:
 
 
 @dataclass(frozen=True)
+class Play:
+    """One complete legal play of a tile: where (``at``; ``None`` for the lead),
+    which way a double lies (``as_``: ``"inline"``/``"cross"``/``None`` for the
+    variant's default) and which pip of the tile touches the end (``touch``;
+    ``None`` when the rules leave no choice)."""
+
+    tile: Tile
+    at: End | None
+    as_: str | None = None
+    touch: int | None = None
+
+
+@dataclass(frozen=True)
 class Settlement:
     """The outcome of a hand's end.
 
@@ -145,8 +158,13 @@ class Variant:
     """Base class of every variant's rules.
 
     Subclasses set ``id`` and override the rule hooks. Defaults describe a plain
-    line of play: doubles are ordinary crosswise tiles with no side branches,
-    tiles match by equal pips, nothing scores during play.
+    line of play (seed 004, マッチング; seed 003): doubles are ordinary crosswise
+    tiles with no side branches, tiles match by equal pips, nothing scores during
+    play, any tile may be led, and a player without a play draws until a tile
+    fits.
+
+    The class attributes below are the variant's rule choices; the family
+    overview page is generated from them and from :attr:`params`.
     """
 
     id: str = ""
@@ -154,6 +172,24 @@ class Variant:
     spinners: bool | str = False
     #: Side branches open only after both straight sides are filled.
     sides_after_straight: bool = True
+    #: ``"cross"``: doubles lie crosswise; ``"choice"``: the player may lay a
+    #: double ``inline`` (lengthwise) or ``cross`` (the default).
+    doubles: str = "cross"
+    #: ``"equal"``: touching ends show the same pip; ``"sum-7"``: they add to 7.
+    matching: str = "equal"
+    #: ``"any"``: the leader sets any tile; ``"highest-double"``: the holder of
+    #: the highest double sets it (with no double dealt, the heaviest tile).
+    lead_rule: str = "any"
+    #: ``"until-playable"``, ``"optional"`` (may draw even with a play), ``"none"``.
+    draw_mode: str = "until-playable"
+    #: Scoring during play: ``None``, or ``("multiple", n)``: an end total that
+    #: is a positive multiple of ``n`` scores; ``"headers"`` (Bergen).
+    play_scoring: object = None
+    #: How a hand's winner scores: ``"none"`` (the hand is the game),
+    #: ``"opponents"`` (the other sides' pips), ``"opponents-less-own"`` (less
+    #: the winner's own pips), ``"differences"`` (the sum of the differences
+    #: against each other side), ``"rounded"`` (Horse Race), ``"one"`` (1 point).
+    settle_rule: str = "none"
 
     def __init__(self, params: Params):
         self.params = params
@@ -172,6 +208,30 @@ class Variant:
         """Read an attachment point of this variant's set."""
         return End.parse(text, self.max_pip)
 
+    # -- the lead ----------------------------------------------------------
+    def required_lead(self, hands: Mapping[str, Sequence[Tile]]) -> tuple[str, Tile] | None:
+        """``(player, tile)`` that must open the hand, or ``None`` when the
+        leader is chosen by lot (or fixed by seat) and may set any tile.
+
+        With ``lead_rule = "highest-double"`` it is the highest double dealt;
+        with none dealt, the heaviest tile (equal weights: the higher top pip).
+        """
+        if self.lead_rule != "highest-double":
+            return None
+        held = [(t, p) for p, ts in hands.items() for t in ts]
+        if not held:
+            return None
+        doubles = [(t, p) for t, p in held if t.is_double]
+        if doubles:
+            t, p = max(doubles)
+        else:
+            t, p = max(held, key=lambda tp: (tp[0].pips, tp[0].high))
+        return p, t
+
+    def lead_allowed(self, tile: Tile) -> bool:
+        """Whether ``tile`` may be set on an empty table (default: any tile)."""
+        return True
+
     # -- placement -------------------------------------------------------
     def is_spinner(self, layout: Layout, tile: Tile, cross: bool) -> bool:
         """Whether a double placed now becomes a spinner (branch double)."""
@@ -183,50 +243,102 @@ class Variant:
             return not any(p.tile.is_double for p in layout)
         return False
 
+    def orientations(self, tile: Tile) -> tuple[str | None, ...]:
+        """The ``as`` values a play of ``tile`` may give (``None`` = default)."""
+        if tile.is_double and self.doubles == "choice":
+            return ("cross", "inline")
+        return (None,)
+
     def orientation(self, tile: Tile, requested: str | None) -> bool:
         """Whether ``tile`` lies crosswise. ``requested`` is the step's ``as``
         (``"inline"``/``"cross"``/``None``). Raises :class:`RuleViolation` when
         the variant does not allow the requested way."""
-        if requested not in (None, "cross") and tile.is_double:
-            raise RuleViolation(f"{self.id} lays every double crosswise; `as: {requested}` is not allowed",
+        if not tile.is_double:
+            if requested is not None:
+                raise RuleViolation(f"{tile} is not a double; `as` only turns doubles", f"{self.id}/doubles")
+            return False
+        if requested == "inline" and self.doubles != "choice":
+            raise RuleViolation(f"{self.id} lays every double crosswise; `as: inline` is not allowed",
                                 f"{self.id}/doubles-crosswise")
-        return True
+        return requested != "inline"
 
     def open_ends(self, layout: Layout) -> list[End]:
         """Every open attachment point, sorted."""
         return layout.free_ends(self.sides_after_straight)
 
+    def links(self, end_pip: int, tile: Tile) -> tuple[int, ...]:
+        """The pips of ``tile`` that may touch an end showing ``end_pip`` (empty
+        when it cannot join there). Standard matching: the equal number."""
+        return (end_pip,) if tile.has(end_pip) else ()
+
     def link_pip(self, end_pip: int, tile: Tile) -> int | None:
-        """The pip of ``tile`` that may touch an end showing ``end_pip``, or
-        ``None`` when it cannot join there (standard: equal numbers)."""
-        return end_pip if tile.has(end_pip) else None
+        """The first pip of ``tile`` that may touch ``end_pip``, or ``None``."""
+        options = self.links(end_pip, tile)
+        return options[0] if options else None
 
     def legal_ends(self, layout: Layout, tile: Tile) -> list[End | None]:
-        """Where ``tile`` may be placed now: ``[None]`` on an empty table."""
+        """Where ``tile`` may be placed now (some orientation fits): ``[None]``
+        on an empty table when the tile may lead."""
+        return sorted({p.at for p in self.plays(layout, tile)}, key=lambda e: (e is not None, e and e.sort_key))
+
+    def candidate_plays(self, layout: Layout, tile: Tile) -> list[Play]:
+        """Plays that match by the matching rule alone (before
+        :meth:`check_placement`)."""
         if tile in layout:
             return []
         if not len(layout):
-            return [None]
-        return [e for e in self.open_ends(layout)
-                if self.link_pip(layout.pip_at(e), tile) is not None]
+            if not self.lead_allowed(tile):
+                return []
+            return [Play(tile, None, o) for o in self.orientations(tile)]
+        out = []
+        for e in self.open_ends(layout):
+            touches = self.links(layout.pip_at(e), tile)
+            if not touches:
+                continue
+            for o in self.orientations(tile):
+                if tile.is_double or len(touches) == 1:
+                    out.append(Play(tile, e, o, None))
+                else:
+                    out.extend(Play(tile, e, o, t) for t in touches)
+        return out
 
-    def place(self, layout: Layout, tile: Tile, at: End | None, as_: str | None = None) -> Placement:
+    def plays(self, layout: Layout, tile: Tile) -> list[Play]:
+        """Every legal :class:`Play` of ``tile`` on ``layout``."""
+        cands = self.candidate_plays(layout, tile)
+        if type(self).check_placement is Variant.check_placement:
+            return cands
+        out = []
+        for pl in cands:
+            try:
+                self.place(layout, pl.tile, pl.at, pl.as_, pl.touch)
+            except RuleViolation:
+                continue
+            out.append(pl)
+        return out
+
+    def place(self, layout: Layout, tile: Tile, at: End | None, as_: str | None = None,
+              touch: int | None = None) -> Placement:
         """Place ``tile`` at ``at`` and score it.
 
         ``at`` may be ``None`` for the lead, or later when exactly one end is
-        legal. Raises :class:`RuleViolation` naming the rule when the placement
-        is illegal (the message lists the open ends).
+        legal. ``touch`` names the pip of ``tile`` that touches ``at`` when the
+        rules allow either (a Matador matador). Raises :class:`RuleViolation`
+        naming the rule when the placement is illegal (the message lists the
+        open ends).
         """
         if tile in layout:
             raise RuleViolation(f"{tile} is already on the table", f"{self.id}/each-tile-once")
         opens = self.open_ends(layout)
         listing = ", ".join(str(e) for e in opens) or "none"
+        cross = self.orientation(tile, as_)
         if not len(layout):
             if at is not None:
                 raise RuleViolation(f"the first tile is placed on an empty table; it takes no `at` ({at})",
                                     f"{self.id}/lead")
+            if not self.lead_allowed(tile):
+                raise RuleViolation(self.lead_reason(tile), f"{self.id}/set")
         elif at is None:
-            legal = self.legal_ends(layout, tile)
+            legal = sorted({p.at for p in self.candidate_plays(layout, tile)}, key=lambda e: e.sort_key)
             if len(legal) != 1:
                 where = ", ".join(str(e) for e in legal) or "nowhere"
                 raise RuleViolation(
@@ -241,20 +353,44 @@ class Variant:
             if at not in opens:
                 raise RuleViolation(self._closed_reason(layout, placed, at) + f" (open ends: {listing})",
                                     self._closed_rule(layout, placed, at))
-            if self.link_pip(layout.pip_at(at), tile) is None:
-                raise RuleViolation(
-                    f"{tile} does not match {at}, which shows {layout.pip_at(at)} (open ends: {listing})",
-                    f"{self.id}/matching")
-        cross = self.orientation(tile, as_)
-        spinner = self.is_spinner(layout, tile, cross)
         link = None
-        if at is not None and not tile.is_double:
-            link = str(self.link_pip(layout.pip_at(at), tile))
+        if at is not None:
+            shown = layout.pip_at(at)
+            options = self.links(shown, tile)
+            if not options:
+                raise RuleViolation(self.mismatch_reason(shown, tile, at) + f" (open ends: {listing})",
+                                    f"{self.id}/matching")
+            if touch is not None:
+                if not tile.has(touch):
+                    raise RuleViolation(f"{tile} has no {touch} to touch {at}", f"{self.id}/matching")
+                if tile.is_double or touch not in options:
+                    raise RuleViolation(self.mismatch_reason(shown, tile, at, touch) + f" (open ends: {listing})",
+                                        f"{self.id}/matching")
+            elif len(options) > 1 and not tile.is_double:
+                raise RuleViolation(f"{tile} may join {at} with either half; say which pip touches with "
+                                    f"`touch` ({' or '.join(map(str, options))})", f"{self.id}/placement")
+            if not tile.is_double:
+                link = str(touch if touch is not None else options[0])
+        spinner = self.is_spinner(layout, tile, cross)
         new = layout.attach(tile, at, link=link, cross=cross, spinner=spinner)
         counted = tuple(self.counted(new))
         total = sum(c.value for c in counted)
-        raw, points = self.score_total(total)
-        return Placement(tile, at, new, counted, total, raw, points, tuple(self.open_ends(new)))
+        raw, points = self.score_placement(new, counted, total)
+        placement = Placement(tile, at, new, counted, total, raw, points, tuple(self.open_ends(new)))
+        self.check_placement(placement)
+        return placement
+
+    def lead_reason(self, tile: Tile) -> str:
+        """Why ``tile`` may not be set (used by :meth:`place`)."""
+        return f"{tile} may not be set"
+
+    def mismatch_reason(self, shown: int, tile: Tile, at: End, touch: int | None = None) -> str:
+        """Why ``tile`` cannot join ``at``, which shows ``shown``."""
+        return f"{tile} does not match {at}, which shows {shown}"
+
+    def check_placement(self, placement: Placement) -> None:
+        """Raise :class:`RuleViolation` when a placement that matches is still
+        illegal (All Threes: the end total must be a multiple of 3)."""
 
     def _closed_reason(self, layout: Layout, placed: Placed, at: End) -> str:
         if not placed.is_free(at.side):
@@ -272,28 +408,113 @@ class Variant:
         return f"{self.id}/placement"
 
     def counted(self, layout: Layout) -> list[Contribution]:
-        """The counted contributions of a layout (default: every open end's pip)."""
+        """The counted contributions of a layout (default: every open end's pip,
+        once; seed 004 オープン・エンド)."""
         out = [Contribution(e, layout.pip_at(e)) for e in self.open_ends(layout)]
         return sorted(out, key=lambda c: (c.end.tile, -c.value))
 
+    def score_placement(self, layout: Layout, counted: Sequence[Contribution], total: int) -> tuple[int, int]:
+        """``(raw, displayed)`` points a placement scores; by default from the
+        end total through :meth:`score_total`."""
+        return self.score_total(total)
+
     def score_total(self, total: int) -> tuple[int, int]:
-        """``(raw, displayed)`` points for an end total (default: nothing scores)."""
+        """``(raw, displayed)`` points for an end total in pips. With
+        ``play_scoring = ("multiple", n)`` a positive multiple of ``n`` scores
+        itself raw and ``total / point_unit`` displayed; otherwise nothing."""
+        rule = self.play_scoring
+        if isinstance(rule, tuple) and rule[0] == "multiple" and total > 0 and total % rule[1] == 0:
+            return total, total // self.params.point_unit
         return 0, 0
 
     # -- turn flow -------------------------------------------------------
-    #: ``"until-playable"``, ``"one"`` or ``"none"``.
-    draw_mode: str = "until-playable"
-
     def continues_turn(self, placement: Placement, drawn: bool) -> bool:
         """Whether the same player plays again after ``placement``."""
         return False
+
+    def next_leader(self, end: str | None, last_player: str | None) -> str | None:
+        """Who leads the next hand: ``None`` when it is chosen afresh (by lot,
+        or by :meth:`required_lead` on the next deal). Default: the player who
+        went out leads; after a block, a new lot."""
+        return last_player if end == "out" else None
 
     # -- settlement ------------------------------------------------------
     def settle(self, players: Sequence[str], hands: Mapping[str, int], out: str | None,
                teams: Sequence[Sequence[str]] | None = None,
                scores: Mapping[str, int] | None = None) -> Settlement:
-        """Settle a hand; see the subclass for the scoring rule."""
-        raise NotImplementedError
+        """Settle a hand.
+
+        ``hands`` maps each player to remaining pips; partners' pips are summed
+        per side. With ``out`` set, that player's side wins; otherwise the hand
+        blocked and the side with the lowest total wins. A tie for the lowest
+        total is a drawn hand: nobody wins or scores. The winner's raw points
+        follow :attr:`settle_rule` (pips; displayed = raw / ``point_unit``).
+        ``scores`` (per side, before) yields ``scores_after`` and
+        ``game_winners`` (every side at or past ``params.target``).
+        """
+        sides = sides_of(players, teams)
+        pips = {s: sum(hands[m] for m in members) for s, members in sides.items()}
+        if out is not None:
+            winners: tuple[str, ...] = (side_of(out, sides),)
+        else:
+            low = min(pips.values())
+            tied = tuple(s for s in sides if pips[s] == low)
+            winners = tied if len(tied) == 1 else ()
+        opp = {w: sum(v for s, v in pips.items() if s != w) for w in winners}
+        raw = {w: self.settle_raw(pips, w, out is not None) for w in winners} if self.settle_rule != "none" else {}
+        points = {w: raw[w] // self.params.point_unit for w in raw}
+        return self._settlement(sides, winners, points, raw, pips, opp, out is None, scores)
+
+    def settle_raw(self, pips: Mapping[str, int], winner: str, went_out: bool) -> int:
+        """Raw points the winning side ``winner`` gains, from each side's pips."""
+        others = [v for s, v in pips.items() if s != winner]
+        own = pips[winner]
+        rule = self.settle_rule
+        if rule == "opponents":
+            return sum(others)
+        if rule == "opponents-less-own":
+            return max(0, sum(others) - own)
+        if rule == "differences":
+            return sum(max(0, v - own) for v in others)
+        if rule == "one":
+            return 1
+        raise NotImplementedError(rule)
+
+    def _settlement(self, sides, winners, points, raw, pips, opp, blocked, scores) -> Settlement:
+        after = game = None
+        if scores is not None:
+            after = {s: scores.get(s, 0) + points.get(s, 0) for s in sides}
+            game = tuple(s for s in sides if self.params.target is not None
+                         and after[s] >= self.params.target)
+        return Settlement(tuple(winners), points, raw, pips, opp, blocked, after, game)
+
+
+def count_fives_ends(layout: Layout, open_ends: Sequence[End]) -> list[Contribution]:
+    """The end count of the Fives family (seed 000 末端と配置内部のダブル; seed
+    004 All Fives and Sniff), in pips, sorted by tile (high end first).
+
+    A crosswise double with an open straight side counts both halves, once
+    (twice its pip, at that side; ``b`` when both are open); once both straight
+    sides are joined it counts 0, and its unused side branches count 0. A double
+    laid lengthwise (inline) counts its pip once at its open straight side.
+    Every other open end in ``open_ends`` counts its pip.
+    """
+    opens = set(open_ends)
+    out: list[Contribution] = []
+    for p in layout:
+        if p.tile.is_double:
+            free = [s for s in STRAIGHT if p.is_free(s) and End(p.tile, s) in opens]
+            if free:
+                mult = 2 if p.cross else 1
+                if p.cross:
+                    out.append(Contribution(End(p.tile, free[-1]), mult * p.tile.low))
+                else:
+                    out.extend(Contribution(End(p.tile, s), p.tile.low) for s in free)
+        else:
+            for side in p.ends():
+                if p.is_free(side) and End(p.tile, side) in opens:
+                    out.append(Contribution(End(p.tile, side), int(side)))
+    return sorted(out, key=lambda c: (c.end.tile, -c.value))
 
 
 def sides_of(players: Sequence[str], teams: Sequence[Sequence[str]] | None) -> dict[str, tuple[str, ...]]:

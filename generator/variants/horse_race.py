@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from ..engine.layout import Layout
-from ..engine.tiles import STRAIGHT, End
-from ..engine.variant import (Contribution, Placement, Settlement, Variant, round_half_up_to,
-                              side_of, sides_of)
+from ..engine.variant import (Contribution, Placement, Settlement, Variant, count_fives_ends,
+                              round_half_up_to, side_of, sides_of)
 
 __all__ = ["HorseRace"]
 
@@ -41,29 +40,14 @@ class HorseRace(Variant):
     sides_after_straight = True
     draw_mode = "until-playable"
 
-    def counted(self, layout: Layout) -> list[Contribution]:
-        """Counted contributions in pips, sorted by tile (high end first within a
-        tile). A double with an open straight side gives one contribution of
-        twice its pip at that side (``b`` when both are open)."""
-        out: list[Contribution] = []
-        for p in layout:
-            if p.tile.is_double:
-                free = [s for s in STRAIGHT if p.is_free(s)]
-                if free:
-                    out.append(Contribution(End(p.tile, free[-1]), 2 * p.tile.low))
-            else:
-                for side in p.ends():
-                    if p.is_free(side):
-                        out.append(Contribution(End(p.tile, side), int(side)))
-        return sorted(out, key=lambda c: (c.end.tile, -c.value))
+    play_scoring = ("multiple", 5)
+    settle_rule = "rounded"
 
-    def score_total(self, total: int) -> tuple[int, int]:
-        """``(raw, displayed)``: a positive multiple of 5 scores itself raw and
-        ``total / 5`` displayed; anything else, 0 included, scores ``(0, 0)``."""
-        unit = self.params.point_unit
-        if total > 0 and total % unit == 0:
-            return total, total // unit
-        return 0, 0
+    def counted(self, layout: Layout) -> list[Contribution]:
+        """Counted contributions in pips (:func:`count_fives_ends`): a double
+        with an open straight side counts twice its pip at that side (``b``
+        when both are open), 0 once both are filled; side branches count 0."""
+        return count_fives_ends(layout, self.open_ends(layout))
 
     def continues_turn(self, placement: Placement, drawn: bool) -> bool:
         """A double or a scoring tile from the hand continues the turn (one
