@@ -27,7 +27,7 @@ from . import describe, svg
 from .describe import LANGS
 from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
-from .model.positions import PlacementPosition, SettlementPosition, TurnsPosition
+from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 
 __all__ = ["BuildError", "generate", "write_tree", "GEN"]
 
@@ -41,6 +41,8 @@ _UI = {
         "more": "そのほかの例", "legend_counted": "塗りつぶした数字：数える寄与値",
         "legend_open": "白抜きの点：接続可能だが数えない位置", "legend_branch": "オレンジの枠：分岐ダブル（得点の印ではない）",
         "legend_placed": "青い破線の枠：直前に置いた牌", "legend": "図の見方",
+        "legend_join": "紫の四角の数字：つないだ二つの半面の和（7ならふつうのつなぎ、灰色はマタドールによる例外）",
+        "legend_matador": "紫の枠：マタドール（6-1、5-2、4-3、0-0）",
         "player": "プレイヤー", "hand": "残りの牌", "pips": "目の合計", "side": "側", "out": "上がり",
         "blocked": "ブロックで終了", "result": "精算", "scores_before": "精算前の得点",
         "scores_after": "精算後の得点", "game_winners": "対局の勝者", "move": "手", "action": "行動",
@@ -60,6 +62,8 @@ _UI = {
         "legend_open": "Hollow dot: an open position that does not count here",
         "legend_branch": "Orange outline: a branch double (not a sign that it scores)",
         "legend_placed": "Blue dashed frame: the tile just placed", "legend": "Reading the diagrams",
+        "legend_join": "Purple square number: the sum of the two touching halves (7 for an ordinary join; grey when a matador joins by exception)",
+        "legend_matador": "Purple outline: a matador (6-1, 5-2, 4-3, 0-0)",
         "player": "Player", "hand": "Tiles left", "pips": "Pips", "side": "Side", "out": "went out",
         "blocked": "the hand blocked", "result": "Settlement", "scores_before": "Scores before",
         "scores_after": "Scores after", "game_winners": "Game won by", "move": "Move", "action": "Action",
@@ -109,15 +113,18 @@ class _Page:
         ui = self.ui
         rows = [f"| {ui['players']} | {ui['per_hand']} | {ui['stock']} | {ui['partners']} |",
                 "|---:|---:|---:|:---:|"]
-        for n in p.players:
+        for n in sorted(set(p.players) | set(p.partnerships)):
             rows.append(f"| {n} | {p.deal[n]} | {p.stock_size(n)} | "
                         f"{ui['yes'] if n in p.partnerships else ui['no']} |")
         return "\n" + "\n".join(rows) + "\n"
 
     def legend(self) -> str:
         ui = self.ui
+        rules = self.v.rules
+        keys = (["counted"] if rules.play_scoring else []) + ["open"] + (["branch"] if rules.spinners else []) \
+            + (["join", "matador"] if rules.matching == "sum-7" else []) + ["placed"]
         items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(ui["legend_" + key])}'
-                 for key in ("counted", "open", "branch", "placed")]
+                 for key in keys]
         return (f'\n<div class="rb-legend" markdown>\n\n**{_esc(ui["legend"])}**\n\n'
                 + "\n".join(items) + "\n\n</div>\n")
 
@@ -147,13 +154,19 @@ class _Page:
         if pos.note:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
         if isinstance(pos, PlacementPosition):
-            wanted = steps or [st.index for st in pos.steps if st.expect or st.index == len(pos.steps)]
+            wanted = steps or [st.index for st in pos.steps
+                               if st.expect or st.reject or st.index == len(pos.steps)]
             for n in wanted:
                 if not isinstance(n, int) or not 1 <= n <= len(pos.steps):
                     raise jinja2.TemplateError(f"position {pos.id!r} has steps 1 to {len(pos.steps)}, not {n!r}")
             for st, pl in zip(pos.steps, cp.outcome.placements):
-                if st.index in wanted:
-                    out.append(self.figure(pos.id, st.index, pl, (st.caption or {}).get(self.lang)))
+                if st.index not in wanted:
+                    continue
+                extra = (st.caption or {}).get(self.lang)
+                if isinstance(pl, Rejected):
+                    out.append(self.rejected(pos.id, st.index, pl, extra))
+                else:
+                    out.append(self.figure(pos.id, st.index, pl, extra))
         elif isinstance(pos, SettlementPosition):
             out.append(self.settlement(pos, cp))
         elif isinstance(pos, TurnsPosition):
@@ -162,15 +175,19 @@ class _Page:
         return "".join(out)
 
     def figure(self, pid: str, index: int, pl: Placement, extra_caption: str | None = None) -> str:
-        lang, unit = self.lang, self.v.rules.params.point_unit
-        name = f"{pid}-{index}"
-        arr = svg.arrange(pl.layout)
-        cap = describe.caption(pl, lang, unit)
+        cap = describe.caption(pl, self.lang, self.v.rules)
         if extra_caption:
             cap = f"{cap} {extra_caption}"
-        alt = describe.text_equivalent(pl.layout, pl.counted, pl.open, lang)
-        text = svg.render(arr, counted={c.end: c.value for c in pl.counted}, open_ends=pl.open,
-                          last=pl.tile, title=cap, desc=alt, lang=lang, ident=f"d-{name}")
+        return self._draw(f"{pid}-{index}", pl.layout, pl.counted, pl.open, pl.tile, cap)
+
+    def _draw(self, name: str, layout, counted, open_ends, last, cap: str) -> str:
+        lang = self.lang
+        rules = self.v.rules
+        arr = svg.arrange(layout)
+        alt = describe.text_equivalent(layout, counted, open_ends, lang, rules)
+        text = svg.render(arr, counted={c.end: c.value for c in counted} if rules.play_scoring else {},
+                          open_ends=open_ends, last=last, title=cap, desc=alt, lang=lang,
+                          ident=f"d-{name}", joins=svg.join_marks(layout, rules))
         base = f"{lang}/{GEN}/diagrams/{self.v.id}/{name}"
         self.files[base + ".svg"] = text.encode("utf-8")
         self.files[base + ".png"] = svg.to_png(text) if self.png else b""
@@ -183,6 +200,28 @@ class _Page:
                 f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
                 f'<p class="rb-textalt"><span class="rb-textalt-label">{_esc(self.ui["textalt"])}</span> '
                 f'{_esc(alt)}</p>\n')
+
+    def rejected(self, pid: str, index: int, r: Rejected, extra_caption: str | None = None) -> str:
+        """A step the rules refuse: the reason (rule id, the rule in words, the
+        engine's message) and the unchanged layout, drawn with its open ends."""
+        lang, ui = self.lang, self.ui
+        where = f" → {r.at}" if r.at else ""
+        rule_words = describe.rule_text(r.rule, lang)
+        head = (f"{r.tile.label}{where}は置けません（規則 `{r.rule}`：{rule_words}）" if lang == "ja"
+                else f"{r.tile.label}{where} is not allowed (rule `{r.rule}`: {rule_words})")
+        parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**\n']
+        if lang == "en":
+            parts.append(f"{_esc(r.message)}.\n")
+        if extra_caption:
+            parts.append(f"{_esc(extra_caption)}\n")
+        parts.append("</div>\n")
+        if len(r.layout):
+            name = f"{pid}-{index}"
+            counted = self.v.rules.counted(r.layout)
+            cap = (f"置く前の配置（{r.tile.label}は置けないので変わらない）" if lang == "ja"
+                   else f"The layout stays as it was ({r.tile.label} cannot be placed)")
+            parts.append(self._draw(name, r.layout, counted, r.open, None, cap))
+        return "\n".join(parts)
 
     def settlement(self, pos: SettlementPosition, cp: CheckedPosition) -> str:
         ui, lang = self.ui, self.lang
@@ -197,7 +236,7 @@ class _Page:
         lines = ["\n" + "\n".join(rows) + "\n"]
         how = ui["how"].format(p=pos.out) if pos.out else ui["blocked"]
         lines.append(f"\n**{ui['result']}**（{how}）\n" if lang == "ja" else f"\n**{ui['result']}** ({how})\n")
-        for line in describe.settlement_lines(s, lang, self.v.rules.params.point_unit):
+        for line in describe.settlement_lines(s, lang, self.v.rules):
             lines.append(f"- {_esc(line)}")
         if s.scores_after is not None:
             before = ", ".join(f"{k} {v}" for k, v in (pos.scores or {}).items())
@@ -224,7 +263,7 @@ class _Page:
                 where = f" → {pl.at}" if pl.at else ""
                 act = f"{ui['play']} {pl.tile.label}{where}"
                 cnt = describe.counted_sum(pl.counted)
-                sc = describe.score_phrase(pl, lang, unit)
+                sc = describe.score_phrase(pl, lang, self.v.rules)
             elif ev.kind == "draw":
                 act = f"{ui['draw']} {ev.drawn.label} ({ui['playable'] if ev.playable else ui['unplayable']})"
                 cnt = sc = ""
@@ -240,7 +279,7 @@ class _Page:
         if hand.game_winners:
             out.append(f"- {ui['game_winners']}: {', '.join(hand.game_winners)}")
         if hand.settlement is not None:
-            for line in describe.settlement_lines(hand.settlement, lang, unit):
+            for line in describe.settlement_lines(hand.settlement, lang, self.v.rules):
                 out.append(f"- {_esc(line)}")
         last = [ev.placement for ev in cp.outcome.events if ev.placement is not None]
         if last:

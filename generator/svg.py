@@ -29,7 +29,7 @@ from typing import Iterable, Mapping, Sequence
 from .engine.layout import Layout, Placed
 from .engine.tiles import End, Tile
 
-__all__ = ["Box", "Spot", "Arrangement", "LayoutError", "arrange", "render", "to_png", "legend_icons",
+__all__ = ["Box", "Spot", "Arrangement", "LayoutError", "arrange", "render", "to_png", "legend_icons", "join_marks",
            "UNIT", "COLORS"]
 
 #: Pixels per pip square.
@@ -38,6 +38,7 @@ UNIT = 36
 COLORS = {
     "tile": "#fffdf5", "edge": "#3b3b3b", "pip": "#1f1f1f", "accent": "#e07000",
     "mark": "#1565c0", "badge": "#00695c", "badge_text": "#ffffff", "hollow": "#455a64",
+    "join": "#6a1b9a", "matador": "#6a1b9a",
 }
 #: Half-extent, in squares, of the region the layout stays in before lines bend.
 BOUNDS = (7.0, 7.0)
@@ -64,7 +65,8 @@ def _add(p, d, k=1.0):
 @dataclass(frozen=True)
 class Box:
     """A drawn tile: top-left ``x, y`` and size ``w, h`` in squares;
-    ``halves`` the two ``(pip, cx, cy)`` square centres; ``placed`` its record."""
+    ``halves`` the two ``(pip, cx, cy)`` square centres; ``placed`` its record;
+    ``join`` the point ``(x, y)`` where it touches its parent (``None`` for the set)."""
 
     tile: Tile
     x: float
@@ -73,6 +75,7 @@ class Box:
     h: float
     halves: tuple
     placed: Placed
+    join: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,7 @@ def _inside(r, bounds) -> bool:
 
 def _place_root(p: Placed):
     t = p.tile
-    if t.is_double:
+    if t.is_double and p.cross:
         centres = ((0.0, -0.5), (0.0, 0.5))
         ends = {"a": ((-0.5, 0.0), W_), "b": ((0.5, 0.0), E_),
                 "side-a": ((0.0, -1.0), N_), "side-b": ((0.0, 1.0), S_)}
@@ -131,7 +134,8 @@ def _place_root(p: Placed):
         halves = ((t.low,) + centres[0], (t.low,) + centres[1])
     else:
         centres = ((-0.5, 0.0), (0.5, 0.0))
-        ends = {str(t.low): ((-1.0, 0.0), W_), str(t.high): ((1.0, 0.0), E_)}
+        ends = ({"a": ((-1.0, 0.0), W_), "b": ((1.0, 0.0), E_)} if t.is_double else
+                {str(t.low): ((-1.0, 0.0), W_), str(t.high): ((1.0, 0.0), E_)})
         rect = (-1.0, -0.5, 1.0, 0.5)
         halves = ((t.low,) + centres[0], (t.high,) + centres[1])
     return rect, halves, ends
@@ -142,14 +146,18 @@ def _candidates(p: Placed, P, d):
     most preferred first: ``(rect, halves, ends)``."""
     t = p.tile
     C = _add(P, d, 0.5)
-    if t.is_double:
+    if t.is_double and p.cross:
         l, r = _left(d), _right(d)
         centres = (_add(C, l, 0.5), _add(C, r, 0.5))
         ends = {"b": (_add(C, d, 0.5), d), "side-a": (_add(C, l, 1.0), l), "side-b": (_add(C, r, 1.0), r)}
         yield _rect_of_squares(centres), ((t.low,) + centres[0], (t.low,) + centres[1]), ends
         return
-    near = int(p.link)
-    far = t.other(near)
+    if t.is_double:   # laid lengthwise: like any tile, its far end is straight side b
+        near, far, far_name = t.low, t.low, "b"
+    else:
+        near = int(p.link)
+        far = t.other(near)
+        far_name = str(far)
     turns = [d, _left(d), _right(d)]
     # Prefer, after going straight: for a horizontal line turn away from the
     # middle row; for a vertical one turn back toward the middle column.
@@ -159,7 +167,7 @@ def _candidates(p: Placed, P, d):
         turns[1:] = sorted(turns[1:], key=lambda v: v[0] * (1 if P[0] >= 0 else -1))
     for d2 in turns:
         C2 = _add(C, d2, 1.0)
-        ends = {str(far): (_add(C2, d2, 0.5), d2)}
+        ends = {far_name: (_add(C2, d2, 0.5), d2)}
         yield _rect_of_squares((C, C2)), ((near,) + C, (far,) + C2), ends
 
 
@@ -204,6 +212,7 @@ def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrang
         p = placed[i]
         if p.parent is None:
             options = [_place_root(p)]
+            P = None
         else:
             P, d = ends[p.parent]
             options = list(_candidates(p, P, d))
@@ -218,7 +227,7 @@ def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrang
                 if any(_overlap(m, r) for m in mine for r in rects + [rect]):
                     continue
             rects.append(rect)
-            chosen.append((p, rect, halves))
+            chosen.append((p, rect, halves, P))
             added = [End(p.tile, side) for side in new_ends]
             for side, v in new_ends.items():
                 ends[End(p.tile, side)] = v
@@ -232,7 +241,7 @@ def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrang
 
     if not go(0):
         return None
-    boxes = tuple(Box(p.tile, r[0], r[1], r[2] - r[0], r[3] - r[1], h, p) for p, r, h in chosen)
+    boxes = tuple(Box(p.tile, r[0], r[1], r[2] - r[0], r[3] - r[1], h, p, J) for p, r, h, J in chosen)
     spots = {}
     for e, (P, d) in ends.items():
         c = _add(P, d, 0.5)
@@ -274,12 +283,16 @@ def _f(v: float) -> str:
 
 
 def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[End],
-           last: Tile | None, title: str, desc: str, lang: str, ident: str) -> str:
+           last: Tile | None, title: str, desc: str, lang: str, ident: str,
+           joins: Mapping[Tile, tuple[int, bool]] | None = None) -> str:
     """SVG text of an arrangement.
 
     ``counted`` maps an end to its counted value (pips) and gets a filled
     badge; every other end in ``open_ends`` gets a hollow dot; spinners get the
-    accent outline; ``last`` gets the dashed mark. ``title``/``desc`` fill
+    accent outline; ``last`` gets the dashed mark; ``joins`` maps a tile to
+    ``(sum, matador)`` for games that join by a sum (Matador): the sum of the
+    touching halves is drawn as a small square badge on the join, and matadors
+    get a double outline. ``title``/``desc`` fill
     ``<title>``/``<desc>`` (escaped); ``lang`` is the page language; ``ident``
     makes element ids unique on a page.
     """
@@ -325,10 +338,24 @@ def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[
             out.append(f'<rect class="branch-double" x="{X(b.x - 0.02)}" y="{Y(b.y - 0.02)}" '
                        f'width="{_f((b.w + 0.04) * u)}" height="{_f((b.h + 0.04) * u)}" rx="{_f(0.14 * u)}" '
                        f'fill="none" stroke="{c["accent"]}" stroke-width="3"/>')
+        if joins and b.tile in joins and joins[b.tile][1]:
+            out.append(f'<rect class="matador" x="{X(b.x - 0.06)}" y="{Y(b.y - 0.06)}" '
+                       f'width="{_f((b.w + 0.12) * u)}" height="{_f((b.h + 0.12) * u)}" rx="{_f(0.16 * u)}" '
+                       f'fill="none" stroke="{c["matador"]}" stroke-width="2.5"/>')
         if last is not None and b.tile == last:
             out.append(f'<rect class="just-placed" x="{X(b.x - 0.12)}" y="{Y(b.y - 0.12)}" '
                        f'width="{_f((b.w + 0.24) * u)}" height="{_f((b.h + 0.24) * u)}" rx="{_f(0.18 * u)}" '
                        f'fill="none" stroke="{c["mark"]}" stroke-width="2" stroke-dasharray="5 3"/>')
+    for b in arr.boxes:
+        if not joins or b.join is None or b.tile not in joins:
+            continue
+        total = joins[b.tile][0]
+        jx, jy = b.join
+        fill = c["join"] if total == 7 else c["hollow"]
+        out.append(f'<g class="join" data-tile="{b.tile}"><rect x="{X(jx - 0.2)}" y="{Y(jy - 0.2)}" '
+                   f'width="{_f(0.4 * u)}" height="{_f(0.4 * u)}" rx="{_f(0.06 * u)}" fill="{fill}"/>'
+                   f'<text x="{X(jx)}" y="{Y(jy + 0.1)}" text-anchor="middle" font-family="DejaVu Sans" '
+                   f'font-weight="bold" font-size="{_f(0.28 * u)}" fill="{c["badge_text"]}">{total}</text></g>')
     for e in sorted(set(open_ends) | set(counted), key=lambda e: e.sort_key):
         s = arr.spots.get(e)
         if s is None:
@@ -352,9 +379,25 @@ def to_png(svg: str, scale: float = 1.5) -> bytes:
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
 
 
+def join_marks(layout: Layout, variant) -> dict[Tile, tuple[int, bool]]:
+    """For a variant that joins by sum (``matching == "sum-7"``): each joined
+    tile -> ``(sum of the touching halves, is a matador)``; else ``{}``."""
+    if getattr(variant, "matching", "equal") != "sum-7":
+        return {}
+    out = {}
+    for parent_end, own in layout.connections():
+        total = layout.pip_at(parent_end) + layout.pip_at(own)
+        out[own.tile] = (total, variant.is_matador(own.tile))
+    for p in layout:
+        if p.parent is None and variant.is_matador(p.tile):
+            out[p.tile] = (0, True)
+    return out
+
+
 def legend_icons() -> dict[str, str]:
     """Small standalone SVGs for the page legend: ``counted``, ``open``,
-    ``branch``, ``placed`` (each ``aria-hidden``; the page gives the words)."""
+    ``branch``, ``placed``, ``join``, ``matador`` (each ``aria-hidden``; the
+    page gives the words)."""
     c = COLORS
     head = '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" width="28" height="28" viewBox="0 0 28 28">'
     return {
@@ -367,6 +410,12 @@ def legend_icons() -> dict[str, str]:
         "placed": head + f'<rect x="4" y="9" width="20" height="10" rx="2" fill="{c["tile"]}" stroke="{c["edge"]}"/>'
                   f'<rect x="1.5" y="6.5" width="25" height="15" rx="3" fill="none" stroke="{c["mark"]}" '
                   f'stroke-width="2" stroke-dasharray="4 2"/></svg>\n',
+        "join": head + f'<rect x="6" y="6" width="16" height="16" rx="2" fill="{c["join"]}"/><text x="14" '
+                f'y="18.5" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="12" '
+                f'fill="{c["badge_text"]}">7</text></svg>\n',
+        "matador": head + f'<rect x="4" y="9" width="20" height="10" rx="2" fill="{c["tile"]}" stroke="{c["edge"]}"/>'
+                   f'<rect x="2" y="7" width="24" height="14" rx="3" fill="none" stroke="{c["matador"]}" '
+                   f'stroke-width="2.5"/></svg>\n',
     }
 
 

@@ -17,7 +17,9 @@ def play_random_hand(variant, n_players, rng, teams=None):
     size = variant.params.deal[n_players]
     names = ["N", "E", "S", "W", "P5", "P6", "P7", "P8"][:n_players]
     hands = {p: tiles[i * size:(i + 1) * size] for i, p in enumerate(names)}
-    h = Hand(variant, names, hands, tiles[n_players * size:], rng.choice(names), teams)
+    required = variant.required_lead(hands)
+    leader = required[0] if required else rng.choice(names)
+    h = Hand(variant, names, hands, tiles[n_players * size:], leader, teams)
     moves = 0
     while h.end is None:
         p = h.current
@@ -49,8 +51,8 @@ def test_random_hands_end_properly(catalog, vid):
             h = play_random_hand(variant, n, rng)
             assert h.end in ("out", "blocked", "game")
             if h.end == "out":
-                assert any(not hand for hand in h.hands.values())
-                assert h.next_leader is not None
+                assert not h.hands[h.last_player]
+                assert h.next_leader in (None, h.last_player)
             if h.end == "blocked":
                 assert not any(h.can_play(p) for p in h.players)
                 assert h.drawable == 0 or variant.draw_mode == "none"

@@ -358,19 +358,21 @@ class Variant:
             shown = layout.pip_at(at)
             options = self.links(shown, tile)
             if not options:
-                raise RuleViolation(self.mismatch_reason(shown, tile, at) + f" (open ends: {listing})",
-                                    f"{self.id}/matching")
+                msg, rule = self.mismatch(shown, tile, at)
+                raise RuleViolation(f"{msg} (open ends: {listing})", rule)
             if touch is not None:
                 if not tile.has(touch):
                     raise RuleViolation(f"{tile} has no {touch} to touch {at}", f"{self.id}/matching")
                 if tile.is_double or touch not in options:
-                    raise RuleViolation(self.mismatch_reason(shown, tile, at, touch) + f" (open ends: {listing})",
-                                        f"{self.id}/matching")
-            elif len(options) > 1 and not tile.is_double:
-                raise RuleViolation(f"{tile} may join {at} with either half; say which pip touches with "
-                                    f"`touch` ({' or '.join(map(str, options))})", f"{self.id}/placement")
+                    msg, rule = self.mismatch(shown, tile, at, touch)
+                    raise RuleViolation(f"{msg} (open ends: {listing})", rule)
+            elif not tile.is_double:
+                touch = self.default_touch(shown, tile, options)
+                if touch is None:
+                    raise RuleViolation(f"{tile} may join {at} with either half; say which pip touches with "
+                                        f"`touch` ({' or '.join(map(str, options))})", f"{self.id}/placement")
             if not tile.is_double:
-                link = str(touch if touch is not None else options[0])
+                link = str(touch)
         spinner = self.is_spinner(layout, tile, cross)
         new = layout.attach(tile, at, link=link, cross=cross, spinner=spinner)
         counted = tuple(self.counted(new))
@@ -384,9 +386,18 @@ class Variant:
         """Why ``tile`` may not be set (used by :meth:`place`)."""
         return f"{tile} may not be set"
 
-    def mismatch_reason(self, shown: int, tile: Tile, at: End, touch: int | None = None) -> str:
-        """Why ``tile`` cannot join ``at``, which shows ``shown``."""
-        return f"{tile} does not match {at}, which shows {shown}"
+    def mismatch(self, shown: int, tile: Tile, at: End, touch: int | None = None) -> tuple[str, str]:
+        """``(message, rule id)``: why ``tile`` (touching with ``touch``, if
+        given) cannot join ``at``, which shows ``shown``."""
+        if touch is not None:
+            return f"{tile} cannot touch {at} with its {touch}: {at} shows {shown}", f"{self.id}/matching"
+        return f"{tile} does not match {at}, which shows {shown}", f"{self.id}/matching"
+
+    def default_touch(self, shown: int, tile: Tile, options: Sequence[int]) -> int | None:
+        """The pip of a non-double that touches an end showing ``shown`` when
+        the play does not say (``None``: the author must say, with ``touch``).
+        Default: the only option."""
+        return options[0] if len(options) == 1 else None
 
     def check_placement(self, placement: Placement) -> None:
         """Raise :class:`RuleViolation` when a placement that matches is still

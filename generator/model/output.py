@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.variant import Placement
-from .positions import (Outcome, PlacementPosition, SettlementPosition, settlement_values,
+from .positions import (Outcome, PlacementPosition, Rejected, SettlementPosition, settlement_values,
                         turns_result)
 
 __all__ = ["placement_json", "outcome_json"]
@@ -25,6 +25,13 @@ def placement_json(pl: Placement) -> dict[str, Any]:
     }
 
 
+def rejected_json(r: Rejected) -> dict[str, Any]:
+    """A step the position states as illegal (our extension): ``play``,
+    ``at``, ``rejected`` {``rule``, ``message``} and the unchanged ``open``."""
+    return {"play": str(r.tile), "at": None if r.at is None else str(r.at),
+            "rejected": {"rule": r.rule, "message": r.message}, "open": [str(e) for e in r.open]}
+
+
 def outcome_json(file: str, variant: str, outcome: Outcome) -> dict[str, Any]:
     """The element of ``rulebook score --json`` for one file.
 
@@ -35,7 +42,8 @@ def outcome_json(file: str, variant: str, outcome: Outcome) -> dict[str, Any]:
     pos = outcome.position
     out: dict[str, Any] = {"file": file, "variant": variant}
     if isinstance(pos, PlacementPosition):
-        out["steps"] = [placement_json(p) for p in outcome.placements]
+        out["steps"] = [rejected_json(p) if isinstance(p, Rejected) else placement_json(p)
+                        for p in outcome.placements]
     elif isinstance(pos, SettlementPosition):
         values = settlement_values(outcome.settlement)
         out["settlement"] = values

@@ -27,7 +27,7 @@ from ..engine.variant import Placement, RuleViolation, Settlement, Variant, side
 from .schema import POSITION_SCHEMA, validate
 from .yamlsrc import Source, SourceError
 
-__all__ = ["Step", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
+__all__ = ["Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
            "Position", "parse_position", "evaluate", "compare", "Outcome"]
 
 
@@ -44,6 +44,23 @@ class Step:
     expect: dict
     caption: dict | None
     path: tuple
+    touch: int | None = None
+    reject: str | None = None
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A step stated as illegal (``reject: RULE``) and refused by the engine:
+    the ``tile`` and ``at`` tried, the engine's ``message`` and ``rule``, and
+    the unchanged ``layout`` with its ``open`` ends."""
+
+    tile: Tile
+    at: End | None
+    as_: str | None
+    message: str
+    rule: str
+    layout: Layout
+    open: tuple
 
 
 @dataclass
@@ -60,6 +77,7 @@ class Move:
     expect: dict
     note: dict | None
     path: tuple
+    touch: int | None = None
 
 
 @dataclass
@@ -149,7 +167,8 @@ def parse_position(src: Source, variant: Variant) -> Position:
             p = ("steps", i)
             steps.append(Step(i + 1, _tile(src, variant, p + ("play",)),
                               _end(src, variant, p + ("at",)) if "at" in s else None,
-                              s.get("as"), s.get("expect") or {}, s.get("caption"), p))
+                              s.get("as"), s.get("expect") or {}, s.get("caption"), p,
+                              s.get("touch"), s.get("reject")))
         return PlacementPosition(**base, steps=steps)
     if "settle" in d:
         s = d["settle"]
@@ -272,7 +291,7 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
         if "at" in m and kind != "play":
             raise src.error(p + ("at",), "`at` goes with `play`")
         moves.append(Move(i + 1, m["by"], kind, tile, at, m.get("as"), m.get("expect") or {},
-                          m.get("note"), p))
+                          m.get("note"), p, m.get("touch")))
     return TurnsPosition(**base, players=players, teams=teams, leader=deal["leader"],
                          scores=deal.get("scores"), hands=hands, stock=stock, moves=moves,
                          expect=d.get("expect") or {})
@@ -299,24 +318,38 @@ def evaluate(pos: Position, variant: Variant) -> Outcome:
     src = pos.src
     if isinstance(pos, PlacementPosition):
         layout = Layout()
-        out = []
+        out: list = []
         for st in pos.steps:
             try:
-                pl = variant.place(layout, st.play, st.at, st.as_)
+                pl = variant.place(layout, st.play, st.at, st.as_, st.touch)
             except RuleViolation as exc:
+                if st.reject is not None:
+                    if exc.rule != st.reject:
+                        raise src.error(st.path + ("reject",), f"step {st.index}: stated rejected by rule "
+                                        f"{st.reject}, but the engine rejects it by another rule: {exc}") from None
+                    out.append(Rejected(st.play, st.at, st.as_, exc.message, exc.rule, layout,
+                                        tuple(variant.open_ends(layout))))
+                    continue
                 key = "at" if st.at is not None and "match" not in exc.rule else "play"
                 raise src.error(st.path + (key,), f"step {st.index}: {exc}") from None
+            if st.reject is not None:
+                raise src.error(st.path + ("reject",), f"step {st.index}: stated rejected by rule {st.reject}, "
+                                f"but the engine accepts {st.play}"
+                                + (f" at {pl.at}" if pl.at else "") + " as legal")
             out.append(pl)
             layout = pl.layout
         return Outcome(pos, placements=out)
     if isinstance(pos, SettlementPosition):
         return Outcome(pos, settlement=variant.settle(pos.players, pos.pips(), pos.out, pos.teams, pos.scores))
-    hand = Hand(variant, pos.players, pos.hands, pos.stock, pos.leader, pos.teams, pos.scores)
+    try:
+        hand = Hand(variant, pos.players, pos.hands, pos.stock, pos.leader, pos.teams, pos.scores)
+    except RuleViolation as exc:
+        raise src.error(("deal", "leader"), str(exc)) from None
     events = []
     for mv in pos.moves:
         try:
             if mv.kind == "play":
-                ev = hand.play(mv.by, mv.tile, mv.at, mv.as_)
+                ev = hand.play(mv.by, mv.tile, mv.at, mv.as_, mv.touch)
             elif mv.kind == "draw":
                 top = hand.stock[0] if hand.stock else None
                 ev = hand.draw(mv.by)
@@ -373,6 +406,8 @@ def compare(outcome: Outcome) -> list[SourceError]:
     errs: list[SourceError] = []
     if isinstance(pos, PlacementPosition):
         for st, pl in zip(pos.steps, outcome.placements):
+            if isinstance(pl, Rejected):
+                continue
             errs += _compare_place(src, st.path + ("expect",), f"step {st.index} ({pl.tile})", st.expect, pl)
         return errs
     if isinstance(pos, SettlementPosition):

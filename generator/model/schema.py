@@ -38,8 +38,11 @@ _STEP = {
     "type": "object", "additionalProperties": False, "required": ["play"],
     "properties": {
         "play": _TILE, "at": _TILE, "as": {"enum": ["inline", "cross"]},
+        "touch": {"type": "integer", "minimum": 0},
+        "reject": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+$"},
         "expect": _PLACE_EXPECT, "caption": _TEXT,
     },
+    "not": {"required": ["reject", "expect"]},
 }
 
 _SETTLE = {
@@ -77,7 +80,7 @@ _MOVE = {
     "type": "object", "additionalProperties": False, "required": ["by"],
     "properties": {
         "by": _NAME, "play": _TILE, "at": _TILE, "as": {"enum": ["inline", "cross"]},
-        "draw": _TILE, "pass": {"const": True},
+        "touch": {"type": "integer", "minimum": 0}, "draw": _TILE, "pass": {"const": True},
         "note": _TEXT,
         "expect": {
             "type": "object", "additionalProperties": False,
@@ -214,6 +217,9 @@ def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple
         return path, f"{where}: a move is exactly one of `play`, `draw` or `pass`"
     if err.validator == "oneOf" and "hands" in path:
         return path, f"{where} should be a list of tiles or a pip total (a whole number, 0 or more)"
+    if err.validator == "not" and isinstance(err.instance, dict) and "reject" in err.instance:
+        return path + ("reject",), (f"{where}: a rejected step (`reject`) is not placed, so it has no "
+                                    f"`expect`; state the values on a step that is placed")
     if err.validator == "minimum":
         return path, f"{where} should be at least {err.validator_value}, not {err.instance!r}"
     if err.validator == "pattern":

@@ -1,17 +1,24 @@
 """One module per variant, all on :class:`generator.engine.Variant`.
 
-:func:`load_variant` joins a variant's rule class with the ``params`` of its
+:func:`make_variant` joins a variant's rule class with the ``params`` of its
 ``rules/<id>/variant.yaml``.
 """
 
 from __future__ import annotations
 
 from ..engine.variant import Params, Variant
+from .all_fives import AllFives
+from .all_threes import AllThrees
+from .bergen import Bergen
+from .block import Block
+from .draw import Draw
 from .horse_race import HorseRace
+from .matador import Matador
+from .sniff import Sniff
 
-#: Variant id -> rule class.
+#: Variant id -> rule class, in the order the site lists them.
 RULES: dict[str, type[Variant]] = {
-    HorseRace.id: HorseRace,
+    cls.id: cls for cls in (HorseRace, Draw, Block, AllFives, AllThrees, Matador, Sniff, Bergen)
 }
 
 
