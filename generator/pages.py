@@ -24,6 +24,8 @@ import jinja2
 import jinja2.sandbox
 
 from . import describe, svg
+from .overview import overview_page
+from .variants import RULES
 from .describe import LANGS
 from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
@@ -369,7 +371,19 @@ def generate(catalog: Catalog, png: bool = True) -> dict[str, bytes]:
         for key, icon in svg.legend_icons().items():
             files[f"{lang}/{GEN}/legend/{key}.svg"] = icon.encode("utf-8")
         files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang).encode("utf-8")
-    for vid in catalog.variant_ids():
+    ids = catalog.variant_ids()
+    order = [v for v in RULES if v in ids] + [v for v in ids if v not in RULES]
+    family = []
+    for vid in order:
+        try:
+            vdef = catalog.variant(vid)
+        except SourceError as exc:
+            errors.append(exc)
+            continue
+        family.append((vid, vdef.name, vdef.rules))
+    for lang in LANGS:
+        files[f"{lang}/{GEN}/family.md"] = overview_page(family, lang).encode("utf-8")
+    for vid in ids:
         vdef = catalog.variant(vid)
         checked = {cp.position.id: cp for cp in good if cp.position.variant_id == vid}
         for lang in LANGS:

@@ -177,9 +177,10 @@ class Variant:
     doubles: str = "cross"
     #: ``"equal"``: touching ends show the same pip; ``"sum-7"``: they add to 7.
     matching: str = "equal"
-    #: ``"any"``: the leader sets any tile; ``"highest-double"``: the holder of
-    #: the highest double sets it (with no double dealt, the heaviest tile).
-    lead_rule: str = "any"
+    #: Who sets: ``"lot"`` (chosen by lot; any tile), ``"black"`` (the player
+    #: with black, seed 003; any tile), ``"highest-double"`` (the holder of the
+    #: highest double sets it; with no double dealt, the heaviest tile).
+    lead_rule: str = "lot"
     #: ``"until-playable"``, ``"optional"`` (may draw even with a play), ``"none"``.
     draw_mode: str = "until-playable"
     #: Scoring during play: ``None``, or ``("multiple", n)``: an end total that

@@ -330,7 +330,7 @@ def evaluate(pos: Position, variant: Variant) -> Outcome:
                     out.append(Rejected(st.play, st.at, st.as_, exc.message, exc.rule, layout,
                                         tuple(variant.open_ends(layout))))
                     continue
-                key = "at" if st.at is not None and "match" not in exc.rule else "play"
+                key = "at" if st.at is not None and exc.rule.split("/")[-1] not in _TILE_RULES else "play"
                 raise src.error(st.path + (key,), f"step {st.index}: {exc}") from None
             if st.reject is not None:
                 raise src.error(st.path + ("reject",), f"step {st.index}: stated rejected by rule {st.reject}, "
@@ -362,6 +362,10 @@ def evaluate(pos: Position, variant: Variant) -> Outcome:
             raise src.error(mv.path + (mv.kind,), f"move {mv.index}: {exc}") from None
         events.append(ev)
     return Outcome(pos, hand=hand, events=events)
+
+
+#: Rules about the tile itself (located at `play`); the others are about the end (`at`).
+_TILE_RULES = {"matching", "sum-7", "blank", "multiple-of-3", "set", "lead", "doubles-crosswise", "doubles"}
 
 
 def _terms(values) -> str:

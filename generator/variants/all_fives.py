@@ -36,7 +36,7 @@ class AllFives(Variant):
     spinners = False
     doubles = "choice"
     matching = "equal"
-    lead_rule = "any"
+    lead_rule = "lot"
     draw_mode = "until-playable"
     play_scoring = ("multiple", 5)
     settle_rule = "differences"

@@ -35,7 +35,7 @@ class Draw(Variant):
     spinners = False
     doubles = "cross"
     matching = "equal"
-    lead_rule = "any"
+    lead_rule = "black"
     draw_mode = "until-playable"
     play_scoring = None
     settle_rule = "none"

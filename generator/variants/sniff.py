@@ -42,7 +42,7 @@ class Sniff(Variant):
     sides_after_straight = False
     doubles = "choice"
     matching = "equal"
-    lead_rule = "any"
+    lead_rule = "lot"
     draw_mode = "optional"
     play_scoring = ("multiple", 5)
     settle_rule = "opponents"

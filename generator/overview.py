@@ -1,0 +1,235 @@
+"""The family overview page: every variant side by side, generated from the
+rule classes' choices (:class:`~generator.engine.variant.Variant` attributes)
+and each variant's ``params``, in the spirit of seed ``001_*``'s comparison
+table (メキシカントレインと標準のドミノの違い).
+
+:func:`overview_page` returns the Markdown of ``gen/family.md`` for one
+language. Nothing here is written by hand per variant: change a parameter or a
+rule choice and the table follows.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Sequence
+
+from .engine.variant import Variant
+
+__all__ = ["overview_page", "ROWS", "cell"]
+
+#: Rows of the table, in order: key -> (ja, en) heading.
+ROWS = {
+    "players": ("人数", "Players"),
+    "set": ("牌のセット", "Set"),
+    "deal": ("配牌とタロン", "Deal and stock"),
+    "lead": ("先手とセット", "Lead (set)"),
+    "layout": ("場の形", "Layout"),
+    "spinners": ("分岐するダブル", "Spinners"),
+    "doubles": ("ダブルの向き", "Doubles"),
+    "matching": ("つなぎ方", "Matching"),
+    "drawing": ("出せないとき", "No play"),
+    "scoring": ("配置ごとの得点", "Scoring in play"),
+    "turn": ("手番", "Turn"),
+    "hand_end": ("ハンドの終わり", "End of a hand"),
+    "length": ("ゲームの長さ", "Game length"),
+}
+
+_SET_NAMES = {6: ("ダブルシックス", "double-six"), 9: ("ダブルナイン", "double-nine"),
+              12: ("ダブルトゥエルブ", "double-twelve")}
+
+
+def _j(lang: str, ja: str, en: str) -> str:
+    return ja if lang == "ja" else en
+
+
+def _players(v: Variant, lang: str) -> str:
+    p = v.params
+    solo = sorted(p.players)
+    text = f"{solo[0]}〜{solo[-1]}人" if lang == "ja" else f"{solo[0]}–{solo[-1]}"
+    if len(solo) == 1:
+        text = f"{solo[0]}人" if lang == "ja" else f"{solo[0]}"
+    if p.partnerships:
+        n = ", ".join(map(str, p.partnerships))
+        only = [k for k in p.partnerships if k not in p.players]
+        if only:
+            text += _j(lang, f"。{n}人は必ず2組のペア戦", f"; {n} always as two partnerships")
+        else:
+            text += _j(lang, f"。{n}人はペア戦も可", f"; {n} also as partnerships")
+    return text
+
+
+def _set(v: Variant, lang: str) -> str:
+    n = v.params.set
+    ja, en = _SET_NAMES.get(n, (f"ダブル{n}", f"double-{n}"))
+    count = len(v.params.tiles)
+    return _j(lang, f"{ja}（{count}枚）", f"{en} ({count} tiles)")
+
+
+def _deal(v: Variant, lang: str) -> str:
+    p = v.params
+    parts = []
+    for n in sorted(set(p.players) | set(p.partnerships)):
+        left = p.stock_size(n)
+        parts.append(_j(lang, f"{n}人：{p.deal[n]}枚（残り{left}）", f"{n}: {p.deal[n]} each ({left} left)"))
+    text = _j(lang, "、", "; ").join(parts)
+    if v.draw_mode == "none":
+        text += _j(lang, "。配り残しは使わない", ". Undealt tiles stay out of play")
+    elif p.stock_reserve:
+        text += _j(lang, f"。タロンの最後の{p.stock_reserve}枚は引かない",
+                   f". The last {p.stock_reserve} tiles of the stock are never drawn")
+    else:
+        text += _j(lang, "。タロンは最後の1枚まで引ける", ". The whole stock may be drawn")
+    return text
+
+
+def _lead(v: Variant, lang: str) -> str:
+    text = {
+        "lot": _j(lang, "くじで決めた人が好きな牌をセット", "chosen by lot; any tile"),
+        "black": _j(lang, "黒を持つ人が好きな牌をセット", "the player with black; any tile"),
+        "highest-double": _j(lang, "最も大きいダブルを持つ人がそれをセット（ダブルがなければ最も重い牌）",
+                             "the holder of the highest double sets it (no double: the heaviest tile)"),
+    }[v.lead_rule]
+    if type(v).lead_allowed is not Variant.lead_allowed and isinstance(v.play_scoring, tuple):
+        m = v.play_scoring[1]
+        text = text.split(_j(lang, "好きな牌", "any tile"))[0] + _j(
+            lang, f"目の合計が{m}の倍数の牌をセット", f"only a tile whose pips total a multiple of {m}")
+    return text
+
+
+def _layout(v: Variant, lang: str) -> str:
+    if v.spinners is True:
+        return _j(lang, "ダブルのたびに枝分かれする配置", "a layout that branches at every double")
+    if v.spinners == "first":
+        return _j(lang, "1本の列。最初のダブルから四方向に伸びることがある",
+                  "one line, which may grow four ways from the first double")
+    return _j(lang, "開いた端が2つの1本の列", "one line with two open ends")
+
+
+def _spinners(v: Variant, lang: str) -> str:
+    if v.spinners is True:
+        return (_j(lang, "すべてのダブル（側枝は直線側が両方埋まってから）",
+                   "every double (side branches once both straight sides are filled)")
+                if v.sides_after_straight else _j(lang, "すべてのダブル", "every double"))
+    if v.spinners == "first":
+        after = _j(lang, "四辺はすぐに開く", "all four sides open at once") if not v.sides_after_straight \
+            else _j(lang, "側枝は直線側が両方埋まってから", "sides once both straight sides are filled")
+        return _j(lang, f"最初のダブルを交差置きにしたときだけ（スニッフ）。{after}",
+                  f"only the first double, when laid crosswise (the sniff); {after}")
+    return _j(lang, "なし", "none")
+
+
+def _doubles(v: Variant, lang: str) -> str:
+    if v.doubles == "choice":
+        return _j(lang, "交差置きか列沿い置きを選べる（交差置きは両半面を数える）",
+                  "crosswise or lengthwise, as the player likes (crosswise counts both halves)")
+    return _j(lang, "交差置き", "crosswise")
+
+
+def _matching(v: Variant, lang: str) -> str:
+    if v.matching == "sum-7":
+        s = v.params.set + 1
+        return _j(lang, f"つなぐ二つの数の和が{s}。ブランクにはマタドールだけ。マタドールはいつでもどこにでも",
+                  f"touching ends add to {s}; only a matador joins a blank; matadors go anywhere at any time")
+    return _j(lang, "同じ数どうし", "equal numbers")
+
+
+def _drawing(v: Variant, lang: str) -> str:
+    return {
+        "until-playable": _j(lang, "合う牌が出るまで引き、引けなければパス", "draw until a tile fits; pass when none can be drawn"),
+        "optional": _j(lang, "出せても引いてよい。出せず引けなければパス",
+                       "may draw even with a play; pass when nothing fits and nothing can be drawn"),
+        "none": _j(lang, "引かずにパス", "pass (no drawing)"),
+    }[v.draw_mode]
+
+
+def _scoring(v: Variant, lang: str) -> str:
+    rule, unit = v.play_scoring, v.params.point_unit
+    if rule is None:
+        return _j(lang, "なし", "none")
+    if rule == "headers":
+        return _j(lang, "セット2点、ダブルヘッダー2点、トリプルヘッダー3点",
+                  "the set 2, a double-header 2, a triple-header 3")
+    m = rule[1]
+    if unit > 1:
+        return _j(lang, f"端の合計が{m}の倍数なら、合計÷{unit}点（表示得点）",
+                  f"an end total that is a multiple of {m} scores total ÷ {unit} (displayed points)")
+    extra = ""
+    if type(v).check_placement is not Variant.check_placement:
+        extra = _j(lang, "。合計が3の倍数にならない置き方は反則", "; a play that misses a multiple is illegal")
+    return _j(lang, f"端の合計が{m}の倍数なら、その数だけ得点{extra}",
+              f"an end total that is a multiple of {m} scores that many points{extra}")
+
+
+def _turn(v: Variant, lang: str) -> str:
+    if type(v).continues_turn is not Variant.continues_turn:
+        return _j(lang, "ダブルか得点になる牌を手から出すと、もう1枚置ける",
+                  "a double or a scoring tile from the hand earns another placement")
+    return _j(lang, "1回に1枚", "one tile per turn")
+
+
+def _hand_end(v: Variant, lang: str) -> str:
+    rule = v.settle_rule
+    out = {
+        "none": _j(lang, "上がった人の勝ち。ブロックなら目の合計が少ない人の勝ち、同じなら引き分け",
+                   "going out wins; if blocked, the lower pip total wins, equal totals draw"),
+        "rounded": _j(lang, "勝った側がほかの側の残りの目を5の倍数に丸め、÷5点。最小の同点は全員が勝ち",
+                      "the winner scores the others' pips rounded to 5, ÷ 5; tied lowest sides all win"),
+        "opponents": _j(lang, "上がりかブロック時の最少の側が、ほかの側の残りの目を得点。同点は得点なし",
+                        "going out, or the lowest hand when blocked, scores the others' pips; a tie scores nothing"),
+        "opponents-less-own": _j(lang, "上がりかブロック時の最少の側が、ほかの側の残りの目から自分の目を引いて得点。同点は得点なし",
+                                 "going out, or the lowest hand when blocked, scores the others' pips less its own; "
+                                 "a tie scores nothing"),
+        "differences": _j(lang, "上がりはほかの全員の残りの目を得点。ブロック時は最少の人が各人との差の合計を得点。同点は得点なし",
+                          "going out scores every other hand's pips; when blocked, the lowest hand scores its "
+                          "differences against each other hand; a tie scores nothing"),
+        "one": _j(lang, "上がり（ドミノ）1点。ブロック時は目の合計が少ない人に1点、同点は得点なし",
+                  "going out (domino) scores 1; when blocked the lower total scores 1, a tie nothing"),
+    }[rule]
+    return out
+
+
+def _length(v: Variant, lang: str) -> str:
+    t = v.params.target
+    if t is None:
+        return _j(lang, "1ハンドで勝負が決まる", "one hand is the game")
+    unit = _j(lang, "表示得点", "displayed points") if v.params.point_unit > 1 else _j(lang, "点", "points")
+    return _j(lang, f"{t}{unit}に先に届いた側の勝ち", f"first to {t} {unit}")
+
+
+_CELLS = {"players": _players, "set": _set, "deal": _deal, "lead": _lead, "layout": _layout,
+          "spinners": _spinners, "doubles": _doubles, "matching": _matching, "drawing": _drawing,
+          "scoring": _scoring, "turn": _turn, "hand_end": _hand_end, "length": _length}
+
+
+def cell(v: Variant, row: str, lang: str) -> str:
+    """The text of one table cell: row ``row`` (a key of :data:`ROWS`) for
+    variant ``v`` in ``lang``."""
+    return _CELLS[row](v, lang)
+
+
+def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
+    """Markdown of the family overview in ``lang``. ``variants`` are
+    ``(id, name {ja, en}, rules)`` in site order; each column links to the
+    variant's page."""
+    title = _j(lang, "ゲームの比較", "The games side by side")
+    intro = _j(lang,
+               "このサイトで扱うゲームを、項目ごとに並べて比べた表です。表の中身は各ゲームのルール定義（パラメータと規則の選択）から自動で作っているので、"
+               "ルールを書き換えれば表もそれに合わせて変わります。細かな条件や例は、それぞれのゲームのページで確かめてください。",
+               "This table compares every game on this site, item by item. It is generated from each game's rule "
+               "definition (its parameters and rule choices), so it changes whenever a rule does. Each game's own "
+               "page has the details and worked examples.")
+    head = "| " + _j(lang, "項目", "Item") + " | " + " | ".join(
+        f"[{_esc_cell(name[lang])}]({vid}.md)" for vid, name, _ in variants) + " |"
+    sep = "|---|" + "---|" * len(variants)
+    rows = [head, sep]
+    for key, labels in ROWS.items():
+        label = labels[0] if lang == "ja" else labels[1]
+        rows.append(f"| **{label}** | " + " | ".join(_esc_cell(cell(v, key, lang)) for _, _, v in variants) + " |")
+    note = _j(lang,
+              "表が横に長いときは、横にスクロールして見てください。",
+              "If the table is wider than your screen, scroll it sideways.")
+    return f"# {title}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{note}\n"
+
+
+def _esc_cell(text: str) -> str:
+    return html.escape(text, quote=False).replace("|", "\\|")

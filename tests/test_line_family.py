@@ -1,0 +1,238 @@
+"""The line-of-play family's distinctive rules, each with values worked by hand
+from the seeds (003: Draw; 004: All Fives, All Threes, Matador, Sniff, Bergen)
+and the standard Block game."""
+
+import pytest
+
+from generator.engine import Layout, RuleViolation
+from generator.engine.hand import Hand
+
+from conftest import E, T
+
+
+@pytest.fixture(scope="module")
+def v(catalog):
+    return lambda vid: catalog.variant(vid).rules
+
+
+def place(variant, *moves):
+    """Apply (tile, at[, as, touch]) moves; return the last Placement."""
+    layout, pl = Layout(), None
+    for m in moves:
+        tile, at, as_, touch = (tuple(m) + (None, None))[:4]
+        pl = variant.place(layout, T(tile), E(at) if at else None, as_, touch)
+        layout = pl.layout
+    return pl
+
+
+def rule_of(fn):
+    with pytest.raises(RuleViolation) as info:
+        fn()
+    return info.value.rule
+
+
+def tiles(*texts):
+    return [T(t) for t in texts]
+
+
+# -- Draw (seed 003) -----------------------------------------------------------
+
+def test_draw_worked_position_choice_of_end(v):
+    draw = v("draw")
+    # ends 2 and 5 (set 2-4, then 4-5 on the 4); the hand holds 2-5, 1-2, 5-6
+    start = place(draw, ("2-4", None), ("4-5", "2-4:4"))
+    assert sorted(start.layout.pip_at(e) for e in start.open) == [2, 5]
+    on5 = draw.place(start.layout, T("2-5"), E("4-5:5"))
+    assert sorted(on5.layout.pip_at(e) for e in on5.open) == [2, 2]
+    assert draw.legal_ends(on5.layout, T("1-2")) and not draw.legal_ends(on5.layout, T("5-6"))
+    on2 = draw.place(start.layout, T("2-5"), E("2-4:2"))
+    assert sorted(on2.layout.pip_at(e) for e in on2.open) == [5, 5]
+    assert draw.legal_ends(on2.layout, T("5-6")) and not draw.legal_ends(on2.layout, T("1-2"))
+
+
+def test_draw_draws_until_playable_without_ending_the_turn_and_keeps_two(v):
+    draw = v("draw")
+    h = Hand(draw, ["B", "W"], {"B": tiles("2-5", "3-3"), "W": tiles("6-6", "0-0")},
+             tiles("1-1", "0-2", "1-3", "4-4"), "B")
+    h.play("B", T("2-5"))
+    assert rule_of(lambda: h.pass_("W")) == "draw/draw-before-pass"
+    assert h.draw("W").playable is False and h.current == "W"       # 1-1: no fit, still W's turn
+    ev = h.draw("W")                                                # 0-2 fits the 2 end
+    assert ev.playable and h.current == "W"
+    assert rule_of(lambda: h.play("W", T("6-6"))) == "draw/drawn-tile"
+    h.play("W", T("0-2"), E("2-5:2"))
+    assert h.current == "B"
+    # B: 3-3 does not fit ends 0 and 5; the 2 tiles left are never drawn, so B passes
+    assert len(h.stock) == 2 and h.drawable == 0
+    assert rule_of(lambda: h.draw("B")) == "draw/empty-stock"
+    h.pass_("B")
+    assert h.current == "W" and h.end is None                        # W's 0-0 still fits
+
+
+def test_draw_end_of_hand(v):
+    draw = v("draw")
+    out = draw.settle(["B", "W"], {"B": 0, "W": 9}, "B")
+    assert out.winners == ("B",) and dict(out.points) == {}
+    low = draw.settle(["B", "W"], {"B": 7, "W": 9}, None)
+    assert low.winners == ("B",)
+    tie = draw.settle(["B", "W"], {"B": 8, "W": 8}, None)
+    assert tie.winners == ()
+
+
+# -- Block (standard references) ---------------------------------------------------
+
+def test_block_no_drawing_and_highest_double_sets(v):
+    block = v("block")
+    hands = {"N": tiles("6-6", "1-2"), "E": tiles("5-5", "0-3"), "W": tiles("4-6", "3-4")}
+    assert rule_of(lambda: Hand(block, ["N", "E", "W"], hands, [], "E")) == "block/lead"
+    h = Hand(block, ["N", "E", "W"], hands, tiles("0-0"), "N")
+    assert rule_of(lambda: h.play("N", T("1-2"))) == "block/lead"
+    h.play("N", T("6-6"))
+    assert rule_of(lambda: h.draw("E")) == "block/no-draw"
+    h.pass_("E")                                        # 5-5 and 0-3 do not fit a 6
+    assert h.current == "W"
+    # no double dealt: the heaviest tile sets (6-2 and 5-3 both weigh 8: higher top pip)
+    assert block.required_lead({"N": tiles("5-3", "0-1"), "E": tiles("6-2", "1-4")}) == ("E", T("6-2"))
+
+
+def test_block_settlement_less_own(v):
+    block = v("block")
+    s = block.settle(["N", "E", "W"], {"N": 0, "E": 10, "W": 7}, "N")
+    assert s.winners == ("N",) and s.points["N"] == 17
+    s = block.settle(["N", "E", "W"], {"N": 5, "E": 12, "W": 9}, None)
+    assert s.points["N"] == 12 + 9 - 5
+    s = block.settle(["N", "E", "S", "W"], {"N": 3, "S": 4, "E": 6, "W": 2}, None, [["N", "S"], ["E", "W"]])
+    assert s.winners == ("N+S",) and s.points["N+S"] == 1            # 8 - 7
+    assert block.settle(["N", "E", "W"], {"N": 5, "E": 5, "W": 9}, None).winners == ()
+
+
+# -- All Fives (seed 004, section 6) ----------------------------------------------
+
+def test_all_fives_book_example_and_doubles(v):
+    af = v("all-fives")
+    p = place(af, ("0-4", None))
+    assert (p.total, p.points) == (4, 0)
+    p = place(af, ("0-4", None), ("0-1", "0-4:0"))
+    assert (p.total, p.points) == (5, 5)
+    cross = place(af, ("0-5", None), ("5-5", "0-5:5"))              # 0 + 5 + 5
+    assert (cross.total, cross.points) == (10, 10)
+    inline = place(af, ("0-5", None), ("5-5", "0-5:5", "inline"))   # 0 + 5
+    assert (inline.total, inline.points) == (5, 5)
+    assert [str(e) for e in cross.open] == ["0-5:0", "5-5:b"]         # no spinner: two ends
+
+
+def test_all_fives_settlement_differences(v):
+    af = v("all-fives")
+    s = af.settle(["N", "E", "W"], {"N": 4, "E": 10, "W": 13}, None)
+    assert s.points["N"] == (10 - 4) + (13 - 4)
+    s = af.settle(["N", "E", "W"], {"N": 0, "E": 10, "W": 13}, "N")
+    assert s.points["N"] == 23
+
+
+# -- All Threes (seed 004, section 7) ---------------------------------------------
+
+def test_all_threes_book_example(v):
+    a3 = v("all-threes")
+    a = place(a3, ("1-2", None))
+    b = a3.place(a.layout, T("1-4"), E("1-2:1"))
+    c = a3.place(b.layout, T("2-5"), E("1-2:2"))
+    assert (a.points, b.points, c.points) == (3, 6, 9)
+
+
+def test_all_threes_only_multiples_are_legal(v):
+    a3 = v("all-threes")
+    assert rule_of(lambda: place(a3, ("1-3", None))) == "all-threes/set"
+    assert place(a3, ("0-0", None)).points == 0                       # 0 is a multiple, scores nothing
+    start = place(a3, ("1-2", None))
+    # 1-1 crosswise on the 1: 2 + 2 = 4 (illegal); lengthwise: 2 + 1 = 3 (legal, 3 points)
+    assert rule_of(lambda: a3.place(start.layout, T("1-1"), E("1-2:1"))) == "all-threes/multiple-of-3"
+    assert a3.place(start.layout, T("1-1"), E("1-2:1"), "inline").points == 3
+    assert [(str(p.at), p.as_) for p in a3.plays(start.layout, T("1-1"))] == [("1-2:1", "inline")]
+    assert a3.plays(start.layout, T("2-6")) == []                     # 1 + 6 = 7
+
+
+# -- Matador (seed 004, section 8) -------------------------------------------------
+
+def test_matador_sum_to_seven(v):
+    m = v("matador")
+    p = place(m, ("6-6", None), ("1-3", "6-6:a"), ("2-4", "1-3:3"))
+    assert sorted(p.layout.pip_at(e) for e in p.open) == [2, 6]
+    assert rule_of(lambda: m.place(p.layout, T("2-6"), E("2-4:2"))) == "matador/sum-7"
+    assert [str(e) for e in m.place(p.layout, T("5-5"), E("2-4:2")).open] == ["5-5:b", "6-6:b"]
+
+
+def test_matador_blank_and_matadors(v):
+    m = v("matador")
+    p = place(m, ("6-6", None), ("0-1", "6-6:a"))                    # 1 + 6: the blank is open
+    assert rule_of(lambda: m.place(p.layout, T("3-3"), E("0-1:0"))) == "matador/blank"
+    assert rule_of(lambda: m.place(p.layout, T("1-6"), E("0-1:0"))) == "matador/placement"   # say which half
+    q = m.place(p.layout, T("1-6"), E("0-1:0"), touch=6)
+    assert [str(e) for e in q.open] == ["1-6:1", "6-6:b"]
+    # a matador on an end where neither half adds to 7 (3 + 6, 3 + 1)
+    r = place(m, ("3-3", None), ("1-6", "3-3:a", None, 1))
+    assert [str(e) for e in r.open] == ["1-6:6", "3-3:b"]
+    # 0-0 goes anywhere; only matadors follow it
+    z = place(m, ("5-5", None), ("0-0", "5-5:a"))
+    assert rule_of(lambda: m.place(z.layout, T("0-2"), E("0-0:b"))) == "matador/blank"
+    assert [str(e) for e in m.place(z.layout, T("3-4"), E("0-0:b"), touch=3).open] == ["3-4:4", "5-5:b"]
+
+
+# -- Sniff (seed 004) ---------------------------------------------------------------
+
+def test_sniff_book_example_one(v):
+    sn = v("sniff")
+    assert place(sn, ("1-4", None)).points == 5
+    inline = place(sn, ("1-4", None), ("1-1", "1-4:1", "inline"))
+    cross = place(sn, ("1-4", None), ("1-1", "1-4:1", "cross"))
+    assert (inline.total, inline.points) == (5, 5)
+    assert (cross.total, cross.points) == (6, 0)
+
+
+def test_sniff_four_arms_open_at_once_and_count(v):
+    sn = v("sniff")
+    s = place(sn, ("4-4", None))
+    assert [str(e) for e in s.open] == ["4-4:a", "4-4:b", "4-4:side-a", "4-4:side-b"]
+    p = sn.place(s.layout, T("2-4"), E("4-4:side-a"))                # 8 + 2
+    assert (p.total, p.points) == (10, 10)
+    # both straight sides filled: the sniff counts 0, each arm its end: 2 + 3 + 6 + 4 = 15
+    four = place(sn, ("4-4", None), ("2-4", "4-4:side-a"), ("3-4", "4-4:a"), ("4-6", "4-4:b"),
+                 ("4-5", "4-4:side-b"))
+    assert sorted(c.value for c in four.counted) == [2, 3, 5, 6]
+    assert (four.total, four.points) == (16, 0)
+    # later doubles are not spinners
+    d = sn.place(p.layout, T("2-2"), E("2-4:2"))
+    assert not d.layout.get(T("2-2")).spinner
+
+
+def test_sniff_optional_draw_keeps_two(v):
+    sn = v("sniff")
+    h = Hand(sn, ["N", "E"], {"N": tiles("1-4", "4-6"), "E": tiles("1-2", "3-3")},
+             tiles("0-0", "5-6", "0-1"), "N")
+    h.play("N", T("1-4"))
+    assert h.can_play("E") and h.may_draw("E")
+    ev = h.draw("E")                                                  # allowed although 1-2 fits
+    assert ev.drawn == T("0-0") and h.current == "E" and h.must_play is None
+    assert rule_of(lambda: h.draw("E")) == "sniff/empty-stock"       # the last two stay
+    s = sn.settle(["N", "E", "W"], {"N": 3, "E": 10, "W": 12}, None)
+    assert s.points["N"] == 22
+
+
+# -- Bergen (seed 004, section 5) ---------------------------------------------------
+
+def test_bergen_headers(v):
+    bg = v("bergen")
+    steps = [("6-6", None), ("2-6", "6-6:a"), ("4-6", "6-6:b"), ("2-4", "4-6:4"), ("2-2", "2-4:2")]
+    layout, got = Layout(), []
+    for tile, at in steps:
+        pl = bg.place(layout, T(tile), E(at) if at else None)
+        layout = pl.layout
+        got.append(pl.points)
+    assert got == [2, 0, 0, 2, 3]     # set 2; ends 2|6, 2|4; 2|2 double-header; 2|2-2 triple-header
+
+
+def test_bergen_set_scores_and_settlement(v):
+    bg = v("bergen")
+    assert place(bg, ("3-5", None)).points == 2
+    assert bg.settle(["N", "E"], {"N": 0, "E": 9}, "N").points == {"N": 1}
+    assert bg.settle(["N", "E"], {"N": 4, "E": 9}, None).points == {"N": 1}
+    assert bg.settle(["N", "E"], {"N": 9, "E": 9}, None).winners == ()
