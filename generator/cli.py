@@ -29,6 +29,18 @@ def _catalog_for(path: Path, cache: dict) -> Catalog:
     return cache[key]
 
 
+def _within(file: str, path: Path) -> bool:
+    """Whether ``file`` is ``path`` or lies under it (or under the variant
+    folder of a ``variant.yaml``/``glossary.yaml``)."""
+    base = path.resolve()
+    if base.name == "glossary.yaml":
+        return True
+    if base.is_file():
+        base = base.parent if base.name == "variant.yaml" else base
+    f = Path(file).resolve()
+    return f == base or base in f.parents
+
+
 def cmd_check(args) -> int:
     """Run ``rulebook check``; returns the exit status."""
     paths = [Path(p) for p in args.paths] or [find_rules_dir()]
@@ -48,7 +60,8 @@ def cmd_check(args) -> int:
             try:
                 generate(cat, png=False)
             except BuildError as exc:
-                errors += [e for e in exc.errors if str(e) not in {str(x) for x in errors}]
+                seen = {str(x) for x in errors}
+                errors += [e for e in exc.errors if str(e) not in seen and _within(e.file, p)]
     for e in errors:
         print(str(e), file=sys.stderr)
     if not args.quiet:

@@ -43,12 +43,13 @@ _UI = {
         "more": "そのほかの例", "legend_counted": "塗りつぶした数字：数える寄与値",
         "legend_open": "白抜きの点：接続可能だが数えない位置", "legend_branch": "オレンジの枠：分岐ダブル（得点の印ではない）",
         "legend_placed": "青い破線の枠：直前に置いた牌", "legend": "図の見方",
+        "legend_open_plain": "白抜きの点：接続可能位置（次の牌をつなげられる端）",
         "legend_join": "紫の四角の数字：つないだ二つの半面の和（7ならふつうのつなぎ、灰色はマタドールによる例外）",
         "legend_matador": "紫の枠：マタドール（6-1、5-2、4-3、0-0）",
         "player": "プレイヤー", "hand": "残りの牌", "pips": "目の合計", "side": "側", "out": "上がり",
         "blocked": "ブロックで終了", "result": "精算", "scores_before": "精算前の得点",
         "scores_after": "精算後の得点", "game_winners": "対局の勝者", "move": "手", "action": "行動",
-        "counted": "数える寄与値", "score": "得点", "next": "次の手番", "play": "置く", "draw": "引く",
+        "counted": "数える寄与値", "ends": "端の数", "score": "得点", "next": "次の手番", "play": "置く", "draw": "引く",
         "pass": "パス", "playable": "置ける", "unplayable": "置けない", "deal": "配牌", "leader": "先手",
         "stock_order": "タロン（上から順に）", "end_out": "{p}が上がり、ハンド終了", "end_blocked": "ハンドはブロック",
         "end_game": "目標に到達し、対局終了", "final_layout": "最後の配置", "glossary": "用語集",
@@ -64,12 +65,13 @@ _UI = {
         "legend_open": "Hollow dot: an open position that does not count here",
         "legend_branch": "Orange outline: a branch double (not a sign that it scores)",
         "legend_placed": "Blue dashed frame: the tile just placed", "legend": "Reading the diagrams",
+        "legend_open_plain": "Hollow dot: an open end, where the next tile may join",
         "legend_join": "Purple square number: the sum of the two touching halves (7 for an ordinary join; grey when a matador joins by exception)",
         "legend_matador": "Purple outline: a matador (6-1, 5-2, 4-3, 0-0)",
         "player": "Player", "hand": "Tiles left", "pips": "Pips", "side": "Side", "out": "went out",
         "blocked": "the hand blocked", "result": "Settlement", "scores_before": "Scores before",
         "scores_after": "Scores after", "game_winners": "Game won by", "move": "Move", "action": "Action",
-        "counted": "Counted", "score": "Score", "next": "Next to move", "play": "plays", "draw": "draws",
+        "counted": "Counted", "ends": "Open ends", "score": "Score", "next": "Next to move", "play": "plays", "draw": "draws",
         "pass": "passes", "playable": "playable", "unplayable": "no fit", "deal": "Deal", "leader": "Leader",
         "stock_order": "Stock (top first)", "end_out": "{p} goes out; the hand ends", "end_blocked": "the hand is blocked",
         "end_game": "target reached; the game ends", "final_layout": "Final layout", "glossary": "Glossary",
@@ -125,8 +127,10 @@ class _Page:
         rules = self.v.rules
         keys = (["counted"] if rules.play_scoring else []) + ["open"] + (["branch"] if rules.spinners else []) \
             + (["join", "matador"] if rules.matching == "sum-7" else []) + ["placed"]
-        items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(ui["legend_" + key])}'
-                 for key in keys]
+        words = {k: ui["legend_" + k] for k in keys}
+        if not rules.play_scoring:
+            words["open"] = ui["legend_open_plain"]
+        items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(words[key])}' for key in keys]
         return (f'\n<div class="rb-legend" markdown>\n\n**{_esc(ui["legend"])}**\n\n'
                 + "\n".join(items) + "\n\n</div>\n")
 
@@ -256,15 +260,19 @@ class _Page:
         for p in pos.players:
             score = f" — {pos.scores[p]}" if pos.scores and p in pos.scores else ""
             out.append(f"- {p}: {describe.tile_list(pos.hands[p])}{score}")
-        out.append(f"- {ui['stock_order']}: {describe.tile_list(pos.stock)}\n")
-        rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['counted']} | {ui['score']} | {ui['next']} |",
-                "|---:|---|---|---|---|---|"]
+        out.append(f"- {ui['stock_order']}: {describe.tile_list(pos.stock) or ui['none_left']}\n")
+        counts = self.v.rules.play_scoring is not None and self.v.rules.play_scoring != "headers"
+        scoring = self.v.rules.play_scoring is not None
+        rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['counted' if counts else 'ends']} | "
+                + (f"{ui['score']} | " if scoring else "") + f"{ui['next']} |",
+                "|---:|---|---|---|" + ("---|" if scoring else "") + "---|"]
         for mv, ev in zip(pos.moves, cp.outcome.events):
             if ev.kind == "play":
                 pl = ev.placement
                 where = f" → {pl.at}" if pl.at else ""
                 act = f"{ui['play']} {pl.tile.label}{where}"
-                cnt = describe.counted_sum(pl.counted)
+                cnt = (describe.counted_sum(pl.counted) if counts
+                       else " / ".join(str(pl.layout.pip_at(e)) for e in pl.open))
                 sc = describe.score_phrase(pl, lang, self.v.rules)
             elif ev.kind == "draw":
                 act = f"{ui['draw']} {ev.drawn.label} ({ui['playable'] if ev.playable else ui['unplayable']})"
@@ -273,7 +281,8 @@ class _Page:
                 act, cnt, sc = ui["pass"], "", ""
             nxt = ev.next if ev.next else {"out": ui["end_out"].format(p=ev.player), "blocked": ui["end_blocked"],
                                            "game": ui["end_game"]}.get(ev.end, "")
-            rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {cnt} | {_cell(sc)} | {_cell(nxt)} |")
+            rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {cnt} | "
+                        + (f"{_cell(sc)} | " if scoring else "") + f"{_cell(nxt)} |")
         out.append("\n" + "\n".join(rows) + "\n")
         hand = cp.outcome.hand
         scores = ", ".join(f"{k} {v}" for k, v in hand.scores.items())

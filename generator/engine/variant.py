@@ -187,8 +187,8 @@ class Variant:
     #: is a positive multiple of ``n`` scores; ``"headers"`` (Bergen).
     play_scoring: object = None
     #: How a hand's winner scores: ``"none"`` (the hand is the game),
-    #: ``"opponents"`` (the other sides' pips), ``"opponents-less-own"`` (less
-    #: the winner's own pips), ``"differences"`` (the sum of the differences
+    #: ``"opponents"`` (the other sides' pips), ``"opponents-less-own"`` (after a
+    #: block, less the winning side's own pips), ``"differences"`` (the sum of the differences
     #: against each other side), ``"rounded"`` (Horse Race), ``"one"`` (1 point).
     settle_rule: str = "none"
 
@@ -485,7 +485,9 @@ class Variant:
         if rule == "opponents":
             return sum(others)
         if rule == "opponents-less-own":
-            return max(0, sum(others) - own)
+            # Going out: the other sides' pips (a partner's leftover tiles are
+            # not taken off); blocked: less the winning side's own pips.
+            return sum(others) if went_out else max(0, sum(others) - own)
         if rule == "differences":
             return sum(max(0, v - own) for v in others)
         if rule == "one":

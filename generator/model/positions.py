@@ -421,8 +421,9 @@ def compare(outcome: Outcome) -> list[SourceError]:
             got = computed.get(key)
             same = sorted(stated) == sorted(got or []) if isinstance(stated, list) else stated == got
             if not same:
-                detail = ", ".join(f"{w}: opponents' {s.opponents_pips[w]} pips round to {s.raw[w]}"
-                                   for w in s.winners)
+                detail = ", ".join(f"{w}: the other sides hold {s.opponents_pips[w]} pips, its own side {s.pips[w]}"
+                                   + (f", raw {s.raw[w]}" if w in s.raw else "") for w in s.winners) \
+                    or "no single lowest total: nobody wins"
                 errs.append(_diff(src, ("settle", "expect", key), key, stated, got, detail))
         return errs
     hand = outcome.hand
