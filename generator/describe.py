@@ -194,7 +194,7 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
             out.append(f"{w}：ほかの側の残りの目 {opp} → {unit}の倍数に丸めて {raw} → {raw} ÷ {unit} = {pts}点" if ja
                        else f"{w}: the other sides hold {opp} pips → rounded to {raw} → {raw} ÷ {unit} = "
                             f"{_pts(pts, lang)}")
-        elif rule == "opponents":
+        elif rule == "opponents" or (not s.blocked and rule in ("opponents-less-own", "differences")):
             out.append(f"{w}：ほかの側の残りの目 {opp} → {s.points[w]}点" if ja
                        else f"{w}: the other sides hold {opp} pips → {_pts(s.points[w], lang)}")
         elif rule == "opponents-less-own":

@@ -44,6 +44,11 @@ _UI = {
         "legend_open": "白抜きの点：接続可能だが数えない位置", "legend_branch": "オレンジの枠：分岐ダブル（得点の印ではない）",
         "legend_placed": "青い破線の枠：直前に置いた牌", "legend": "図の見方",
         "legend_open_plain": "白抜きの点：接続可能位置（次の牌をつなげられる端）",
+        "legend_counted_ends": "塗りつぶした数字：列の端に出ている数",
+        "legend_branch_sniff": "オレンジの枠：スニッフ（四方向に伸ばせる最初のダブル。得点の印ではない）",
+        "undealt": "配られなかった牌（使わない）", "undealt_col": "配らない牌",
+        "scores_now": "この時点の得点", "as_inline": "列沿い置き", "as_cross": "交差置き",
+        "touch": "{n}の半面でつなぐ",
         "legend_join": "紫の四角の数字：つないだ二つの半面の和（7ならふつうのつなぎ、灰色はマタドールによる例外）",
         "legend_matador": "紫の枠：マタドール（6-1、5-2、4-3、0-0）",
         "player": "プレイヤー", "hand": "残りの牌", "pips": "目の合計", "side": "側", "out": "上がり",
@@ -66,6 +71,11 @@ _UI = {
         "legend_branch": "Orange outline: a branch double (not a sign that it scores)",
         "legend_placed": "Blue dashed frame: the tile just placed", "legend": "Reading the diagrams",
         "legend_open_plain": "Hollow dot: an open end, where the next tile may join",
+        "legend_counted_ends": "Filled number: the number showing at an end of the line",
+        "legend_branch_sniff": "Orange outline: the sniff, the first double, which can grow four ways (not a sign that it scores)",
+        "undealt": "Not dealt (out of play)", "undealt_col": "Not dealt",
+        "scores_now": "Scores at this point", "as_inline": "lengthwise", "as_cross": "crosswise",
+        "touch": "its {n} touching",
         "legend_join": "Purple square number: the sum of the two touching halves (7 for an ordinary join; grey when a matador joins by exception)",
         "legend_matador": "Purple outline: a matador (6-1, 5-2, 4-3, 0-0)",
         "player": "Player", "hand": "Tiles left", "pips": "Pips", "side": "Side", "out": "went out",
@@ -115,7 +125,8 @@ class _Page:
     def deal_table(self) -> str:
         p = self.v.rules.params
         ui = self.ui
-        rows = [f"| {ui['players']} | {ui['per_hand']} | {ui['stock']} | {ui['partners']} |",
+        stock = ui["stock"] if self.v.rules.draw_mode != "none" else ui["undealt_col"]
+        rows = [f"| {ui['players']} | {ui['per_hand']} | {stock} | {ui['partners']} |",
                 "|---:|---:|---:|:---:|"]
         for n in sorted(set(p.players) | set(p.partnerships)):
             rows.append(f"| {n} | {p.deal[n]} | {p.stock_size(n)} | "
@@ -125,11 +136,17 @@ class _Page:
     def legend(self) -> str:
         ui = self.ui
         rules = self.v.rules
-        keys = (["counted"] if rules.play_scoring else []) + ["open"] + (["branch"] if rules.spinners else []) \
+        every_end_counts = rules.play_scoring == "headers"
+        keys = (["counted"] if rules.play_scoring else []) + ([] if every_end_counts else ["open"]) \
+            + (["branch"] if rules.spinners else []) \
             + (["join", "matador"] if rules.matching == "sum-7" else []) + ["placed"]
         words = {k: ui["legend_" + k] for k in keys}
         if not rules.play_scoring:
             words["open"] = ui["legend_open_plain"]
+        if every_end_counts:
+            words["counted"] = ui["legend_counted_ends"]
+        if rules.spinners == "first":
+            words["branch"] = ui["legend_branch_sniff"]
         items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(words[key])}' for key in keys]
         return (f'\n<div class="rb-legend" markdown>\n\n**{_esc(ui["legend"])}**\n\n'
                 + "\n".join(items) + "\n\n</div>\n")
@@ -260,7 +277,8 @@ class _Page:
         for p in pos.players:
             score = f" — {pos.scores[p]}" if pos.scores and p in pos.scores else ""
             out.append(f"- {p}: {describe.tile_list(pos.hands[p])}{score}")
-        out.append(f"- {ui['stock_order']}: {describe.tile_list(pos.stock) or ui['none_left']}\n")
+        stock_label = ui["stock_order"] if self.v.rules.draw_mode != "none" else ui["undealt"]
+        out.append(f"- {stock_label}: {describe.tile_list(pos.stock) or ui['none_left']}\n")
         counts = self.v.rules.play_scoring is not None and self.v.rules.play_scoring != "headers"
         scoring = self.v.rules.play_scoring is not None
         rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['counted' if counts else 'ends']} | "
@@ -270,7 +288,13 @@ class _Page:
             if ev.kind == "play":
                 pl = ev.placement
                 where = f" → {pl.at}" if pl.at else ""
-                act = f"{ui['play']} {pl.tile.label}{where}"
+                how = []
+                if mv.as_ is not None:
+                    how.append(ui["as_" + mv.as_])
+                if mv.touch is not None:
+                    how.append(ui["touch"].format(n=mv.touch))
+                extra = (f"（{'、'.join(how)}）" if lang == "ja" else f" ({', '.join(how)})") if how else ""
+                act = f"{ui['play']} {pl.tile.label}{where}{extra}"
                 cnt = (describe.counted_sum(pl.counted) if counts
                        else " / ".join(str(pl.layout.pip_at(e)) for e in pl.open))
                 sc = describe.score_phrase(pl, lang, self.v.rules)
@@ -284,9 +308,13 @@ class _Page:
             rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {cnt} | "
                         + (f"{_cell(sc)} | " if scoring else "") + f"{_cell(nxt)} |")
         out.append("\n" + "\n".join(rows) + "\n")
+        notes = [(mv.index, mv.note[lang]) for mv in pos.moves if mv.note]
+        if notes:
+            out.append("\n".join(f"- {ui['move']} {i}: {_esc(text.strip())}" for i, text in notes) + "\n")
         hand = cp.outcome.hand
         scores = ", ".join(f"{k} {v}" for k, v in hand.scores.items())
-        out.append(f"\n- {ui['scores_after']}: {scores}")
+        label = ui["scores_after"] if hand.settlement is not None else ui["scores_now"]
+        out.append(f"\n- {label}: {scores}")
         if hand.game_winners:
             out.append(f"- {ui['game_winners']}: {', '.join(hand.game_winners)}")
         if hand.settlement is not None:

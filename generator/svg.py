@@ -352,10 +352,10 @@ def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[
         total = joins[b.tile][0]
         jx, jy = b.join
         fill = c["join"] if total == 7 else c["hollow"]
-        out.append(f'<g class="join" data-tile="{b.tile}"><rect x="{X(jx - 0.2)}" y="{Y(jy - 0.2)}" '
-                   f'width="{_f(0.4 * u)}" height="{_f(0.4 * u)}" rx="{_f(0.06 * u)}" fill="{fill}"/>'
-                   f'<text x="{X(jx)}" y="{Y(jy + 0.1)}" text-anchor="middle" font-family="DejaVu Sans" '
-                   f'font-weight="bold" font-size="{_f(0.28 * u)}" fill="{c["badge_text"]}">{total}</text></g>')
+        out.append(f'<g class="join" data-tile="{b.tile}"><rect x="{X(jx - 0.15)}" y="{Y(jy - 0.15)}" '
+                   f'width="{_f(0.3 * u)}" height="{_f(0.3 * u)}" rx="{_f(0.05 * u)}" fill="{fill}"/>'
+                   f'<text x="{X(jx)}" y="{Y(jy + 0.085)}" text-anchor="middle" font-family="DejaVu Sans" '
+                   f'font-weight="bold" font-size="{_f(0.24 * u)}" fill="{c["badge_text"]}">{total}</text></g>')
     for e in sorted(set(open_ends) | set(counted), key=lambda e: e.sort_key):
         s = arr.spots.get(e)
         if s is None:

@@ -65,7 +65,7 @@ class Bergen(Variant):
         ends = self.open_ends(layout)
         if len(ends) != 2 or layout.pip_at(ends[0]) != layout.pip_at(ends[1]):
             return 0
-        if any(e.tile.is_double and layout.get(e.tile).cross for e in ends) and len(layout) > 1:
+        if any(e.tile.is_double and layout.get(e.tile).cross for e in ends):
             return 3
         return 2
 
