@@ -165,3 +165,49 @@ def test_html_in_titles_is_escaped(tmp_path):
                                          'title: {ja: 概要, en: "<script>alert(1)</script>"}', 1))
     md = generate(Catalog(rules), png=False)["en/gen/horse-race.md"].decode()
     assert "<script>" not in md and "&lt;script&gt;" in md
+
+
+FAMILY = ["draw", "block", "all-fives", "all-threes", "matador", "sniff", "bergen"]
+
+
+@pytest.mark.parametrize("vid", FAMILY)
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_family_pages_build_with_figures_and_sources(site, lang, vid):
+    soup, where = page(site, lang, f"gen/{vid}")
+    figures = soup.select("figure.rb-figure")
+    assert len(figures) >= 3
+    for fig in figures:
+        img = fig.find("img")
+        assert (where / img["src"]).resolve().is_file()
+        assert (where / img.find_parent("a")["href"]).resolve().read_bytes()[:4] == b"\x89PNG"
+    assert soup.select("a.rb-term"), "glossary terms are linked"
+    assert soup.find(id="sources") is not None
+    # the deal table comes from the parameters: 28 tiles minus the deal
+    rows = [[td.get_text() for td in tr.find_all("td")] for tr in soup.select("table tr") if tr.find("td")]
+    assert any(len(r) == 4 and r[0].isdigit() and int(r[2]) == 28 - int(r[0]) * int(r[1]) for r in rows)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_illegal_plays_are_shown_with_their_rule(site, lang):
+    soup, _ = page(site, lang, "gen/matador")
+    rejected = soup.select("div.rb-rejected")
+    assert rejected and any("matador/sum-7" in d.get_text() for d in rejected)
+    word = "和が7" if lang == "ja" else "add up to seven"
+    assert any(word in d.get_text() for d in rejected)
+
+
+def test_matador_joins_and_sniff_arms_are_drawn(site):
+    _, where = page(site, "en", "gen/matador")
+    svgs = [p.read_text() for p in (where / "diagrams" / "matador").glob("*.svg")]
+    assert any('class="join"' in s and ">7</text>" in s for s in svgs)
+    assert any('class="matador"' in s for s in svgs)
+    _, where = page(site, "en", "gen/sniff")
+    arms = [p.read_text().count('class="counted"') for p in (where / "diagrams" / "sniff").glob("*.svg")]
+    assert max(arms) >= 4
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_family_overview_compares_every_game(site, lang):
+    soup, _ = page(site, lang, "gen/family")
+    header = [th.get_text() for th in soup.select("table th")]
+    assert len(header) == 1 + 1 + len(FAMILY)
