@@ -250,12 +250,15 @@ class _Page:
         ui, lang = self.ui, self.lang
         s = cp.outcome.settlement
         sides = sides_of(pos.players, pos.teams)
-        rows = [f"| {ui['player']} | {ui['side']} | {ui['hand']} | {ui['pips']} |", "|---|---|---|---:|"]
+        teams = bool(pos.teams)
+        rows = [f"| {ui['player']} | " + (f"{ui['side']} | " if teams else "") + f"{ui['hand']} | {ui['pips']} |",
+                "|---|" + ("---|" if teams else "") + "---|---:|"]
         for p in pos.players:
             h = pos.hands[p]
             shown = (describe.tile_list(h) or ui["none_left"]) if isinstance(h, list) else "—"
             mark = f" ({ui['out']})" if p == pos.out else ""
-            rows.append(f"| {_cell(p)}{mark} | {_cell(side_of(p, sides))} | {_cell(shown)} | {pos.pips()[p]} |")
+            rows.append(f"| {_cell(p)}{mark} | " + (f"{_cell(side_of(p, sides))} | " if teams else "")
+                        + f"{_cell(shown)} | {pos.pips()[p]} |")
         lines = ["\n" + "\n".join(rows) + "\n"]
         how = ui["how"].format(p=pos.out) if pos.out else ui["blocked"]
         lines.append(f"\n**{ui['result']}**（{how}）\n" if lang == "ja" else f"\n**{ui['result']}** ({how})\n")
@@ -314,7 +317,8 @@ class _Page:
         hand = cp.outcome.hand
         scores = ", ".join(f"{k} {v}" for k, v in hand.scores.items())
         label = ui["scores_after"] if hand.settlement is not None else ui["scores_now"]
-        out.append(f"\n- {label}: {scores}")
+        keeps_score = self.v.rules.play_scoring is not None or self.v.rules.settle_rule != "none"
+        out.append(f"\n- {label}: {scores}" if keeps_score else "")
         if hand.game_winners:
             out.append(f"- {ui['game_winners']}: {', '.join(hand.game_winners)}")
         if hand.settlement is not None:

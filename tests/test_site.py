@@ -198,11 +198,11 @@ def test_illegal_plays_are_shown_with_their_rule(site, lang):
 
 def test_matador_joins_and_sniff_arms_are_drawn(site):
     _, where = page(site, "en", "gen/matador")
-    svgs = [p.read_text() for p in (where / "diagrams" / "matador").glob("*.svg")]
+    svgs = [p.read_text() for p in (where.parent / "diagrams" / "matador").glob("*.svg")]
     assert any('class="join"' in s and ">7</text>" in s for s in svgs)
     assert any('class="matador"' in s for s in svgs)
     _, where = page(site, "en", "gen/sniff")
-    arms = [p.read_text().count('class="counted"') for p in (where / "diagrams" / "sniff").glob("*.svg")]
+    arms = [p.read_text().count('class="counted"') for p in (where.parent / "diagrams" / "sniff").glob("*.svg")]
     assert max(arms) >= 4
 
 
