@@ -34,6 +34,11 @@ ROWS = {
     "length": ("ゲームの長さ", "Game length"),
 }
 
+#: Rows whose heading links to a glossary term.
+ROW_TERMS = {"deal": "stock", "lead": "set", "layout": "line-of-play", "spinners": "spinner", "doubles": "crosswise",
+             "matching": "matching", "drawing": "draw", "scoring": "end-total", "turn": "continuation",
+             "hand_end": "settlement", "length": "game"}
+
 _SET_NAMES = {6: ("ダブルシックス", "double-six"), 9: ("ダブルナイン", "double-nine"),
               12: ("ダブルトゥエルブ", "double-twelve")}
 
@@ -224,6 +229,8 @@ def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> s
     rows = [head, sep]
     for key, labels in ROWS.items():
         label = labels[0] if lang == "ja" else labels[1]
+        if key in ROW_TERMS:
+            label = f"[{label}](glossary.md#{ROW_TERMS[key]})"
         rows.append(f"| **{label}** | " + " | ".join(_esc_cell(cell(v, key, lang)) for _, _, v in variants) + " |")
     note = _j(lang,
               "表が横に長いときは、横にスクロールして見てください。",
