@@ -15,7 +15,7 @@ from typing import Sequence
 
 from .engine.variant import Variant
 
-__all__ = ["overview_page", "ROWS", "cell"]
+__all__ = ["overview_page", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "comparison_table"]
 
 #: Rows of the table, in order: key -> (ja, en) heading.
 ROWS = {
@@ -74,7 +74,7 @@ def _deal(v: Variant, lang: str) -> str:
     p = v.params
     parts = []
     for n in sorted(set(p.players) | set(p.partnerships)):
-        left = p.stock_size(n)
+        left = v.stock_size(n)
         parts.append(_j(lang, f"{n}人：{p.deal[n]}枚（残り{left}）", f"{n}: {p.deal[n]} each ({left} left)"))
     text = _j(lang, "、", "; ").join(parts)
     if v.draw_mode == "none":
@@ -240,3 +240,79 @@ def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> s
 
 def _esc_cell(text: str) -> str:
     return html.escape(text, quote=False).replace("|", "\\|")
+
+
+#: Rows of a two-game comparison (seed 001's table), key -> (ja, en).
+COMPARE_ROWS = {
+    "players": ("人数", "Players"), "set": ("牌のセット", "Set"), "deal": ("配牌", "Deal"),
+    "start": ("始め方", "Start"), "layout": ("場の形", "Layout"), "where": ("出す場所", "Where to play"),
+    "drawing": ("出せないとき", "No play"), "doubles": ("ダブル", "Doubles"), "length": ("長さ", "Length"),
+    "scoring": ("得点", "Scoring"), "options": ("オプション", "Options"),
+}
+
+
+def _trains_cell(v: Variant, row: str, lang: str) -> str:
+    settings = v.round_settings
+    top = v.params.set
+    return {
+        "start": _j(lang, f"そのラウンドのダブル（最初は{top}-{top}、以後1つずつ小さく）を配る前に中央に置く。最初の番はラウンドごとに1席ずつずれる",
+                    f"the round's double ({top}-{top} first, one lower each round) goes in the centre before the "
+                    f"deal; the first turn moves one seat each round"),
+        "layout": _j(lang, "各プレイヤーのトレインと共有のメキシカントレイン。どれも中央のダブルから伸びる",
+                     "a train for each player and one shared Mexican train, all starting from the centre double"),
+        "where": _j(lang, "自分のトレイン、メキシカントレイン、マーカーのあるほかの人のトレイン。最初の番も含め1回に1枚",
+                    "your own train, the Mexican train, or another player's train with a marker; one tile a turn, "
+                    "the first turn included"),
+        "drawing": _j(lang, "1枚引き、出せれば出す。出せなければパスし、自分のトレインにマーカー（次に自分が出すまで）",
+                      "draw one and play it if you can; otherwise pass and put a marker on your train until you "
+                      "play there again"),
+        "doubles": _j(lang, "出すともう1回出せ、その牌でダブルをふさぐ。ふさがれるまで誰もほかに出せない",
+                      "a double earns one more play, which must cover it; until it is covered nobody plays "
+                      "anywhere else"),
+        "length": _j(lang, f"{top}-{top}から0-0までダブルごとに1ラウンド、全{settings[0]}ラウンド。設定で"
+                     + "、".join(f"{n}ラウンド" for n in settings[1:]),
+                     f"one round per double from {top}-{top} to 0-0, {settings[0]} rounds; settings: "
+                     + ", ".join(f"{n} round{'s' if n != 1 else ''}" for n in settings[1:])),
+        "scoring": _j(lang, "手に残った目が失点。最後のラウンドのあと合計が最も少ない人の勝ち、同じなら引き分け",
+                      "pips left in hand are penalty points; after the last round the lowest total wins, equal "
+                      "lowest totals draw"),
+        "options": _j(lang, "ラウンド数の設定のみ。全員が個人戦で、セットはいつもダブルトゥエルブ",
+                      "only the number of rounds; everyone plays alone, always with double-twelve"),
+    }[row]
+
+
+def _line_where(v: Variant, lang: str) -> str:
+    if v.spinners:
+        return _j(lang, "接続可能位置のどれか（分岐ダブルの側枝を含む）", "any open end, side branches of spinners included")
+    return _j(lang, "列の左右どちらかの端", "either end of the line")
+
+
+def compare_cell(v: Variant, row: str, lang: str) -> str:
+    """One cell of a two-game comparison (:data:`COMPARE_ROWS`)."""
+    if row in ("players", "set", "deal"):
+        return cell(v, row, lang)
+    if v.family == "trains":
+        return _trains_cell(v, row, lang)
+    if row == "start":
+        return cell(v, "lead", lang)
+    if row == "where":
+        return _line_where(v, lang)
+    if row == "doubles":
+        return cell(v, "spinners", lang) if v.spinners else _j(lang, "ほかの牌と同じ（交差置き）", "like any other tile (laid crosswise)")
+    if row == "scoring":
+        return cell(v, "scoring", lang) + _j(lang, "。", "; ") + cell(v, "hand_end", lang)
+    if row == "options":
+        return _j(lang, f"{', '.join(map(str, v.params.partnerships))}人のペア戦", f"partnerships for "
+                  f"{', '.join(map(str, v.params.partnerships))}") if v.params.partnerships else _j(lang, "なし", "none")
+    return cell(v, {"drawing": "drawing", "length": "length", "layout": "layout"}[row], lang)
+
+
+def comparison_table(games: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
+    """A Markdown table comparing ``games`` (``(id, name, rules)``) row by row."""
+    head = "| " + _j(lang, "項目", "Item") + " | " + " | ".join(
+        f"[{_esc_cell(name[lang])}]({vid}.md)" for vid, name, _ in games) + " |"
+    rows = [head, "|---|" + "---|" * len(games)]
+    for key, labels in COMPARE_ROWS.items():
+        label = labels[0] if lang == "ja" else labels[1]
+        rows.append(f"| **{label}** | " + " | ".join(_esc_cell(compare_cell(v, key, lang)) for _, _, v in games) + " |")
+    return "\n" + "\n".join(rows) + "\n"

@@ -24,7 +24,8 @@ import jinja2
 import jinja2.sandbox
 
 from . import describe, svg
-from .overview import overview_page
+from .overview import comparison_table, overview_page
+from .trainpages import render_trains
 from .variants import RULES
 from .describe import LANGS
 from .engine.variant import Placement, side_of, sides_of
@@ -113,8 +114,9 @@ class _Page:
     """Renders one variant page in one language, collecting files and errors."""
 
     def __init__(self, vdef: VariantDef, checked: dict[str, CheckedPosition], glossary: dict,
-                 lang: str, files: dict[str, bytes], png: bool = True):
+                 lang: str, files: dict[str, bytes], png: bool = True, catalog: Catalog | None = None):
         self.v, self.checked, self.glossary, self.lang, self.files = vdef, checked, glossary, lang, files
+        self.catalog = catalog
         self.png = png
         self.ui = _UI[lang]
         self.used: set[str] = set()
@@ -129,8 +131,35 @@ class _Page:
         rows = [f"| {ui['players']} | {ui['per_hand']} | {stock} | {ui['partners']} |",
                 "|---:|---:|---:|:---:|"]
         for n in sorted(set(p.players) | set(p.partnerships)):
-            rows.append(f"| {n} | {p.deal[n]} | {p.stock_size(n)} | "
+            rows.append(f"| {n} | {p.deal[n]} | {self.v.rules.stock_size(n)} | "
                         f"{ui['yes'] if n in p.partnerships else ui['no']} |")
+        return "\n" + "\n".join(rows) + "\n"
+
+    def comparison(self, other: str) -> str:
+        """A table comparing this game with ``other`` (a variant id), row by row
+        from both games' parameters and rule choices."""
+        if not isinstance(other, str) or self.catalog is None:
+            raise jinja2.TemplateError(f"comparison() takes a variant id, not {other!r}")
+        try:
+            o = self.catalog.variant(other)
+        except SourceError:
+            raise jinja2.TemplateError(f"comparison(): unknown variant {other!r}") from None
+        return comparison_table([(self.v.id, self.v.name, self.v.rules), (o.id, o.name, o.rules)], self.lang)
+
+    def rounds_table(self) -> str:
+        """The rounds of a match by table setting: each round's engine, and
+        which settings include it (generated from the variant's parameters)."""
+        rules = self.v.rules
+        settings = rules.round_settings
+        full = max(settings)
+        if self.lang == "ja":
+            head = ["ラウンド", "エンジン"] + [f"{n}ラウンドのマッチ" for n in settings]
+        else:
+            head = ["Round", "Engine"] + [f"{n}-round match" for n in settings]
+        rows = ["| " + " | ".join(head) + " |", "|---:|---|" + ":---:|" * len(settings)]
+        for r in range(1, full + 1):
+            marks = " | ".join("✓" if r <= n else "" for n in settings)
+            rows.append(f"| {r} | {rules.engine_of(r, full)} | {marks} |")
         return "\n" + "\n".join(rows) + "\n"
 
     def legend(self) -> str:
@@ -176,7 +205,9 @@ class _Page:
                    if title else "")
         if pos.note:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
-        if isinstance(pos, PlacementPosition):
+        if getattr(pos, "kind", "") in ("table", "round", "match"):
+            out.append(render_trains(pos, cp.outcome, self.lang, self.v.id, self.files, self.png, GEN))
+        elif isinstance(pos, PlacementPosition):
             wanted = steps or [st.index for st in pos.steps
                                if st.expect or st.reject or st.index == len(pos.steps)]
             for n in wanted:
@@ -342,6 +373,7 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
     try:
         tmpl = env.from_string(text)
         return tmpl.render(deal_table=page.deal_table, legend=page.legend, term=page.term,
+                           comparison=page.comparison, rounds_table=page.rounds_table,
                            position=page.position, params=page.v.params)
     except jinja2.TemplateSyntaxError as exc:
         line, col = src.mark(path, key=False)
@@ -363,10 +395,10 @@ def _template_line(exc: BaseException) -> int:
 
 
 def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary: dict, lang: str,
-                 files: dict[str, bytes], png: bool = True) -> str:
+                 files: dict[str, bytes], png: bool = True, catalog: Catalog | None = None) -> str:
     """The Markdown of one variant's page in ``lang``; diagram files are added
     to ``files``. Raises :class:`SourceError` for a bad macro call."""
-    page = _Page(vdef, checked, glossary, lang, files, png)
+    page = _Page(vdef, checked, glossary, lang, files, png, catalog)
     src = vdef.src
     parts = [f"# {_esc(vdef.name[lang])}\n", f"{_esc(vdef.summary[lang].strip())}\n"]
     for i, sec in enumerate(vdef.sections):
@@ -421,7 +453,8 @@ def generate(catalog: Catalog, png: bool = True) -> dict[str, bytes]:
         except SourceError as exc:
             errors.append(exc)
             continue
-        family.append((vid, vdef.name, vdef.rules))
+        if vdef.rules.family == "line":
+            family.append((vid, vdef.name, vdef.rules))
     for lang in LANGS:
         files[f"{lang}/{GEN}/family.md"] = overview_page(family, lang).encode("utf-8")
     for vid in ids:
@@ -429,7 +462,7 @@ def generate(catalog: Catalog, png: bool = True) -> dict[str, bytes]:
         checked = {cp.position.id: cp for cp in good if cp.position.variant_id == vid}
         for lang in LANGS:
             try:
-                md = variant_page(vdef, checked, glossary, lang, files, png)
+                md = variant_page(vdef, checked, glossary, lang, files, png, catalog)
             except SourceError as exc:
                 errors.append(exc)
                 continue

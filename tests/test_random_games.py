@@ -5,7 +5,9 @@ import random
 
 import pytest
 
+from generator.engine import RuleViolation, Tile
 from generator.engine.hand import Hand
+from generator.variants.mexican_train import Round
 from generator.variants import RULES
 
 from conftest import RULES as RULES_DIR
@@ -42,7 +44,10 @@ def play_random_hand(variant, n_players, rng, teams=None):
     return h
 
 
-@pytest.mark.parametrize("vid", sorted(RULES))
+LINE = sorted(v for v, cls in RULES.items() if cls.family == "line")
+
+
+@pytest.mark.parametrize("vid", LINE)
 def test_random_hands_end_properly(catalog, vid):
     variant = catalog.variant(vid).rules
     rng = random.Random(2026)
@@ -62,3 +67,53 @@ def test_random_hands_end_properly(catalog, vid):
         names = ["N", "E", "S", "W"]
         h = play_random_hand(variant, n, rng, teams=[[names[0], names[2]], [names[1], names[3]]])
         assert set(h.scores) == {"N+S", "E+W"}
+
+
+def play_random_round(variant, n_players, rng, engine_pip=12):
+    """One Mexican Train round between uniformly random legal players, checking
+    invariants after every move."""
+    engine = Tile(engine_pip, engine_pip)
+    tiles = [t for t in variant.params.tiles if t != engine]
+    rng.shuffle(tiles)
+    size = variant.params.deal[n_players]
+    names = [f"P{i + 1}" for i in range(n_players)]
+    hands = {p: tiles[i * size:(i + 1) * size] for i, p in enumerate(names)}
+    r = Round(variant, names, hands, tiles[n_players * size:], engine, rng.choice(names))
+    moves = 0
+    while r.end is None:
+        p = r.current
+        plays = r.plays_for(p)
+        if plays:
+            tile, train = rng.choice(plays)
+            before = len(r.hands[p])
+            r.play(p, tile, train)
+            assert len(r.hands[p]) == before - 1
+            if train == p:
+                assert not r.trains[p].marker, "playing on your own train lifts its marker"
+        elif r.stock and r.phase in ("start", "cover"):
+            r.draw(p)
+        else:
+            r.pass_(p)
+            assert r.trains[p].marker
+        moves += 1
+        assert moves < 2000
+        placed = [t for tr in r.trains.values() for t in tr.tiles]
+        held = [t for h in r.hands.values() for t in h]
+        assert sorted(placed + held + r.stock + [engine]) == sorted(variant.params.tiles)
+        assert len(r.open_doubles) <= 1
+    if r.end == "out":
+        assert not r.hands[r.out]
+    else:
+        assert not r.stock and not any(r.can_play(q) for q in r.players)
+    with pytest.raises(RuleViolation):
+        r.pass_(r.players[0])
+    return r
+
+
+def test_random_mexican_train_rounds(catalog):
+    variant = catalog.variant("mexican-train").rules
+    rng = random.Random(2026)
+    for n in variant.params.players:
+        for _ in range(3):
+            r = play_random_round(variant, n, rng, engine_pip=rng.randrange(13))
+            assert set(r.penalties) == set(r.players)

@@ -43,7 +43,8 @@ class Params:
     ``set`` is the highest pip (6 = double-six); ``deal`` maps a number of
     players to tiles per hand; ``stock_reserve`` tiles can never be drawn;
     ``target`` is the game target in displayed points; ``point_unit`` is how
-    many raw points make one displayed point (1 when they are the same).
+    many raw points make one displayed point (1 when they are the same);
+    ``rounds`` the match lengths a round-based game offers (default first).
     """
 
     set: int
@@ -53,6 +54,7 @@ class Params:
     stock_reserve: int = 0
     target: int | None = None
     point_unit: int = 1
+    rounds: tuple[int, ...] = ()
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -74,6 +76,7 @@ class Params:
             stock_reserve=int(m.get("stock_reserve", 0)),
             target=None if m.get("target") is None else int(m["target"]),
             point_unit=int(m.get("point_unit", 1)),
+            rounds=tuple(int(x) for x in m.get("rounds", ())),
         )
 
 
@@ -192,8 +195,17 @@ class Variant:
     #: against each other side), ``"rounded"`` (Horse Race), ``"one"`` (1 point).
     settle_rule: str = "none"
 
+    #: ``"line"`` (one line of play, :class:`~generator.engine.hand.Hand`) or
+    #: ``"trains"`` (Mexican Train's hub of trains).
+    family: str = "line"
+
     def __init__(self, params: Params):
         self.params = params
+
+    def stock_size(self, players: int) -> int:
+        """Tiles left in the stock after dealing to ``players`` players (and
+        after setting out any tile placed before the deal)."""
+        return self.params.stock_size(players)
 
     # -- tiles -----------------------------------------------------------
     @property

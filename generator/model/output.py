@@ -41,6 +41,11 @@ def outcome_json(file: str, variant: str, outcome: Outcome) -> dict[str, Any]:
     """
     pos = outcome.position
     out: dict[str, Any] = {"file": file, "variant": variant}
+    if getattr(pos, "kind", "") in ("table", "round", "match"):
+        from .trains import trains_json
+
+        out.update(trains_json(outcome))
+        return out
     if isinstance(pos, PlacementPosition):
         out["steps"] = [rejected_json(p) if isinstance(p, Rejected) else placement_json(p)
                         for p in outcome.placements]

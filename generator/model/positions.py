@@ -155,6 +155,10 @@ def parse_position(src: Source, variant: Variant) -> Position:
     Raises :class:`SourceError` for the first problem found (schema problems
     are reported together by :func:`schema_errors` first).
     """
+    if getattr(variant, "lead_rule", None) == "engine":      # Mexican Train: trains, not a line
+        from .trains import parse_trains
+
+        return parse_trains(src, variant)
     errors = validate(src, POSITION_SCHEMA)
     if errors:
         raise errors[0]
@@ -316,6 +320,10 @@ def evaluate(pos: Position, variant: Variant) -> Outcome:
     message ends with ``[rule ID]``.
     """
     src = pos.src
+    if getattr(pos, "kind", "") in ("table", "round", "match"):
+        from .trains import evaluate_trains
+
+        return evaluate_trains(pos, variant)
     if isinstance(pos, PlacementPosition):
         layout = Layout()
         out: list = []
@@ -408,6 +416,10 @@ def compare(outcome: Outcome) -> list[SourceError]:
     pos = outcome.position
     src = pos.src
     errs: list[SourceError] = []
+    if getattr(pos, "kind", "") in ("table", "round", "match"):
+        from .trains import compare_trains
+
+        return compare_trains(outcome)
     if isinstance(pos, PlacementPosition):
         for st, pl in zip(pos.steps, outcome.placements):
             if isinstance(pl, Rejected):

@@ -144,6 +144,7 @@ VARIANT_SCHEMA: dict[str, Any] = {
                 "stock_reserve": {"type": "integer", "minimum": 0},
                 "target": {"type": "integer", "minimum": 1},
                 "point_unit": {"type": "integer", "minimum": 1},
+                "rounds": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1}},
             },
         },
         "sections": {"type": "array", "minItems": 1, "items": {

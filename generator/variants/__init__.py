@@ -14,11 +14,12 @@ from .block import Block
 from .draw import Draw
 from .horse_race import HorseRace
 from .matador import Matador
+from .mexican_train import MexicanTrain
 from .sniff import Sniff
 
 #: Variant id -> rule class, in the order the site lists them.
 RULES: dict[str, type[Variant]] = {
-    cls.id: cls for cls in (HorseRace, Draw, Block, AllFives, AllThrees, Matador, Sniff, Bergen)
+    cls.id: cls for cls in (HorseRace, Draw, Block, AllFives, AllThrees, Matador, Sniff, Bergen, MexicanTrain)
 }
 
 

@@ -1,0 +1,209 @@
+"""The Markdown of Mexican Train positions (table, round and match) in one
+language, with their hub diagrams: the trains counterpart of the line-of-play
+rendering in :mod:`generator.pages`.
+
+Every function returns Markdown (escaped) and adds diagram files to
+``files``; ``lang`` is ``"ja"`` or ``"en"``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from . import hub, svg
+from .describe import tile_list
+from .model.trains import MatchPosition, RoundPosition, TablePosition, play_text
+from .variants.mexican_train import MEXICAN, Round
+
+__all__ = ["render_trains", "table_text", "STATUS_WORDS", "may_play"]
+
+#: Why a player may or may not play on a train: status -> (ja, en).
+STATUS_WORDS = {
+    "own": ("自分のトレイン", "own train"),
+    "mexican": ("メキシカントレイン（誰でも出せる）", "the Mexican train: open to everyone"),
+    "marked": ("マーカーがあるので誰でも出せる", "carries a marker: open to everyone"),
+    "cover": ("ふさぐべきダブルがある。ここに出すしかない", "holds the open double: it must be covered here"),
+    "unmarked": ("マーカーのない他人のトレイン。出せない", "another player's train without a marker: closed"),
+    "wait": ("ダブルがふさがれるまで出せない", "closed until the open double is covered"),
+}
+
+_UI = {
+    "ja": {"train": "トレイン", "tiles": "牌（エンジン側から）", "end": "端", "marker": "マーカー", "yes": "あり",
+           "no": "—", "for": "{p}から見て", "to_move": "手番", "hand": "手牌", "plays": "{p}が出せる手",
+           "none": "なし（山から1枚引く）", "mexican": "メキシカントレイン", "engine": "エンジン",
+           "start": "始めの卓", "final": "最後の卓", "move": "手", "player": "プレイヤー", "action": "行動",
+           "next": "次の手番", "markers": "マーカー", "open": "ふさがれていないダブル", "play": "{t}を{tr}に出す",
+           "draw": "{t}を引く（{ok}）", "playable": "出せる", "unplayable": "出せない", "pass": "パス（自分のトレインにマーカー）",
+           "out": "{p}が最後の牌を出してラウンド終了", "blocked": "山がなく誰も出せないのでラウンド終了",
+           "result": "ラウンドの結果", "penalty": "失点（手に残った目）", "stock": "山（上から順に）",
+           "round": "ラウンド", "first": "最初の番", "total": "合計", "winners": "マッチの勝者",
+           "draw_match": "最少の合計が並んだので引き分け：", "continues": "マッチは続く（{n}/{m}ラウンド）",
+           "owner": "{p}のトレイン", "sep": "、", "stop": "。", "may": "出せる人"},
+    "en": {"train": "Train", "tiles": "Tiles (from the engine)", "end": "End", "marker": "Marker", "yes": "yes",
+           "no": "—", "for": "For {p}", "to_move": "To move", "hand": "Hand", "plays": "Legal plays for {p}",
+           "none": "none (draw one tile)", "mexican": "Mexican train", "engine": "Engine",
+           "start": "The table at the start", "final": "The table at the end", "move": "Move", "player": "Player",
+           "action": "Action", "next": "Next", "markers": "Markers", "open": "Open doubles",
+           "play": "plays {t} on {tr}", "draw": "draws {t} ({ok})", "playable": "playable", "unplayable": "no fit",
+           "pass": "passes (marker on own train)", "out": "{p} plays their last tile: the round ends",
+           "blocked": "the stock is empty and nobody can play: the round ends", "result": "Round result",
+           "penalty": "Penalty (pips left in hand)", "stock": "Stock (top first)", "round": "Round",
+           "first": "First turn", "total": "Total", "winners": "Match won by",
+           "draw_match": "the lowest totals are equal, a drawn match:", "continues": "the match goes on ({n} of {m} rounds)",
+           "owner": "{p}'s train", "sep": ", ", "stop": ".", "may": "may play"},
+}
+
+
+def _esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _cell(text: Any) -> str:
+    return _esc(text).replace("|", "\\|")
+
+
+def _train_name(name: str, lang: str) -> str:
+    return _UI[lang]["mexican"] if name == MEXICAN else _UI[lang]["owner"].format(p=name)
+
+
+def _opened(text: str, lang: str) -> str:
+    """``"5-5 on A"`` in words: ``5-5（Aのトレイン）`` / ``5-5 on A's train``."""
+    tile, train = text.split(" on ")
+    name = _train_name(train, lang)
+    return f"{tile}（{name}）" if lang == "ja" else f"{tile} on {name}"
+
+
+def may_play(rnd: Round) -> dict[str, list[str]]:
+    """Each train -> the players who may play on it now (by
+    :meth:`Round.status`; markers and open doubles apply to everyone)."""
+    return {tr: [p for p in rnd.players if rnd.status(p, tr) in ("own", "mexican", "marked", "cover")]
+            for tr in rnd.trains}
+
+
+def table_text(rnd: Round, lang: str) -> str:
+    """The text equivalent of a hub diagram: the engine, then every train's
+    tiles, end, marker and open double, and who may play on it."""
+    ui = _UI[lang]
+    parts = [f"{ui['engine']}: {rnd.engine.label}"]
+    allowed = may_play(rnd)
+    for name, tr in rnd.trains.items():
+        bits = [tile_list(tr.tiles) or ui["no"], f"{ui['end'].lower()} {tr.end}"]
+        if tr.marker:
+            bits.append(ui["marker"])
+        if name in rnd.open_doubles:
+            bits.append(f"{ui['open']}: {tr.last.label}")
+        bits.append(f"{ui['may']}: {' '.join(allowed[name]) or ui['no']}")
+        parts.append(f"{_train_name(name, lang)}: " + ui["sep"].join(bits))
+    return (ui["stop"] + " ").join(parts).replace("。 ", "。") + ui["stop"]
+
+
+def _figure(rnd: Round, name: str, cap: str, lang: str, vid: str, files: dict, png: bool, gen: str,
+            last=None) -> str:
+    alt = table_text(rnd, lang)
+    text = hub.draw_table(rnd.engine, rnd.trains, may_play(rnd), rnd.open_doubles, title=cap, desc=alt,
+                          lang=lang, ident=f"d-{name}", last=last)
+    base = f"{lang}/{gen}/diagrams/{vid}/{name}"
+    files[base + ".svg"] = text.encode("utf-8")
+    files[base + ".png"] = svg.to_png(text) if png else b""
+    rel = f"diagrams/{vid}/{name}"
+    w = text.split('width="', 1)[1].split('"', 1)[0]
+    h = text.split('height="', 1)[1].split('"', 1)[0]
+    label = "PNG画像" if lang == "ja" else "PNG image"
+    textalt = "図の説明" if lang == "ja" else "Diagram in words"
+    return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
+            f'[![{_esc(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]({rel}.png "{label}")\n'
+            f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
+            f'<p class="rb-textalt"><span class="rb-textalt-label">{textalt}</span> {_esc(alt)}</p>\n')
+
+
+def _trains_table(rnd: Round, player: str | None, lang: str) -> str:
+    ui = _UI[lang]
+    head = f"| {ui['train']} | {ui['tiles']} | {ui['end']} | {ui['marker']} |"
+    sep = "|---|---|---:|:---:|"
+    if player:
+        head += f" {ui['for'].format(p=player)} |"
+        sep += "---|"
+    rows = [head, sep]
+    for name, tr in rnd.trains.items():
+        row = (f"| {_cell(_train_name(name, lang))} | {_cell(tile_list(tr.tiles) or ui['no'])} | {tr.end} | "
+               f"{ui['yes'] if tr.marker else ui['no']} |")
+        if player:
+            words = STATUS_WORDS[rnd.status(player, name)][0 if lang == "ja" else 1]
+            row += f" {_cell(words)} |"
+        rows.append(row)
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen: str) -> str:
+    """The Markdown body of one Mexican Train position (inside its example box)."""
+    ui = _UI[lang]
+    if isinstance(pos, TablePosition):
+        rnd = outcome.round
+        p = pos.to_move
+        cap = (f"{p}の手番。" if lang == "ja" else f"{p} to move. ") + (
+            ui["open"] + ": " + ui["sep"].join(_opened(play_text(rnd.trains[o].last, o), lang)
+                                               for o in rnd.open_doubles)
+            if rnd.open_doubles else "")
+        out = [_figure(rnd, f"{pos.id}", cap.strip(), lang, vid, files, png, gen), _trains_table(rnd, p, lang)]
+        if pos.hand:
+            out.append(f"\n- {ui['hand']} ({p}): {tile_list(pos.hand)}")
+            plays = rnd.plays_for(p)
+            listed = ui["sep"].join(f"{t.label} → {_train_name(tr, lang)}" for t, tr in plays) or ui["none"]
+            out.append(f"- {ui['plays'].format(p=p)}: {_esc(listed)}\n")
+        return "\n".join(out) + "\n"
+    if isinstance(pos, RoundPosition):
+        rnd = outcome.round
+        out = []
+        start = Round(rnd.variant, pos.state.players, pos.hands, pos.stock, pos.state.engine, pos.first,
+                      pos.state.trains, pos.state.markers, pos.state.open_doubles)
+        if any(tr.tiles for tr in start.trains.values()):
+            out.append(_figure(start, f"{pos.id}-start", ui["start"], lang, vid, files, png, gen))
+        for p in pos.state.players:
+            out.append(f"- {p}: {tile_list(pos.hands[p]) or ui['no']}")
+        out.append(f"- {ui['stock']}: {tile_list(pos.stock) or ui['no']}\n")
+        rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['next']} | {ui['markers']} | {ui['open']} |",
+                "|---:|---|---|---|---|---|"]
+        for mv, ev in zip(pos.moves, outcome.events):
+            if ev.kind == "play":
+                act = ui["play"].format(t=ev.tile.label, tr=_train_name(ev.train, lang))
+            elif ev.kind == "draw":
+                act = ui["draw"].format(t=ev.tile.label, ok=ui["playable"] if ev.playable else ui["unplayable"])
+            else:
+                act = ui["pass"]
+            nxt = ev.next or (ui["out"].format(p=ev.player) if ev.end == "out" else ui["blocked"])
+            rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {_cell(nxt)} | "
+                        f"{_cell(' '.join(ev.markers) or ui['no'])} | "
+                        f"{_cell(ui['sep'].join(_opened(o, lang) for o in ev.open_doubles) or ui['no'])} |")
+        out.append("\n" + "\n".join(rows) + "\n")
+        notes = [(mv.index, mv.note[lang]) for mv in pos.moves if mv.note]
+        if notes:
+            out.append("\n".join(f"- {ui['move']} {i}: {_esc(t.strip())}" for i, t in notes) + "\n")
+        if rnd.end:
+            pen = rnd.penalties
+            out.append(f"\n**{ui['result']}**\n\n| {ui['player']} | {ui['hand']} | {ui['penalty']} |\n|---|---|---:|")
+            for p in rnd.players:
+                out.append(f"| {_cell(p)} | {_cell(tile_list(rnd.hands[p]) or ui['no'])} | {pen[p]} |")
+            out.append("")
+        last = next(((ev.tile, ev.train) for ev in reversed(outcome.events) if ev.kind == "play"), None)
+        out.append(_figure(rnd, f"{pos.id}-end", ui["final"], lang, vid, files, png, gen, last=last))
+        return "\n".join(out) + "\n"
+    m = outcome.match
+    players = pos.players
+    head = f"| {ui['round']} | {ui['engine']} |" + (f" {ui['first']} |" if m.first else "") + \
+        "".join(f" {_cell(p)} |" for p in players)
+    sep = "|---:|---|" + ("---|" if m.first else "") + "---:|" * len(players)
+    rows = [head, sep]
+    for i, pen in enumerate(pos.penalties):
+        first = f" {_cell(m.first[i])} |" if m.first else ""
+        rows.append(f"| {i + 1} | {_cell(m.engines[i].label)} |{first}" + "".join(f" {pen[p]} |" for p in players))
+    blank = " |" if m.first else ""
+    rows.append(f"| **{ui['total']}** | |{blank}" + "".join(f" **{m.totals[p]}** |" for p in players))
+    out = ["\n" + "\n".join(rows) + "\n"]
+    if not m.complete:
+        out.append(f"- {ui['continues'].format(n=len(pos.penalties), m=pos.setting)}")
+    elif len(m.winners) == 1:
+        out.append(f"- {ui['winners']}: {m.winners[0]}")
+    else:
+        out.append(f"- {ui['draw_match']} {', '.join(m.winners)}")
+    return "\n".join(out) + "\n"
