@@ -247,6 +247,11 @@ def _round(v: MexicanTrain, st: _State, hands: dict, stock: list, first: str) ->
 def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition | MatchPosition:
     """Validate ``src`` against :data:`TRAIN_POSITION_SCHEMA` and the set, and
     build the typed position. Raises :class:`SourceError` at the first problem."""
+    for key in ("steps", "settle", "deal"):
+        if isinstance(src.data, dict) and key in src.data:
+            raise src.error((key,), f"`{key}` describes one line of play; a mexican-train position has exactly "
+                            f"one of: `table` (where a player may play), `round` with `turns` (a round move by "
+                            f"move) or `match` (rounds added up)")
     errors = validate(src, TRAIN_POSITION_SCHEMA)
     if errors:
         err = errors[0]

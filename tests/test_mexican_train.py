@@ -1,0 +1,175 @@
+"""Mexican Train (seed 001): each rule with hand-worked values, and the trains
+position format through `rulebook check` / `rulebook score`."""
+
+import json
+
+import pytest
+
+from generator.cli import main
+from generator.engine import RuleViolation, Tile
+
+from generator.variants.mexican_train import Round
+
+from conftest import T
+
+
+@pytest.fixture(scope="module")
+def mt(catalog):
+    return catalog.variant("mexican-train").rules
+
+
+def tiles(*texts):
+    return [T(t) for t in texts]
+
+
+def rule_of(fn):
+    with pytest.raises(RuleViolation) as info:
+        fn()
+    return info.value.rule
+
+
+def test_deal_rounds_and_first_turn(mt):
+    # 91 tiles, the engine set out first: 91 - 1 - 3 x 15 = 45; 91 - 1 - 5 x 12 = 30; 91 - 1 - 8 x 10 = 10
+    assert len(mt.params.tiles) == 91
+    assert (mt.stock_size(3), mt.stock_size(5), mt.stock_size(8)) == (45, 30, 10)
+    assert [str(mt.engine_of(r, 13)) for r in (1, 2, 13)] == ["12-12", "11-11", "0-0"]
+    assert str(mt.engine_of(7, 7)) == "6-6"
+    with pytest.raises(ValueError):
+        mt.engine_of(8, 7)
+    assert [mt.first_player(["A", "B", "C"], "B", r) for r in (1, 2, 3, 4)] == ["B", "C", "A", "B"]
+
+
+def test_where_a_player_may_play(mt):
+    r = Round(mt, ["A", "B", "C"], {"C": tiles("3-4", "9-10", "12-1", "5-6")}, [], T("12-12"), "C",
+              trains={"A": tiles("12-5"), "B": tiles("12-3"), "mexican": tiles("12-9")}, markers=["B"])
+    assert {t: r.status("C", t) for t in r.trains} == {"A": "unmarked", "B": "marked", "C": "own",
+                                                       "mexican": "mexican"}
+    assert sorted((str(t), tr) for t, tr in r.plays_for("C")) == [("1-12", "C"), ("3-4", "B"), ("9-10", "mexican")]
+    assert rule_of(lambda: r.play("C", T("5-6"), "A")) == "mexican-train/marker"
+
+
+def test_open_double_must_be_covered_first(mt):
+    r = Round(mt, ["A", "B", "C"], {"A": tiles("5-5", "0-1"), "B": tiles("5-8", "9-10"), "C": tiles("1-2")},
+              tiles("0-2", "4-4", "6-6"), T("12-12"), "A",
+              trains={"A": tiles("12-5"), "mexican": tiles("12-9")})
+    r.play("A", T("5-5"), "A")                          # a double: A plays again, and must cover it
+    assert r.current == "A" and r.open_doubles == ["A"]
+    assert rule_of(lambda: r.play("A", T("0-1"), "mexican")) == "mexican-train/open-double"
+    ev = r.draw("A")                                    # 0-1 cannot cover: draw one, 0-2 does not either
+    assert ev.tile == T("0-2") and not ev.playable
+    assert rule_of(lambda: r.draw("A")) == "mexican-train/draw-once"
+    ev = r.pass_("A")
+    assert ev.markers == ("A",) and ev.next == "B" and ev.open_doubles == ("5-5 on A",)
+    assert r.status("B", "mexican") == "wait" and r.status("B", "A") == "cover"
+    assert rule_of(lambda: r.play("B", T("9-10"), "mexican")) == "mexican-train/open-double"
+    ev = r.play("B", T("5-8"), "A")                     # B covers A's double, on A's marked train
+    assert ev.open_doubles == () and ev.next == "C" and ev.markers == ("A",)
+
+
+def test_draw_one_then_play_or_pass_and_markers(mt):
+    r = Round(mt, ["A", "B"], {"A": tiles("12-5", "7-8"), "B": tiles("3-4", "0-0")},
+              tiles("0-11", "3-12"), T("12-12"), "A")
+    r.play("A", T("12-5"), "A")
+    assert rule_of(lambda: r.pass_("B")) == "mexican-train/draw-before-pass"
+    ev = r.draw("B")                                    # 0-11 fits nothing open to B
+    assert not ev.playable
+    ev = r.pass_("B")
+    assert ev.markers == ("B",) and r.trains["B"].marker and r.current == "A"
+    ev = r.draw("A")                                    # 7-8 fits nothing; 3-12 fits the 12 of B's marked train
+    assert ev.playable
+    assert rule_of(lambda: r.play("A", T("7-8"), "A")) == "mexican-train/drawn-tile"
+    r.play("A", T("3-12"), "B")                         # a marked train is open to everyone
+    assert r.trains["B"].marker                         # only B's own play lifts it
+    r.play("B", T("3-4"), "B")
+    assert not r.trains["B"].marker
+
+
+def test_round_ends_by_going_out_even_on_a_double(mt):
+    r = Round(mt, ["A", "B"], {"A": tiles("5-5"), "B": tiles("1-2", "3-9")}, tiles("0-1"), T("12-12"), "A",
+              trains={"A": tiles("12-5")})
+    ev = r.play("A", T("5-5"), "A")
+    assert ev.end == "out" and r.out == "A" and r.penalties == {"A": 0, "B": 3 + 12}
+
+
+def test_round_ends_blocked_when_nobody_can_play(mt):
+    # stock empty; A's 0-1 and B's 2-3 fit no end (A 5, B 7, Mexican 9) even if every train were marked
+    r = Round(mt, ["A", "B"], {"A": tiles("0-1", "8-8"), "B": tiles("2-3", "5-6")}, [], T("12-12"), "A",
+              trains={"A": tiles("12-5"), "B": tiles("12-7"), "mexican": tiles("12-9")})
+    assert r.plays_for("A") == []
+    ev = r.pass_("A")                                   # A marks; B may now use A's train with 5-6
+    assert ev.end is None and r.current == "B" and r.plays_for("B") == [(T("5-6"), "A")]
+    ev = r.play("B", T("5-6"), "A")                     # ends 6, 7, 9: nothing in either hand fits
+    assert ev.end == "blocked" and ev.next is None
+    assert r.penalties == {"A": 1 + 16, "B": 5}
+
+
+def test_match_totals_and_a_drawn_match(mt):
+    res = mt.settle_match(["A", "B", "C"], [{"A": 0, "B": 23, "C": 7}], 1, "A")
+    assert res.complete and res.winners == ("A",) and [str(e) for e in res.engines] == ["12-12"]
+    rounds = [{"A": 10, "B": 0, "C": 4}, {"A": 0, "B": 12, "C": 9}] + [{"A": 1, "B": 1, "C": 1}] * 5
+    res = mt.settle_match(["A", "B", "C"], rounds, 7, "C")
+    assert dict(res.totals) == {"A": 15, "B": 17, "C": 18} and res.winners == ("A",)
+    assert list(res.first) == ["C", "A", "B", "C", "A", "B", "C"]
+    tie = mt.settle_match(["A", "B"], [{"A": 9, "B": 9}], 1)
+    assert tie.winners == ("A", "B")                    # equal lowest totals: a drawn match
+    with pytest.raises(ValueError):
+        mt.settle_match(["A", "B"], [{"A": 1, "B": 2}] * 2, 1)
+
+
+TABLE = """variant: mexican-train
+table:
+  engine: "12-12"
+  players: [A, B, C]
+  trains: {A: ["12-5", "5-5"], B: ["12-3"], mexican: ["12-9"]}
+  markers: [B]
+  to_move: C
+  hand: ["5-8", "3-4", "9-10"]
+  expect:
+    trains: {A: cover, B: wait, C: wait, mexican: wait}
+    plays: ["5-8 on A"]
+"""
+
+ROUND = """variant: mexican-train
+round:
+  engine: "12-12"
+  players: [A, B]
+  first: A
+  hands: {A: ["12-5", "5-5", "5-7"], B: ["12-3", "1-2"]}
+  stock: ["2-9"]
+turns:
+  - {by: A, play: "12-5", train: A}
+  - {by: B, play: "12-3", train: B}
+  - {by: A, play: "5-5", train: A, expect: {next: A, open_doubles: ["5-5 on A"]}}
+  - {by: A, play: "5-7", train: A, expect: {end: out, next: null}}
+expect: {end: out, out: A, penalties: {A: 0, B: 3}}
+"""
+
+
+def test_trains_positions_check_and_score(tmp_path, capsys):
+    (tmp_path / "t.yaml").write_text(TABLE)
+    (tmp_path / "r.yaml").write_text(ROUND)
+    assert main(["check", "-q", str(tmp_path / "t.yaml"), str(tmp_path / "r.yaml")]) == 0
+    assert main(["score", "--json", str(tmp_path / "t.yaml"), str(tmp_path / "r.yaml")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out[0]["table"]["plays"] == ["5-8 on A"]
+    assert out[1]["result"] == {"end": "out", "out": "A", "penalties": {"A": 0, "B": 3}}
+    assert out[1]["turns"][2]["open_doubles"] == ["5-5 on A"]
+
+
+def test_wrong_values_and_illegal_moves_are_located(tmp_path, capsys):
+    f = tmp_path / "t.yaml"
+    f.write_text(TABLE.replace("B: wait, C: wait", "B: marked, C: wait"))
+    assert main(["check", "-q", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert f"{f}:10:" in err and 'stated "marked", the engine computes "wait"' in err
+    f.write_text(ROUND.replace('{by: B, play: "12-3", train: B}', '{by: B, play: "12-3", train: A}'))
+    assert main(["check", "-q", str(f)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"{f}:10:") and "[rule mexican-train/marker]" in err
+    f.write_text("variant: mexican-train\nmatch:\n  players: [A, B]\n  rounds: 7\n  penalties: [{A: 1, B: 2}]\n"
+                 "  expect: {winners: [A]}\n")
+    assert main(["check", "-q", str(f)]) == 1
+    assert "the match is not over" in capsys.readouterr().err
+    f.write_text("variant: mexican-train\nsteps:\n  - play: \"1-4\"\n")
+    assert main(["check", "-q", str(f)]) == 1
+    assert "a mexican-train position has exactly one of" in capsys.readouterr().err
