@@ -36,9 +36,9 @@ _UI = {
            "next": "次の手番", "markers": "マーカー", "open": "ふさがれていないダブル", "play": "{t}を{tr}に出す",
            "draw": "{t}を引く（{ok}）", "playable": "出せる", "unplayable": "出せない", "pass": "パス（自分のトレインにマーカー）",
            "out": "{p}が最後の牌を出してラウンド終了", "blocked": "山がなく誰も出せないのでラウンド終了",
-           "result": "ラウンドの結果", "penalty": "失点（手に残った目）", "stock": "山（上から順に）",
+           "result": "ラウンドの結果", "penalty": "失点（手に残った目）", "stock": "タロン（上から順に）",
            "round": "ラウンド", "first": "最初の番", "total": "合計", "winners": "マッチの勝者",
-           "draw_match": "最少の合計が並んだので引き分け：", "continues": "マッチは続く（{n}/{m}ラウンド）",
+           "draw_match": "最少の合計が並んだので引き分け：", "marker_word": "マーカーあり", "open_one": "ふさがれていないダブル", "continues": "マッチは続く（{n}/{m}ラウンド）",
            "owner": "{p}のトレイン", "sep": "、", "stop": "。", "may": "出せる人"},
     "en": {"train": "Train", "tiles": "Tiles (from the engine)", "end": "End", "marker": "Marker", "yes": "yes",
            "no": "—", "for": "For {p}", "to_move": "To move", "hand": "Hand", "plays": "Legal plays for {p}",
@@ -50,7 +50,7 @@ _UI = {
            "blocked": "the stock is empty and nobody can play: the round ends", "result": "Round result",
            "penalty": "Penalty (pips left in hand)", "stock": "Stock (top first)", "round": "Round",
            "first": "First turn", "total": "Total", "winners": "Match won by",
-           "draw_match": "the lowest totals are equal, a drawn match:", "continues": "the match goes on ({n} of {m} rounds)",
+           "draw_match": "Equal lowest totals, a drawn match:", "marker_word": "marker", "open_one": "open double", "continues": "the match goes on ({n} of {m} rounds)",
            "owner": "{p}'s train", "sep": ", ", "stop": ".", "may": "may play"},
 }
 
@@ -77,6 +77,8 @@ def _opened(text: str, lang: str) -> str:
 def may_play(rnd: Round) -> dict[str, list[str]]:
     """Each train -> the players who may play on it now (by
     :meth:`Round.status`; markers and open doubles apply to everyone)."""
+    if rnd.end is not None:
+        return {tr: [] for tr in rnd.trains}
     return {tr: [p for p in rnd.players if rnd.status(p, tr) in ("own", "mexican", "marked", "cover")]
             for tr in rnd.trains}
 
@@ -90,9 +92,9 @@ def table_text(rnd: Round, lang: str) -> str:
     for name, tr in rnd.trains.items():
         bits = [tile_list(tr.tiles) or ui["no"], f"{ui['end'].lower()} {tr.end}"]
         if tr.marker:
-            bits.append(ui["marker"])
+            bits.append(ui["marker_word"])
         if name in rnd.open_doubles:
-            bits.append(f"{ui['open']}: {tr.last.label}")
+            bits.append(f"{ui['open_one']}: {tr.last.label}")
         bits.append(f"{ui['may']}: {' '.join(allowed[name]) or ui['no']}")
         parts.append(f"{_train_name(name, lang)}: " + ui["sep"].join(bits))
     return (ui["stop"] + " ").join(parts).replace("。 ", "。") + ui["stop"]
@@ -205,5 +207,5 @@ def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen
     elif len(m.winners) == 1:
         out.append(f"- {ui['winners']}: {m.winners[0]}")
     else:
-        out.append(f"- {ui['draw_match']} {', '.join(m.winners)}")
+        out.append(f"- {ui['draw_match']} {ui['sep'].join(m.winners)}")
     return "\n".join(out) + "\n"
