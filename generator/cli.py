@@ -62,7 +62,8 @@ def cmd_check(args) -> int:
             except BuildError as exc:
                 seen = {str(x) for x in errors}
                 errors += [e for e in exc.errors if str(e) not in seen and _within(e.file, p)]
-    for e in errors:
+    order = {f: i for i, f in reversed(list(enumerate(e.file for e in errors)))}
+    for e in sorted(errors, key=lambda e: (order[e.file], e.line, e.col)):
         print(str(e), file=sys.stderr)
     if not args.quiet:
         status = "ok" if not errors else f"{len(errors)} problem(s)"
@@ -80,7 +81,7 @@ def cmd_score(args) -> int:
         try:
             if p.is_dir():
                 raise SourceError(f, 1, 1, "this is a folder; give position files")
-            if not p.is_file():
+            if not p.exists():
                 raise SourceError(f, 1, 1, "no such file")
             cat = _catalog_for(p, cache)
             checked = cat.position(p, check=False)

@@ -164,6 +164,9 @@ RULE_WORDS = {
     "doubles-crosswise": ("ダブルはいつも交差置きにする", "every double lies crosswise"),
     "placement": ("そこは接続可能位置ではない", "that is not an open end"),
     "each-tile-once": ("同じ牌は一度しか置けない", "each tile is placed once"),
+    "touch": ("`touch` は、どちらの半面でもつなげる牌（マタドール）の、実際に触れる半面の数だけを書く",
+              "`touch` names the touching half, only for a tile that may join with either half (a matador)"),
+    "doubles": ("`as` で向きを決められるのはダブルだけ", "only a double can be turned with `as`"),
 }
 
 

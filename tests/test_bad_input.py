@@ -47,6 +47,23 @@ MORE = [
     ("scores miss a side", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: 5}\n  scores: {N: 3}\n',
      "every side"),
     ("unknown top key", 'variant: horse-race\nstesp:\n  - play: "1-4"\n', "did you mean 'steps'"),
+    ("deep nesting", 'variant: all-fives\nsteps:\n  - play: "2-3"\n    caption: ' + "[" * 600 + "]" * 600 + "\n",
+     "nests too deeply"),
+    ("nesting past the limit", 'variant: all-fives\nsteps:\n  - play: "2-3"\n    caption: ' + "[" * 50 + "]" * 50
+     + "\n", "nests too deeply"),
+    ("long number", 'variant: horse-race\nsteps:\n  - play: "1-4"\n    expect: {total: ' + "9" * 5000 + '}\n',
+     "more than 4300 digits"),
+    ("touch on the lead", 'variant: matador\nsteps:\n  - play: "1-6"\n    touch: 1\n', "takes no `touch`"),
+    ("touch without a choice", 'variant: all-fives\nsteps:\n  - play: "2-4"\n  - play: "4-5"\n    at: "2-4:4"\n'
+     '    touch: 4\n', "leave `touch` out"),
+    ("touch on a pass", 'variant: block\ndeal:\n  players: [N, E]\n  leader: N\n'
+     '  hands: {N: ["6-6", "0-0", "0-1", "0-2", "0-3", "0-4", "0-5"], E: ["0-6", "1-1", "1-2", "1-3", "1-4", "1-5",'
+     ' "1-6"]}\n  stock: ["2-2", "2-3", "2-4", "2-5", "2-6", "3-3", "3-4", "3-5", "3-6", "4-4", "4-5", "4-6", "5-5",'
+     ' "5-6"]\nturns:\n  - {by: N, play: "6-6"}\n  - {by: E, pass: true, touch: 3}\n', "`touch` goes with `play`"),
+    ("unknown reject rule", 'variant: matador\nsteps:\n  - play: "3-3"\n  - play: "1-6"\n    at: "3-3:a"\n'
+     '    reject: matador/nonsense\n', "unknown rule 'matador/nonsense'"),
+    ("touch a missing pip", 'variant: matador\nsteps:\n  - play: "3-3"\n  - play: "1-6"\n    at: "3-3:a"\n'
+     '    touch: 5\n', "[rule matador/touch]"),
 ]
 
 
@@ -62,6 +79,15 @@ def test_more_bad_positions(tmp_path, capsys, name, text, needle):
     out = capsys.readouterr().out
     import json
     assert code == 1 and "error" in json.loads(out)[0]
+
+
+def test_devices_and_pipes_are_refused_without_reading(tmp_path, capsys):
+    import os
+    (tmp_path / "zero.yaml").symlink_to("/dev/zero")
+    os.mkfifo(tmp_path / "pipe.yaml")
+    assert main(["check", "-q", str(tmp_path / "zero.yaml"), str(tmp_path / "pipe.yaml")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all("not a regular file" in line for line in err)
 
 
 def test_folder_named_like_a_file(tmp_path, capsys):

@@ -350,6 +350,8 @@ class Variant:
                                     f"{self.id}/lead")
             if not self.lead_allowed(tile):
                 raise RuleViolation(self.lead_reason(tile), f"{self.id}/set")
+            if touch is not None:
+                raise RuleViolation("the first tile joins nothing, so it takes no `touch`", f"{self.id}/touch")
         elif at is None:
             legal = sorted({p.at for p in self.candidate_plays(layout, tile)}, key=lambda e: e.sort_key)
             if len(legal) != 1:
@@ -375,8 +377,14 @@ class Variant:
                 raise RuleViolation(f"{msg} (open ends: {listing})", rule)
             if touch is not None:
                 if not tile.has(touch):
-                    raise RuleViolation(f"{tile} has no {touch} to touch {at}", f"{self.id}/matching")
-                if tile.is_double or touch not in options:
+                    raise RuleViolation(f"{tile} has no {touch} to touch {at}", f"{self.id}/touch")
+                if tile.is_double:
+                    raise RuleViolation(f"{tile} is a double: both halves show {tile.low}, so it takes no `touch`",
+                                        f"{self.id}/touch")
+                if len(options) == 1 and touch == options[0]:
+                    raise RuleViolation(f"`touch` is only for a tile that may join with either half; {tile} can "
+                                        f"only join {at} with its {touch}, so leave `touch` out", f"{self.id}/touch")
+                if touch not in options:
                     msg, rule = self.mismatch(shown, tile, at, touch)
                     raise RuleViolation(f"{msg} (open ends: {listing})", rule)
             elif not tile.is_double:

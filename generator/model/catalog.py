@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from ..engine.variant import Variant
 from ..variants import RULES, make_variant
 from .positions import Outcome, Position, compare, evaluate, parse_position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
-from .yamlsrc import Source, SourceError, load
+from .yamlsrc import MAX_BYTES, Source, SourceError, load
 
 __all__ = ["VariantDef", "Catalog", "find_rules_dir", "CheckedPosition"]
 
@@ -66,7 +67,15 @@ def find_rules_dir(start: str | Path | None = None) -> Path:
 
 
 def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """A hash of a regular file's bytes ("" for anything else: :func:`load`
+    reports it), read no further than the size limit."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return ""
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read(MAX_BYTES + 1)).hexdigest()
+    except OSError:
+        return ""
 
 
 class Catalog:

@@ -173,6 +173,10 @@ def parse_position(src: Source, variant: Variant) -> Position:
                               _end(src, variant, p + ("at",)) if "at" in s else None,
                               s.get("as"), s.get("expect") or {}, s.get("caption"), p,
                               s.get("touch"), s.get("reject")))
+            rule = s.get("reject")
+            if rule is not None and (rule.split("/")[0] != variant.id or rule.split("/")[1] not in RULE_IDS):
+                raise src.error(p + ("reject",), f"unknown rule {rule!r}; {variant.id}'s rules are "
+                                + ", ".join(f"{variant.id}/{r}" for r in sorted(RULE_IDS)), key=False)
         return PlacementPosition(**base, steps=steps)
     if "settle" in d:
         s = d["settle"]
@@ -292,8 +296,9 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
         kind = "play" if "play" in m else "draw" if "draw" in m else "pass"
         tile = _tile(src, variant, p + (kind,)) if kind != "pass" else None
         at = _end(src, variant, p + ("at",)) if "at" in m else None
-        if "at" in m and kind != "play":
-            raise src.error(p + ("at",), "`at` goes with `play`")
+        for key in ("at", "as", "touch"):
+            if key in m and kind != "play":
+                raise src.error(p + (key,), f"`{key}` goes with `play`")
         moves.append(Move(i + 1, m["by"], kind, tile, at, m.get("as"), m.get("expect") or {},
                           m.get("note"), p, m.get("touch")))
     return TurnsPosition(**base, players=players, teams=teams, leader=deal["leader"],
@@ -372,8 +377,12 @@ def evaluate(pos: Position, variant: Variant) -> Outcome:
     return Outcome(pos, hand=hand, events=events)
 
 
+#: Rule ids (after ``VARIANT/``) the engine raises for a placement.
+RULE_IDS = {"matching", "sum-7", "blank", "multiple-of-3", "set", "lead", "doubles-crosswise", "doubles",
+            "placement", "straight-sides-first", "each-tile-once", "touch"}
+
 #: Rules about the tile itself (located at `play`); the others are about the end (`at`).
-_TILE_RULES = {"matching", "sum-7", "blank", "multiple-of-3", "set", "lead", "doubles-crosswise", "doubles"}
+_TILE_RULES = {"matching", "sum-7", "blank", "multiple-of-3", "set", "lead", "doubles-crosswise", "doubles", "touch"}
 
 
 def _terms(values) -> str:

@@ -8,18 +8,21 @@ tags are accepted; duplicate keys, oversized files and alias bombs are errors.
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-__all__ = ["Source", "SourceError", "load", "loads", "MAX_BYTES", "MAX_NODES"]
+__all__ = ["Source", "SourceError", "load", "loads", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
 
 #: Largest file read (bytes).
 MAX_BYTES = 1_000_000
 #: Most nodes one document may expand to (aliases included).
 MAX_NODES = 100_000
+#: Deepest nesting of lists and mappings accepted.
+MAX_DEPTH = 40
 
 Path_ = tuple  # a path of keys and indices
 
@@ -107,6 +110,8 @@ def loads(text: str, file: str = "<string>") -> Source:
         raise SourceError(file, 1, 1, f"YAML: {exc}") from None
     try:
         node = loader.get_single_node()
+    except RecursionError:
+        raise SourceError(file, 1, 1, f"the YAML nests too deeply (more than {MAX_DEPTH} levels)") from None
     except yaml.MarkedYAMLError as exc:
         m = exc.problem_mark or exc.context_mark
         line, col = _pos(m) if m else (1, 1)
@@ -129,10 +134,13 @@ def load(path: str | Path) -> Source:
     if p.is_dir():
         raise SourceError(str(path), 1, 1, "this is a folder, not a YAML file")
     try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
+        if not stat.S_ISREG(p.stat().st_mode):
+            raise SourceError(str(path), 1, 1, "this is not a regular file (a device, pipe or socket?)")
+        with open(p, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
             raise SourceError(str(path), 1, 1, f"file is larger than {MAX_BYTES} bytes")
-        text = p.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SourceError(str(path), 1, 1, f"not UTF-8 text ({exc.reason})") from None
     except OSError as exc:
@@ -147,6 +155,8 @@ _SAFE_SCALAR_TAGS = {
 
 
 def _convert(node, path, src: Source, loader, budget) -> Any:
+    if len(path) > MAX_DEPTH:
+        raise SourceError(src.file, *_pos(node.start_mark), f"the YAML nests too deeply (more than {MAX_DEPTH} levels)")
     budget[0] -= 1
     if budget[0] < 0:
         raise SourceError(src.file, *_pos(node.start_mark),
@@ -159,7 +169,8 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
         try:
             return loader.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            raise SourceError(src.file, *_pos(node.start_mark), f"bad value: {exc}") from None
+            why = ("a number with more than 4300 digits" if "digits" in str(exc) else str(exc))
+            raise SourceError(src.file, *_pos(node.start_mark), f"bad value: {why}") from None
     if isinstance(node, yaml.SequenceNode):
         if node.tag != "tag:yaml.org,2002:seq":
             raise SourceError(src.file, *_pos(node.start_mark), f"the tag {node.tag!r} is not allowed")
