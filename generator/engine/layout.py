@@ -102,7 +102,12 @@ class Layout:
 
         With ``sides_after_straight`` a spinner's side branches count as free only
         once both straight sides are joined (seed 000, 分岐ダブルの側枝を開く).
+        A layout never changes, so the answer is computed once per flag.
         """
+        cache = self.__dict__.setdefault("_free_ends", {})
+        hit = cache.get(sides_after_straight)
+        if hit is not None:
+            return list(hit)
         out: list[End] = []
         for p in self.tiles.values():
             for side in p.ends():
@@ -112,6 +117,7 @@ class Layout:
                     continue
                 out.append(End(p.tile, side))
         out.sort(key=lambda e: e.sort_key)
+        cache[sides_after_straight] = tuple(out)
         return out
 
     def attach(self, tile: Tile, at: End | None, *, link: str | None = None,
