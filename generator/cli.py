@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -58,7 +59,7 @@ def cmd_check(args) -> int:
         if not errs and (p.is_dir() or p.name in ("variant.yaml", "glossary.yaml")):
             # the rule texts too: every macro, position reference and glossary term
             try:
-                generate(cat, png=False)
+                generate(cat, png=False, with_stats=False)
             except BuildError as exc:
                 seen = {str(x) for x in errors}
                 errors += [e for e in exc.errors if str(e) not in seen and _within(e.file, p)]
@@ -98,15 +99,63 @@ def cmd_score(args) -> int:
                 print(f"{r['file']}:{r['error'].replace(': ', ': error: ', 1)}")
             elif "steps" in r:
                 for i, s in enumerate(r["steps"], 1):
+                    if "rejected" in s:
+                        print(f"{r['file']}: step {i} {s['play']}: rejected [rule {s['rejected']['rule']}]")
+                        continue
                     terms = " + ".join(map(str, s["counted"])) or "0"
                     print(f"{r['file']}: step {i} {s['play']}: {terms} = {s['total']}, "
                           f"raw {s['raw']}, points {s['points']}")
             elif "settlement" in r:
-                print(f"{r['file']}: winners {', '.join(r['settlement']['winners'])}, "
+                print(f"{r['file']}: winners {', '.join(r['settlement']['winners']) or 'none'}, "
                       f"points {r['settlement']['points']}")
+            elif "table" in r:
+                t = r["table"]
+                print(f"{r['file']}: {t['to_move']} may play: {', '.join(t['plays']) or 'nothing'}")
+            elif "match" in r:
+                m = r["match"]
+                print(f"{r['file']}: totals {m['totals']}, winners {', '.join(m['winners']) or 'not yet'}")
             else:
                 print(f"{r['file']}: {r['result']}")
     return status
+
+
+def cmd_simulate(args) -> int:
+    """Run ``rulebook simulate``; returns the exit status."""
+    from tqdm import tqdm
+
+    from .simulate import simulate
+
+    cat = Catalog(find_rules_dir())
+    try:
+        variant = cat.variant(args.variant).rules
+    except SourceError as exc:
+        print(f"rulebook simulate: {exc.message}", file=sys.stderr)
+        return 2
+    bar = tqdm(total=args.games, unit="game", file=sys.stderr, disable=None if not args.json else True,
+               leave=False)
+    try:
+        result = simulate(variant, args.players, args.games, args.seed, args.partners,
+                          tuple(args.bots.split(",")), progress=lambda n: bar.update(1))
+    except ValueError as exc:
+        print(f"rulebook simulate: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        bar.close()
+    if args.json:
+        json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    r = result
+    print(f"{r['variant']}: {r['games']} games, {r['players']} players"
+          f"{' in partnerships' if r['partners'] else ''}, players {', '.join(r['bots'])}, seed {r['seed']}")
+    print(f"  hands per game   {r['hands_per_game']['mean']:.2f}  (lengths: "
+          + ", ".join(f"{k}: {v}" for k, v in r["hands_per_game"]["distribution"].items()) + ")")
+    print(f"  tiles per hand   {r['tiles_per_hand']['mean']:.2f}")
+    print(f"  points per hand  {r['points_per_hand']['mean']:.2f}  (max {r['points_per_hand']['max']})")
+    print(f"  block rate       {100 * r['block_rate']:.1f}%")
+    print(f"  first player's side wins the hand  {100 * r['first_player_wins']:.1f}%")
+    print("  games won        " + ", ".join(f"{k}: {v}" for k, v in r["game_winners"].items()))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -121,6 +170,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("files", nargs="+", help="position files")
     s.add_argument("--json", action="store_true", help="print one JSON array")
     s.set_defaults(func=cmd_score)
+    m = sub.add_parser("simulate", help="play complete seeded games between built-in players")
+    m.add_argument("variant", help="a variant id, e.g. horse-race")
+    m.add_argument("--players", type=int, required=True, help="number of players")
+    m.add_argument("--partners", action="store_true", help="play in partnerships")
+    m.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    m.add_argument("--seed", type=int, default=0, help="random seed (same seed, same games)")
+    m.add_argument("--bots", default="greedy,random", help="players cycled over the seats (random, greedy)")
+    m.add_argument("--json", action="store_true", help="print every figure as JSON")
+    m.set_defaults(func=cmd_simulate)
     return ap
 
 
@@ -131,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:          # e.g. `rulebook simulate ... --json | head`
+        sys.stdout = open(os.devnull, "w")
+        return 1
 
 
 if __name__ == "__main__":

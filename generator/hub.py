@@ -144,12 +144,13 @@ def draw_table(engine: Tile, trains: Mapping[str, object], may_play: Mapping[str
                 _pips(out, second, left_x + 1, top, X, Y, u)
             out.append("</g>")
             if t.is_double and name in open_doubles and t == tr.tiles[-1]:
-                out.append(f'<rect class="open-double" x="{X(left_x - 0.06)}" y="{Y(top - 0.06)}" '
-                           f'width="{_f(1.12 * u)}" height="{_f(2.12 * u)}" rx="{_f(0.16 * u)}" fill="none" '
+                out.append(f'<rect class="open-double" x="{X(left_x + 0.06)}" y="{Y(top - 0.1)}" '
+                           f'width="{_f(0.88 * u)}" height="{_f(2.2 * u)}" rx="{_f(0.14 * u)}" fill="none" '
                            f'stroke="{c["accent"]}" stroke-width="3"/>')
             if last is not None and last == (t, name):
-                out.append(f'<rect class="just-placed" x="{X(left_x - 0.14)}" y="{Y(top - 0.14)}" '
-                           f'width="{_f((w + 0.28) * u)}" height="{_f((2.28 if vertical else 1.28) * u)}" '
+                pad = 0.0 if vertical else 0.1
+                out.append(f'<rect class="just-placed" x="{X(left_x + 0.02 - pad)}" y="{Y(top - 0.2)}" '
+                           f'width="{_f((w - 0.04 + 2 * pad) * u)}" height="{_f(((2.0 if vertical else 1.0) + 0.4) * u)}" '
                            f'rx="{_f(0.18 * u)}" fill="none" stroke="{c["mark"]}" stroke-width="2" '
                            f'stroke-dasharray="5 3"/>')
             x += w

@@ -90,7 +90,7 @@ def _deal(v: Variant, lang: str) -> str:
 def _lead(v: Variant, lang: str) -> str:
     text = {
         "lot": _j(lang, "くじで決めた人が好きな牌をセット", "chosen by lot; any tile"),
-        "black": _j(lang, "黒を持つ人が好きな牌をセット", "the player with black; any tile"),
+        "black": _j(lang, "黒（先手の席）の人が好きな牌をセット", "Black (the first seat); any tile"),
         "highest-double": _j(lang, "最も大きいダブルを持つ人がそれをセット（ダブルがなければ最も重い牌）",
                              "the holder of the highest double sets it (no double: the heaviest tile)"),
     }[v.lead_rule]

@@ -25,6 +25,8 @@ import jinja2.sandbox
 
 from . import describe, svg
 from .overview import comparison_table, overview_page
+from .stats import figures
+from .stats import section as stats_section
 from .trainpages import render_trains
 from .variants import RULES
 from .describe import LANGS
@@ -395,7 +397,8 @@ def _template_line(exc: BaseException) -> int:
 
 
 def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary: dict, lang: str,
-                 files: dict[str, bytes], png: bool = True, catalog: Catalog | None = None) -> str:
+                 files: dict[str, bytes], png: bool = True, catalog: Catalog | None = None,
+                 stats: dict | None = None) -> str:
     """The Markdown of one variant's page in ``lang``; diagram files are added
     to ``files``. Raises :class:`SourceError` for a bad macro call."""
     page = _Page(vdef, checked, glossary, lang, files, png, catalog)
@@ -408,6 +411,8 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
     if rest:
         parts.append(f"## {page.ui['more']} {{ #more-examples }}\n")
         parts += [page.render_position(checked[pid]) for pid in rest]
+    if stats is not None:
+        parts.append(stats_section(stats, vdef.rules, lang))
     parts.append(f"## {page.ui['sources']} {{ #sources }}\n")
     parts.append(_render_body(page, vdef.sources[lang], src, ("sources", lang)))
     return "\n".join(parts).rstrip() + "\n"
@@ -425,9 +430,10 @@ def glossary_page(terms: list[dict], lang: str) -> str:
     return "\n".join(parts)
 
 
-def generate(catalog: Catalog, png: bool = True) -> dict[str, bytes]:
+def generate(catalog: Catalog, png: bool = True, with_stats: bool = True) -> dict[str, bytes]:
     """Check the whole rules tree and produce every generated file (PNGs are
-    left empty when ``png`` is false, for a quicker check).
+    left empty when ``png`` is false, for a quicker check; the simulated
+    "by the numbers" sections are left out without ``with_stats``).
 
     Raises :class:`BuildError` with every problem (nothing is produced then).
     """
@@ -459,10 +465,11 @@ def generate(catalog: Catalog, png: bool = True) -> dict[str, bytes]:
         files[f"{lang}/{GEN}/family.md"] = overview_page(family, lang).encode("utf-8")
     for vid in ids:
         vdef = catalog.variant(vid)
+        numbers = figures(vdef) if with_stats else None
         checked = {cp.position.id: cp for cp in good if cp.position.variant_id == vid}
         for lang in LANGS:
             try:
-                md = variant_page(vdef, checked, glossary, lang, files, png, catalog)
+                md = variant_page(vdef, checked, glossary, lang, files, png, catalog, numbers)
             except SourceError as exc:
                 errors.append(exc)
                 continue

@@ -173,3 +173,49 @@ def test_wrong_values_and_illegal_moves_are_located(tmp_path, capsys):
     f.write_text("variant: mexican-train\nsteps:\n  - play: \"1-4\"\n")
     assert main(["check", "-q", str(f)]) == 1
     assert "a mexican-train position has exactly one of" in capsys.readouterr().err
+
+
+BAD = [
+    ("nine players", "variant: mexican-train\nmatch:\n  players: [A, B, C, D, E, F, G, H, I]\n  rounds: 1\n"
+     "  penalties:\n    - {A: 0, B: 3, C: 3, D: 3, E: 3, F: 3, G: 3, H: 3, I: 3}\n", 3, "2 to 8 players"),
+    ("two open doubles", 'variant: mexican-train\ntable:\n  engine: "12-12"\n  players: [A, B, C]\n'
+     '  trains: {A: ["12-5", "5-5"], B: ["12-3", "3-3"]}\n  to_move: C\n', 5, "only one double"),
+    ("bare on", ROUND.replace('{by: B, play: "12-3", train: B}', '{by: B, play: "12-3", on: B}'), 10, "`train:`"),
+    ("play without train", ROUND.replace('{by: B, play: "12-3", train: B}', '{by: B, play: "12-3"}'), 10,
+     "add `train:"),
+    ("broken train", 'variant: mexican-train\ntable:\n  engine: "12-12"\n  players: [A, B]\n  trains:\n    A:\n'
+     '      - "12-5"\n      - "6-9"\n  to_move: B\n', 8, "A's train shows 5"),
+    ("train off the engine", 'variant: mexican-train\ntable:\n  engine: "12-12"\n  players: [A, B]\n'
+     '  trains: {B: ["11-2"]}\n  to_move: B\n', 5, "engine's 12"),
+    ("impossible penalty", "variant: mexican-train\nmatch:\n  players: [A, B]\n  rounds: 1\n"
+     "  penalties:\n    - {A: 0, B: 99999}\n", 6, "whole set"),
+    ("stranger in a round", "variant: mexican-train\nmatch:\n  players: [A, B]\n  rounds: 1\n"
+     "  penalties:\n    - {A: 0, B: 3, Z: 4}\n", 6, "'Z' is not seated"),
+    ("full-width digit", 'variant: mexican-train\ntable:\n  engine: "12-12"\n  players: [A, B]\n'
+     '  trains: {A: ["12-６"]}\n  to_move: B\n', 5, "is not a tile"),
+]
+
+
+@pytest.mark.parametrize("name,text,line,needle", BAD, ids=[b[0] for b in BAD])
+def test_bad_trains_positions_give_one_located_line(tmp_path, capsys, name, text, line, needle):
+    f = tmp_path / "x.yaml"
+    f.write_text(text)
+    assert main(["check", "-q", str(f)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"{f}:{line}:") and needle in err[0], err
+
+
+def test_score_prints_every_kind_without_json(tmp_path, capsys):
+    (tmp_path / "t.yaml").write_text(TABLE)
+    (tmp_path / "m.yaml").write_text("variant: mexican-train\nmatch:\n  players: [A, B]\n  rounds: 1\n"
+                                     "  penalties:\n    - {A: 0, B: 3}\n")
+    assert main(["score", str(tmp_path / "t.yaml"), str(tmp_path / "m.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "C may play: 5-8 on A" in out and "winners A" in out
+
+
+def test_last_double_needs_no_cover(mt):
+    r = Round(mt, ["A", "B"], {"A": tiles("5-5"), "B": tiles("1-2")}, [], T("12-12"), "A",
+              trains={"A": tiles("12-5")})
+    ev = r.play("A", T("5-5"), "A")
+    assert ev.end == "out" and ev.open_doubles == ()

@@ -211,3 +211,14 @@ def test_family_overview_compares_every_game(site, lang):
     soup, _ = page(site, lang, "gen/family")
     header = [th.get_text() for th in soup.select("table th")]
     assert len(header) == 1 + 1 + len(FAMILY)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_by_the_numbers_section(site, lang):
+    soup, _ = page(site, lang, "gen/bergen")
+    sec = soup.find(id="by-the-numbers")
+    assert sec is not None
+    table = sec.find_next("table")
+    rows = [[td.get_text() for td in tr.find_all("td")] for tr in table.find_all("tr") if tr.find("td")]
+    assert [r[0] for r in rows] == (["2人", "3人", "4人"] if lang == "ja" else ["2", "3", "4"])
+    assert all(int(r[2].replace(",", "")) >= 10_000 for r in rows)

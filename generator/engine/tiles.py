@@ -27,7 +27,7 @@ SIDES = ("side-a", "side-b")
 #: Every end of a double in output order.
 DOUBLE_ENDS = STRAIGHT + SIDES
 
-_TILE_RE = re.compile(r"^\s*(?:(\d+)\s*-\s*(\d+)|\[\s*(\d+)\s*\|\s*(\d+)\s*\])\s*$")
+_TILE_RE = re.compile(r"^\s*(?:([0-9]+)\s*-\s*([0-9]+)|\[\s*([0-9]+)\s*\|\s*([0-9]+)\s*\])\s*$", re.ASCII)
 
 
 class NotationError(ValueError):

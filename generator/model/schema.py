@@ -210,7 +210,8 @@ def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple
         wants = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
         want = " or ".join(_YAML_WORDS.get(w, w) for w in wants)
         got = _YAML_WORDS.get(type(err.instance).__name__, type(err.instance).__name__)
-        return path, f"{where} should be a {want}, not a {got} ({err.instance!r})"[:300]
+        art = "an" if want[:1] in "aeiou" else "a"
+        return path, f"{where} should be {art} {want}, not a {got} ({err.instance!r})"[:300]
     if err.validator in ("oneOf", "anyOf") and path == ():
         return path, ("a position file has exactly one of: `steps` (placements), `settle` "
                       "(a settlement) or `deal` with `turns` (a hand played move by move)")
@@ -230,7 +231,8 @@ def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple
     if err.validator == "const":
         return path, f"{where} must be {json.dumps(err.validator_value)}"
     if err.validator == "enum":
-        return path, f"{where} must be one of {', '.join(map(str, err.validator_value))}, not {err.instance!r}"
+        return path, (f"{where} must be one of {', '.join('null' if x is None else str(x) for x in err.validator_value)}"
+                      f", not {'null' if err.instance is None else repr(err.instance)}")
     return path, f"{where}: {err.message}"[:300]
 
 

@@ -68,7 +68,7 @@ TRAIN_POSITION_SCHEMA: dict[str, Any] = {
                 "expect": {"type": "object", "additionalProperties": False, "properties": {
                     "next": {"type": ["string", "null"]}, "markers": {"type": "array", "items": _NAME},
                     "open_doubles": {"type": "array", "items": _PLAY}, "playable": {"type": "boolean"},
-                    "end": {"enum": ["out", "blocked"]}}},
+                    "end": {"enum": ["out", "blocked", None]}}},
             },
             "oneOf": [{"required": ["play", "train"]}, {"required": ["draw"]}, {"required": ["pass"]}],
         }},
@@ -221,14 +221,31 @@ def _state(src: Source, v: MexicanTrain, at: str, seen: dict) -> _State:
             raise src.error((at, "trains", owner), f"no train {owner!r}: the trains are {', '.join(players)} "
                             f"and {MEXICAN}")
         trains[owner] = [_take(src, v, (at, "trains", owner, i), seen) for i in range(len(tiles))]
-    for i, m in enumerate(d.get("markers") or []):
+        end = engine.low
+        for i, t in enumerate(trains[owner]):
+            if not t.has(end):
+                name = "the Mexican train" if owner == MEXICAN else f"{owner}'s train"
+                what = (f"every train starts with a tile carrying the engine's {end}" if i == 0
+                        else f"{name} shows {end} there")
+                raise src.error((at, "trains", owner, i), f"{t} does not fit: {what}", key=False)
+            end = end if t.is_double else t.other(end)
+    marks = d.get("markers") or []
+    for i, m in enumerate(marks):
+        if m == MEXICAN:
+            raise src.error((at, "markers", i), "the Mexican train never carries a marker", key=False)
         if m not in players:
-            raise src.error((at, "markers", i), f"{m!r} is not seated (the Mexican train never has a marker)",
-                            key=False)
+            raise src.error((at, "markers", i), f"{m!r} is not seated", key=False)
+        if m in marks[:i]:
+            raise src.error((at, "markers", i), f"{m}'s marker is written twice", key=False)
     opened = d.get("open_doubles")
     for i, o in enumerate(opened or []):
         if o not in trains or not trains[o] or not trains[o][-1].is_double:
-            raise src.error((at, "open_doubles", i), f"the {o} train does not end in a double", key=False)
+            raise src.error((at, "open_doubles", i), f"{o}'s train does not end in a double", key=False)
+    ending = [o for o, ts in trains.items() if ts and ts[-1].is_double]
+    if len(opened if opened is not None else ending) > 1:
+        raise src.error((at, "open_doubles" if opened is not None else "trains"),
+                        "only one double can be uncovered at a time: a double's extra play must cover it, and "
+                        "until it is covered nobody plays anywhere else")
     return _State(engine, players, trains, list(d.get("markers") or []), opened)
 
 
@@ -252,9 +269,17 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
             raise src.error((key,), f"`{key}` describes one line of play; a mexican-train position has exactly "
                             f"one of: `table` (where a player may play), `round` with `turns` (a round move by "
                             f"move) or `match` (rounds added up)")
+    for i, m in enumerate(src.data.get("turns") or [] if isinstance(src.data, dict) else []):
+        if isinstance(m, dict) and True in m:
+            raise src.error(("turns", i, True), "YAML reads the key `on` as true: name the train with `train:`")
+        if isinstance(m, dict) and "play" in m and "train" not in m:
+            raise src.error(("turns", i, "play"), "a play names its train: add `train: OWNER` (or `train: mexican`)")
     errors = validate(src, TRAIN_POSITION_SCHEMA)
     if errors:
         err = errors[0]
+        if "is not a valid name here" in err.message and ("plays" in err.message or "open_doubles" in err.message):
+            raise SourceError(err.file, err.line, err.col, err.message.replace(
+                "is not a valid name here", "is not a play written `TILE on TRAIN` (e.g. \"5-8 on A\")"))
         if err.message.startswith("a position file has exactly one of"):
             raise SourceError(err.file, err.line, err.col, "a mexican-train position has exactly one of: "
                               "`table` (where a player may play), `round` with `turns` (a round move by move) "
@@ -302,16 +327,27 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
     players = list(m["players"])
     if len(set(players)) != len(players):
         raise src.error(("match", "players"), "a player is seated twice")
+    if len(players) not in v.params.players:
+        raise src.error(("match", "players"), f"{v.id} is played by {min(v.params.players)} to "
+                        f"{max(v.params.players)} players, not {len(players)}")
     if m["rounds"] not in v.round_settings:
         raise src.error(("match", "rounds"), f"the table settings are "
                         f"{', '.join(map(str, v.round_settings))} rounds, not {m['rounds']}")
     if len(m["penalties"]) > m["rounds"]:
-        raise src.error(("match", "penalties"), f"a {m['rounds']}-round match has {m['rounds']} rounds, "
-                        f"not {len(m['penalties'])}")
+        raise src.error(("match", "penalties", m["rounds"]), f"a {m['rounds']}-round match has no round "
+                        f"{m['rounds'] + 1}", key=False)
+    whole = sum(t.pips for t in v.params.tiles)
     for i, r in enumerate(m["penalties"]):
+        extra = [k for k in r if k not in players]
+        if extra:
+            raise src.error(("match", "penalties", i, extra[0]), f"round {i + 1}: {extra[0]!r} is not seated")
         if sorted(r) != sorted(players):
             raise src.error(("match", "penalties", i), f"round {i + 1}: give a penalty for every player: "
                             f"{', '.join(players)}")
+        for k, val in r.items():
+            if val > whole:
+                raise src.error(("match", "penalties", i, k), f"round {i + 1}: {val} pips is more than the whole "
+                                f"set holds ({whole})")
     if m.get("first") is not None and m["first"] not in players:
         raise src.error(("match", "first"), f"{m['first']!r} is not seated")
     return MatchPosition(**base, players=players, setting=m["rounds"], first=m.get("first"),

@@ -344,6 +344,8 @@ class Round:
 
     def _finish(self, kind, player, tile, train, how) -> TrainEvent:
         self.end = how
+        if how == "out":          # a double played as the last tile needs no cover: the round is over
+            self.open_doubles = []
         self.out = player if how == "out" else None
         self.current = None
         return self._log(TrainEvent(kind, player, tile, train))

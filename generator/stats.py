@@ -1,0 +1,108 @@
+"""The "by the numbers" figures of each variant page: a seeded simulation of at
+least :data:`MIN_HANDS` hands per player count (and partnership game),
+computed at build time and cached in ``rules/<id>/stats.json`` under the hash
+of everything that decides the result (the variant's parameters, its rule
+module, the engine and the simulator). An unchanged definition reuses the
+cache, so builds stay fast and byte-identical; a changed one recomputes and
+rewrites the cache, which is committed with the change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import os
+import sys
+from pathlib import Path
+
+from . import simulate as simulate_module
+from .engine import hand, layout, tiles, variant as variant_module
+from .simulate import simulate
+from .variants import mexican_train
+
+__all__ = ["MIN_HANDS", "SEED", "definition_hash", "figures", "section"]
+
+#: Hands simulated per player count, at least.
+MIN_HANDS = 10_000
+#: The seed of every page's simulation.
+SEED = 2026
+#: The players at the table: a greedy player and a random one, alternating.
+BOTS = ("greedy", "random")
+
+
+def definition_hash(vdef) -> str:
+    """SHA-256 of the variant's parameters and the source of every module
+    that decides a simulated game, plus the sample size, seed and players."""
+    h = hashlib.sha256()
+    h.update(json.dumps(vdef.params, sort_keys=True, default=str).encode())
+    mods = [sys.modules[type(vdef.rules).__module__], hand, layout, tiles, variant_module, simulate_module,
+            mexican_train]
+    for m in mods:
+        h.update(inspect.getsource(m).encode())
+    h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}".encode())
+    return h.hexdigest()
+
+
+def _tables(rules) -> list[tuple[int, bool]]:
+    p = rules.params
+    out = [(n, False) for n in p.players]
+    out += [(n, True) for n in p.partnerships]
+    return out
+
+
+def figures(vdef, write: bool = True) -> dict:
+    """The simulated figures of ``vdef`` (cached); with ``write`` a fresh
+    result is stored in ``rules/<id>/stats.json``."""
+    path = Path(vdef.dir) / "stats.json"
+    digest = definition_hash(vdef)
+    if path.is_file():
+        try:
+            cached = json.loads(path.read_text(encoding="utf-8"))
+            if cached.get("hash") == digest:
+                return cached
+        except (OSError, ValueError):
+            pass
+    results = []
+    for n, partners in _tables(vdef.rules):
+        r = simulate(vdef.rules, n, games=1, seed=SEED, partners=partners, bots=BOTS, min_hands=MIN_HANDS)
+        results.append(r)
+    data = {"hash": digest, "seed": SEED, "min_hands": MIN_HANDS, "bots": list(BOTS), "results": results}
+    if write and os.access(path.parent, os.W_OK):
+        tmp = path.with_name(".stats.json.tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    return data
+
+
+_T = {
+    "ja": {"title": "数字で見る", "players": "人数", "pairs": "{n}人（ペア戦）", "solo": "{n}人", "hands": "ハンド数",
+           "games": "ゲーム数", "hpg": "1ゲームのハンド数", "tph": "1ハンドに置かれた牌", "pph": "1ハンドの得点",
+           "block": "ブロックで終わった割合", "first": "先手側がハンドに勝った割合",
+           "round": "ラウンド", "pen": "1ラウンドの失点合計",
+           "intro": "このゲームをエンジンで最後まで遊ばせた結果です。席には、その場でいちばん点になる手（同点なら重い牌）を選ぶプレイヤーと、出せる手からでたらめに選ぶプレイヤーが交互に座ります。乱数の種は{seed}、人数ごとに{min}ハンド以上を遊ばせました。ルール定義が変わるたびに計算し直します。",
+           "note": "人間どうしの対局の統計ではなく、ルールの性質（ハンドの長さ、ブロックの起こりやすさ、得点の大きさ）をつかむための目安です。"},
+    "en": {"title": "By the numbers", "players": "Players", "pairs": "{n} (partnerships)", "solo": "{n}", "hands": "Hands",
+           "games": "Games", "hpg": "Hands per game", "tph": "Tiles placed per hand", "pph": "Points per hand",
+           "block": "Hands ending in a block", "first": "Hands won by the first player's side",
+           "round": "Rounds", "pen": "Penalty pips per round (all players)",
+           "intro": "These figures come from letting the engine play this game to the end, over and over. The seats alternate between a player who takes whatever scores most right now (the heaviest tile on a tie) and one who picks any legal move at random. The seed is {seed}, and every player count was played for at least {min} hands. They are recomputed whenever the rule definition changes.",
+           "note": "They are not statistics of human play, but a guide to the rules' character: how long hands run, how often play blocks, how big the scores get."},
+}
+
+
+def section(data: dict, rules, lang: str) -> str:
+    """The Markdown of the "by the numbers" section in ``lang``."""
+    t = _T[lang]
+    trains = rules.family == "trains"
+    rows = [f"| {t['players']} | {t['games']} | {t['round'] if trains else t['hands']} | "
+            f"{t['round'] + '/' + t['games'] if trains else t['hpg']} | {t['tph']} | "
+            f"{t['pen'] if trains else t['pph']} | {t['block']} | {t['first']} |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in data["results"]:
+        who = (t["pairs"] if r["partners"] else t["solo"]).format(n=r["players"])
+        rows.append(f"| {who} | {r['games']:,} | {r['hands']:,} | {r['hands_per_game']['mean']:.2f} | "
+                    f"{r['tiles_per_hand']['mean']:.1f} | {r['points_per_hand']['mean']:.1f} | "
+                    f"{100 * r['block_rate']:.1f}% | {100 * r['first_player_wins']:.1f}% |")
+    intro = t["intro"].format(seed=data["seed"], min=f"{data['min_hands']:,}")
+    return f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{t['note']}\n"
