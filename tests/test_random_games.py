@@ -22,25 +22,45 @@ def play_random_hand(variant, n_players, rng, teams=None):
     required = variant.required_lead(hands)
     leader = required[0] if required else rng.choice(names)
     h = Hand(variant, names, hands, tiles[n_players * size:], leader, teams)
+    earned = {side: 0 for side in h.sides}
     moves = 0
     while h.end is None:
         p = h.current
         plays = h.plays_for(p)
         if h.must_play is not None:
             assert plays and all(pl.tile == h.must_play for pl in plays), "a drawn playable tile must be placed"
+        for pl in plays:                              # every listed play is really legal
+            variant.place(h.layout, pl.tile, pl.at, pl.as_, pl.touch)
+        if not plays:                                 # and nothing legal was left out
+            assert not any(variant.plays(h.layout, t) for t in ([h.must_play] if h.must_play else h.hands[p]))
         if h.may_draw(p) and (not plays or rng.random() < 0.2):
             h.draw(p)
+            assert h.current == p or h.end == "blocked", "drawing never ends the turn"
         elif plays:
             pl = rng.choice(plays)
-            h.play(p, pl.tile, pl.at, pl.as_, pl.touch)
+            drawn = h.must_play is not None
+            ev = h.play(p, pl.tile, pl.at, pl.as_, pl.touch)
+            side = next(s for s, m in h.sides.items() if p in m)
+            earned[side] += ev.placement.points
+            if h.end is None:                         # the variant's continuation rule decides who is next
+                again = variant.continues_turn(ev.placement, drawn)
+                assert h.current == (p if again else h.next_seat(p))
         else:
             h.pass_(p)
+            if h.end is None:
+                assert h.current == h.next_seat(p), "a pass hands the turn to the next seat"
         moves += 1
         assert moves < 1000
         # invariants: every tile is in exactly one place
         placed = list(h.layout.tiles)
         held = [t for hand in h.hands.values() for t in hand]
         assert sorted(placed + held + h.stock) == sorted(variant.params.tiles)
+    # the recorded scores are the placements' points plus the settlement
+    settled = dict(h.settlement.points) if h.settlement is not None else {}
+    for side in h.sides:
+        assert h.scores[side] == earned[side] + settled.get(side, 0)
+    with pytest.raises(RuleViolation):              # nobody moves once the hand is over
+        h.pass_(h.players[0])
     return h
 
 
