@@ -137,3 +137,26 @@ def test_random_mexican_train_rounds(catalog):
         for _ in range(3):
             r = play_random_round(variant, n, rng, engine_pip=rng.randrange(13))
             assert set(r.penalties) == set(r.players)
+
+
+@pytest.mark.parametrize("vid", LINE)
+def test_cached_ends_and_quick_play_test_agree_with_a_fresh_look(catalog, vid):
+    # Layouts derive their free ends from their parent's and Hand uses a quick "can anyone play"
+    # test; both must give exactly what a computation from scratch gives.
+    from generator.engine import Layout
+
+    v = catalog.variant(vid).rules
+    rng = random.Random(11)
+    for _ in range(30):
+        lay = Layout()
+        for _ in range(28):
+            options = [p for t in v.params.tiles for p in v.plays(lay, t)]
+            if not options:
+                break
+            pl = options[rng.randrange(len(options))]
+            lay = v.place(lay, pl.tile, pl.at, pl.as_, pl.touch).layout
+            fresh = Layout(dict(lay.tiles))
+            for flag in (True, False):
+                assert fresh.free_ends(flag) == lay.free_ends(flag)
+            hand = rng.sample([t for t in v.params.tiles if t not in lay], 3) if len(lay) < 25 else []
+            assert v.can_play_any(lay, hand) == any(v.plays(lay, t) for t in hand)

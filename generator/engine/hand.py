@@ -96,7 +96,7 @@ class Hand:
 
     def can_play(self, player: str) -> bool:
         """True when ``player`` holds a tile that fits somewhere."""
-        return any(self.variant.plays(self.layout, t) for t in self.hands[player])
+        return self.variant.can_play_any(self.layout, self.hands[player])
 
     def may_draw(self, player: str) -> bool:
         """True when ``player`` may draw now."""

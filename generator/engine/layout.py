@@ -19,7 +19,7 @@ by ``a``/``b`` (straight sides; ``a`` is the side by which it was attached) and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from .tiles import DOUBLE_ENDS, SIDES, STRAIGHT, End, Tile
@@ -97,8 +97,8 @@ class Layout:
         """The number shown at ``end`` (for a double, its pip on every side)."""
         return end.tile.low if end.tile.is_double else int(end.side)
 
-    def free_ends(self, sides_after_straight: bool = True) -> list[End]:
-        """Every free end of the layout, sorted as in :attr:`End.sort_key`.
+    def free_ends(self, sides_after_straight: bool = True) -> tuple[End, ...]:
+        """Every free end of the layout (a tuple), sorted as in :attr:`End.sort_key`.
 
         With ``sides_after_straight`` a spinner's side branches count as free only
         once both straight sides are joined (seed 000, 分岐ダブルの側枝を開く).
@@ -107,7 +107,7 @@ class Layout:
         cache = self.__dict__.setdefault("_free_ends", {})
         hit = cache.get(sides_after_straight)
         if hit is not None:
-            return list(hit)
+            return hit
         out: list[End] = []
         for p in self.tiles.values():
             for side in p.ends():
@@ -117,7 +117,7 @@ class Layout:
                     continue
                 out.append(End(p.tile, side))
         out.sort(key=lambda e: e.sort_key)
-        cache[sides_after_straight] = tuple(out)
+        cache[sides_after_straight] = out = tuple(out)
         return out
 
     def attach(self, tile: Tile, at: End | None, *, link: str | None = None,
@@ -149,11 +149,40 @@ class Layout:
                 own_link = link if link is not None else str(self.pip_at(at))
                 if not tile.has(int(own_link)):
                     raise ValueError(f"{tile} has no {own_link}")
-            tiles[at.tile] = replace(parent, children=parent.children + ((at.side, tile),))
+            tiles[at.tile] = Placed(parent.tile, parent.parent, parent.link, parent.cross, parent.spinner,
+                                    parent.index, parent.children + ((at.side, tile),))
         tiles[tile] = Placed(tile=tile, parent=at, link=own_link,
                              cross=cross if tile.is_double else False,
                              spinner=spinner and tile.is_double, index=len(self.tiles))
-        return Layout(tiles)
+        new = Layout(tiles)
+        old_cache = self.__dict__.get("_free_ends")
+        if at is not None and old_cache:
+            new.__dict__["_free_ends"] = {flag: new._derive_free(ends, flag, at, tile)
+                                          for flag, ends in old_cache.items()}
+        return new
+
+    def _derive_free(self, old: tuple, flag: bool, at: End, tile: Tile) -> tuple:
+        """The free ends after ``tile`` joined ``at``, from those before: ``at``
+        is gone, the new tile's free ends come, and a spinner whose straight
+        sides just filled opens its side branches (with ``flag``)."""
+        out = [e for e in old if e != at]
+        p = self.tiles[tile]
+        for side in p.ends():
+            if p.is_free(side) and not (side in SIDES and flag and not p.straight_filled()):
+                out.append(End(tile, side))
+        parent = self.tiles[at.tile]
+        if flag and parent.spinner and at.side in STRAIGHT and parent.straight_filled():
+            out += [End(parent.tile, s) for s in SIDES if parent.is_free(s)]
+        out.sort(key=lambda e: e.sort_key)
+        return tuple(out)
+
+    def open_pips(self, sides_after_straight: bool = True) -> frozenset[int]:
+        """The numbers shown at the free ends (computed once per flag)."""
+        cache = self.__dict__.setdefault("_open_pips", {})
+        hit = cache.get(sides_after_straight)
+        if hit is None:
+            hit = cache[sides_after_straight] = frozenset(self.pip_at(e) for e in self.free_ends(sides_after_straight))
+        return hit
 
     def free_pip(self, placed: Placed) -> int | None:
         """For a non-double joined by one end: the pip of its other end."""

@@ -275,9 +275,19 @@ class Variant:
                                 f"{self.id}/doubles-crosswise")
         return requested != "inline"
 
-    def open_ends(self, layout: Layout) -> list[End]:
+    def open_ends(self, layout: Layout) -> tuple[End, ...]:
         """Every open attachment point, sorted."""
         return layout.free_ends(self.sides_after_straight)
+
+    def can_play_any(self, layout: Layout, tiles) -> bool:
+        """Whether any of ``tiles`` has a legal play on ``layout`` (a quick
+        test by the numbers showing, where matching is by equal numbers and
+        nothing else restricts a play; otherwise by :meth:`plays`)."""
+        cls = type(self)
+        if len(layout) and cls.links is Variant.links and cls.check_placement is Variant.check_placement:
+            pips = layout.open_pips(self.sides_after_straight)
+            return any(t.low in pips or t.high in pips for t in tiles)
+        return any(self.plays(layout, t) for t in tiles)
 
     def links(self, end_pip: int, tile: Tile) -> tuple[int, ...]:
         """The pips of ``tile`` that may touch an end showing ``end_pip`` (empty
@@ -342,7 +352,7 @@ class Variant:
         if tile in layout:
             raise RuleViolation(f"{tile} is already on the table", f"{self.id}/each-tile-once")
         opens = self.open_ends(layout)
-        listing = ", ".join(str(e) for e in opens) or "none"
+        listing = _Listing(opens)
         cross = self.orientation(tile, as_)
         if not len(layout):
             if at is not None:
@@ -521,6 +531,18 @@ class Variant:
             game = tuple(s for s in sides if self.params.target is not None
                          and after[s] >= self.params.target)
         return Settlement(tuple(winners), points, raw, pips, opp, blocked, after, game)
+
+
+class _Listing:
+    """The open ends as text, made only when an error message needs it."""
+
+    def __init__(self, ends):
+        self.ends = ends
+
+    def __str__(self) -> str:
+        return ", ".join(str(e) for e in self.ends) or "none"
+
+    __format__ = lambda self, spec: str(self)  # noqa: E731
 
 
 def count_fives_ends(layout: Layout, open_ends: Sequence[End]) -> list[Contribution]:

@@ -1,0 +1,278 @@
+"""Benchmarks of the rulebook: they print figures and never fail.
+
+Sections (each runs in its own process so its peak memory can be reported):
+
+- ``engine``: hands and tiles placed per second for every variant, random
+  players on every seat, whole games through the same engine the pages use;
+- ``pypi``: the PyPI ``dominoes`` package (6.1.0, 4-player partnership block,
+  double-six) and ``all-fives-domino`` (2-player All Fives) on their own games,
+  next to ours on the same games, and the ratio;
+- ``check``: placements verified per second by ``rulebook check`` over a
+  generated corpus of 10,000 placements, against merely loading the same YAML;
+- ``build``: a full ``mkdocs build`` against the same site with the generator
+  switched off (the overhead), and build time with 1x, 10x and 100x positions.
+
+Targets (this 2-core machine): our 4-player block >= the ``dominoes`` package
+in hands per second; our All Fives >= 20x ``all-fives-domino``; Horse Race
+2-player >= 3,000 hands/s; checking <= 1.5x YAML loading; generator overhead
+<= 25% of the plain build; linear scaling.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import redirect_stdout
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.engine.hand import Hand  # noqa: E402
+from generator.model import Catalog  # noqa: E402
+from generator.simulate import BOTS, play_game  # noqa: E402
+from generator.variants import RULES  # noqa: E402
+
+SECONDS = 3.0
+
+
+def _rate(fn, seconds=SECONDS):
+    """Call ``fn`` (returning (hands, tiles)) until ``seconds`` pass."""
+    t0 = time.perf_counter()
+    hands = tiles = 0
+    while time.perf_counter() - t0 < seconds:
+        h, t = fn()
+        hands += h
+        tiles += t
+    dt = time.perf_counter() - t0
+    return hands / dt, tiles / dt
+
+
+def _our_game(variant, n, rng, partners=False):
+    names = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}.get(n) or [f"P{i + 1}" for i in range(n)]
+    teams = [["N", "S"], ["E", "W"]] if partners else None
+    rec = play_game(variant, names, [BOTS["random"]] * n, rng, teams)
+    return len(rec["hands"]), sum(h["tiles"] for h in rec["hands"])
+
+
+def _our_hand(variant, names, rng, teams=None):
+    """One hand with random players (no game loop): (1, tiles placed)."""
+    tiles = list(variant.params.tiles)
+    rng.shuffle(tiles)
+    size = variant.params.deal[len(names)]
+    hands = {p: tiles[i * size:(i + 1) * size] for i, p in enumerate(names)}
+    req = variant.required_lead(hands)
+    h = Hand(variant, names, hands, tiles[len(names) * size:], req[0] if req else names[0], teams)
+    placed = 0
+    while h.end is None:
+        p = h.current
+        plays = h.plays_for(p)
+        if plays:
+            pl = plays[rng.randrange(len(plays))]
+            h.play(p, pl.tile, pl.at, pl.as_, pl.touch)
+            placed += 1
+        elif h.may_draw(p):
+            h.draw(p)
+        else:
+            h.pass_(p)
+    return 1, placed
+
+
+def section_engine(args):
+    cat = Catalog(ROOT / "rules")
+    print("engine: whole games, random players on every seat")
+    print(f"  {'variant':14} {'players':>8} {'hands/s':>9} {'tiles/s':>9}")
+    for vid in RULES:
+        v = cat.variant(vid).rules
+        rng = random.Random(1)
+        counts = [(v.params.players[0], False)] + [(n, True) for n in v.params.partnerships][:1]
+        for n, partners in counts:
+            hs, ts = _rate(lambda: _our_game(v, n, rng, partners), args.seconds)
+            label = f"{n}{'p' if partners else ''}"
+            print(f"  {vid:14} {label:>8} {hs:9.0f} {ts:9.0f}")
+
+
+def section_pypi(args):
+    cat = Catalog(ROOT / "rules")
+    rng = random.Random(1)
+    try:
+        import dominoes
+    except ImportError:
+        print("pypi: the `dominoes` package is not installed here (run bench/run.sh)")
+        return
+    print("pypi: the same games, our engine against the PyPI packages (hands per second)")
+
+    def theirs_block():
+        game = dominoes.Game.new()
+        tiles = 0
+        while game.result is None:
+            dominoes.players.random(game)
+            d, left = game.valid_moves[0]
+            game.make_move(d, left)
+            tiles += 1
+        return 1, tiles
+
+    block = cat.variant("block").rules
+    ours = _rate(lambda: _our_hand(block, ["N", "E", "S", "W"], rng, [["N", "S"], ["E", "W"]]), args.seconds)[0]
+    theirs = _rate(theirs_block, args.seconds)[0]
+    print(f"  4-player partnership block: ours {ours:8.0f}  dominoes 6.1.0 {theirs:8.0f}  ratio {ours / theirs:5.2f}")
+    try:
+        from src.main.game.Brain import RandomBrain
+        from src.main.game.DominoRound import DominoRound
+        from src.main.game.Game import Game
+        from src.main.game.Player import Player
+    except ImportError:
+        print("  all-fives-domino is not installed here (run bench/run.sh)")
+        return
+
+    def theirs_fives():
+        p1, p2 = Player(RandomBrain(), "a"), Player(RandomBrain(), "b")
+        game = Game(p1, p2)
+        p1.round = p2.round = None
+        rnd = DominoRound(p1, p2, game)
+        with redirect_stdout(io.StringIO()):
+            try:
+                rnd.run()
+            except Exception:       # its win signal ends a round early; the hand still counts
+                pass
+        return 1, 0
+
+    fives = cat.variant("all-fives").rules
+    ours = _rate(lambda: _our_hand(fives, ["N", "S"], rng), args.seconds)[0]
+    theirs = _rate(theirs_fives, args.seconds)[0]
+    print(f"  2-player All Fives hands:   ours {ours:8.0f}  all-fives-domino {theirs:8.0f}  ratio {ours / theirs:5.2f}")
+
+
+def _corpus(dest: Path, placements: int = 10_000, steps: int = 10) -> int:
+    """Write a rules tree with Horse Race and ``placements / steps`` position
+    files of ``steps`` legal placements each (values stated from the engine)."""
+    shutil.copytree(ROOT / "rules" / "horse-race", dest / "horse-race", ignore=shutil.ignore_patterns("positions"))
+    shutil.copy(ROOT / "rules" / "glossary.yaml", dest / "glossary.yaml")
+    pos = dest / "horse-race" / "positions"
+    pos.mkdir()
+    v = Catalog(ROOT / "rules").variant("horse-race").rules
+    rng = random.Random(7)
+    from generator.engine.layout import Layout
+
+    files = 0
+    while files * steps < placements:
+        lay, lines = Layout(), ["variant: horse-race", "steps:"]
+        for _ in range(steps):
+            options = [p for t in v.params.tiles for p in v.plays(lay, t)]
+            if not options:
+                break
+            pl = options[rng.randrange(len(options))]
+            res = v.place(lay, pl.tile, pl.at)
+            lay = res.layout
+            at = f'\n    at: "{pl.at}"' if pl.at else ""
+            lines.append(f'  - play: "{pl.tile}"{at}\n    expect: {{counted: {[c.value for c in res.counted]}, '
+                         f'total: {res.total}, raw: {res.raw}, points: {res.points}}}')
+        if len(lines) - 2 < steps:
+            continue
+        (pos / f"p{files:05d}.yaml").write_text("\n".join(lines) + "\n")
+        files += 1
+    return files * steps
+
+
+def section_check(args):
+    import yaml
+
+    from generator.model.yamlsrc import load
+
+    with tempfile.TemporaryDirectory() as tmp:
+        rules = Path(tmp) / "rules"
+        rules.mkdir()
+        n = _corpus(rules)
+        files = sorted((rules / "horse-race" / "positions").glob("*.yaml"))
+        t0 = time.perf_counter()
+        for f in files:
+            yaml.safe_load(f.read_text())
+        t_yaml = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        for f in files:
+            load(f)
+        t_located = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        good, errors = Catalog(rules).check_all()
+        t_check = time.perf_counter() - t0
+    print(f"check: {n} placements in {len(files)} files ({len(good)} verified, {len(errors)} problems)")
+    print(f"  yaml.safe_load {t_yaml:6.2f} s   our located loader {t_located:6.2f} s   rulebook check {t_check:6.2f} s")
+    print(f"  {n / t_check:8.0f} placements/s; check / yaml.safe_load = {t_check / t_yaml:4.2f}x, "
+          f"check / located load = {t_check / t_located:4.2f}x")
+
+
+def _build(site: Path) -> float:
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=site, check=True, capture_output=True)
+    return time.perf_counter() - t0
+
+
+def section_build(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "repo"
+        site.mkdir()
+        for name in ("mkdocs.yml", "docs", "rules"):
+            src = ROOT / name
+            (shutil.copytree if src.is_dir() else shutil.copy)(src, site / name)
+        full = _build(site)
+        cfg = (site / "mkdocs.yml").read_text()
+        plain_cfg = site / "mkdocs-plain.yml"
+        plain_cfg.write_text(cfg.replace("  - rulebook\n", ""))
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(plain_cfg)], cwd=site, check=True,
+                       capture_output=True)
+        plain = time.perf_counter() - t0
+        print(f"build: full {full:6.2f} s, same Markdown without the generator {plain:6.2f} s, "
+              f"overhead {100 * (full - plain) / plain:5.1f}%")
+        base = sorted((site / "rules" / "horse-race" / "positions").glob("*.yaml"))
+        times = {1: full}
+        for mult in ([10] if args.quick else [10, 100]):
+            for f in (site / "rules" / "horse-race" / "positions").glob("x*.yaml"):
+                f.unlink()
+            for k in range(1, mult):
+                for f in base:
+                    (f.parent / f"x{k:03d}-{f.name}").write_text(f.read_text())
+            times[mult] = _build(site)
+        for mult, t in times.items():
+            print(f"  {mult:4d}x positions ({mult * len(base):5d} Horse Race files): {t:7.2f} s "
+                  f"({t / times[1]:5.1f}x the 1x time)")
+
+
+SECTIONS = {"engine": section_engine, "pypi": section_pypi, "check": section_check, "build": section_build}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="Print the rulebook's benchmark figures.")
+    ap.add_argument("--only", default=",".join(SECTIONS), help="sections, comma-separated")
+    ap.add_argument("--quick", action="store_true", help="skip the 100x build and use 1-second rates")
+    ap.add_argument("--section", help=argparse.SUPPRESS)
+    ap.add_argument("--seconds", type=float, default=SECONDS, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.quick:
+        args.seconds = 1.0
+    if args.section:
+        SECTIONS[args.section](args)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print(f"  peak memory of this section: {peak / 1024:.0f} MiB (the Python process)")
+        return
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+    for name in args.only.split(","):
+        cmd = [sys.executable, __file__, "--section", name, "--seconds", str(args.seconds)]
+        if args.quick:
+            cmd.append("--quick")
+        subprocess.run(cmd, check=False)
+        child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        print(f"  peak memory so far over child processes (mkdocs included): {child / 1024:.0f} MiB\n")
+
+
+if __name__ == "__main__":
+    main()

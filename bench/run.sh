@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Print the benchmark figures (no pass/fail). The bench has its own environment, bench/.venv,
+# holding the project and the PyPI packages it is compared with (never project dependencies).
+# Usage: bash bench/run.sh [--quick] [--only engine,pypi,check,build]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x bench/.venv/bin/python ]; then
+  python3.11 -m venv bench/.venv 2>/dev/null || python3 -m venv bench/.venv
+  bench/.venv/bin/pip install -q --upgrade pip
+  bench/.venv/bin/pip install -q -e . "dominoes==6.1.0" "all-fives-domino" "jsons" "flask"
+fi
+export NO_MKDOCS_2_WARNING=1
+exec bench/.venv/bin/python bench/bench.py "$@"
