@@ -14,6 +14,7 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
+from . import svg
 from .describe import LANGS
 from .model import Catalog
 from .pages import GEN, BuildError, generate, write_tree
@@ -25,11 +26,15 @@ __all__ = ["RulebookPlugin"]
 
 class _Options(Config):
     rules_dir = c.Type(str, default="rules")
+    #: Folder (relative to ``mkdocs.yml``) keeping rendered PNGs by the hash of their SVG; "" for none.
+    png_cache = c.Type(str, default=".cache/png")
 
 
 class RulebookPlugin(BasePlugin[_Options]):
-    """``plugins: [rulebook]`` in ``mkdocs.yml``; option ``rules_dir``
-    (default ``rules``, relative to ``mkdocs.yml``)."""
+    """``plugins: [rulebook]`` in ``mkdocs.yml``; options ``rules_dir``
+    (default ``rules``) and ``png_cache`` (default ``.cache/png``; rendered
+    PNGs by the hash of their SVG, so unchanged diagrams are not rendered
+    again), both relative to ``mkdocs.yml``."""
 
     def __init__(self):
         self.catalog: Catalog | None = None
@@ -42,6 +47,8 @@ class RulebookPlugin(BasePlugin[_Options]):
         rules = self._rules(config)
         if self.catalog is None or self.catalog.dir != rules:
             self.catalog = Catalog(rules)
+        cache = self.config.png_cache
+        svg.PNG_CACHE = Path(config.config_file_path).parent / cache if cache else None
         try:
             files = generate(self.catalog)
         except BuildError as exc:

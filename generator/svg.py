@@ -22,8 +22,11 @@ caption and text equivalent for assistive technology.
 
 from __future__ import annotations
 
+import hashlib
+import os
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from .engine.layout import Layout, Placed
@@ -372,11 +375,34 @@ def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[
     return "\n".join(out) + "\n"
 
 
+#: Where :func:`to_png` keeps rendered PNGs, by the hash of their SVG (``None``: no cache).
+PNG_CACHE: "Path | None" = None
+
+
 def to_png(svg: str, scale: float = 1.5) -> bytes:
-    """Rasterise SVG text with CairoSVG (deterministic bytes for equal input)."""
+    """Rasterise SVG text with CairoSVG (deterministic bytes for equal input).
+
+    With :data:`PNG_CACHE` set, a PNG already rendered from the same SVG text
+    and scale is read back instead of rendered again (same bytes)."""
     import cairosvg
 
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    key = None
+    if PNG_CACHE is not None:
+        key = Path(PNG_CACHE) / f"{hashlib.sha256(f'{scale}|{svg}'.encode('utf-8')).hexdigest()}.png"
+        try:
+            return key.read_bytes()
+        except OSError:
+            pass
+    data = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    if key is not None:
+        try:
+            key.parent.mkdir(parents=True, exist_ok=True)
+            tmp = key.with_name(f".{key.name}.{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, key)
+        except OSError:
+            pass
+    return data
 
 
 def join_marks(layout: Layout, variant) -> dict[Tile, tuple[int, bool]]:

@@ -70,3 +70,17 @@ def test_same_input_same_bytes(hr):
     b = svg.render(svg.arrange(pl.layout), **args)
     assert a == b
     assert svg.to_png(a) == svg.to_png(b)
+
+
+def test_png_cache_gives_the_same_bytes(tmp_path, hr):
+    pl = build(hr, ("1-4", None), ("4-4", "1-4:4"))
+    text = svg.render(svg.arrange(pl.layout), counted={}, open_ends=pl.open, last=pl.tile, title="t", desc="d",
+                      lang="en", ident="x")
+    fresh = svg.to_png(text)
+    try:
+        svg.PNG_CACHE = tmp_path
+        first = svg.to_png(text)
+        again = svg.to_png(text)
+    finally:
+        svg.PNG_CACHE = None
+    assert fresh == first == again and len(list(tmp_path.glob("*.png"))) == 1
