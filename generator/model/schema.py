@@ -236,9 +236,16 @@ def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple
     return path, f"{where}: {err.message}"[:300]
 
 
+#: Compiled validators by schema identity (each entry keeps its schema alive, so ids stay unique).
+_VALIDATORS: dict[int, tuple] = {}
+
+
 def validate(src: Source, schema: dict) -> list[SourceError]:
     """Every schema problem of ``src`` as located errors, in file order."""
-    validator = jsonschema.Draft202012Validator(schema)
+    hit = _VALIDATORS.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        hit = _VALIDATORS[id(schema)] = (schema, jsonschema.Draft202012Validator(schema))
+    validator = hit[1]
     out = []
     for err in validator.iter_errors(_jsonable(src.data)):
         path, msg = _message(src, err, _path(src, err))
