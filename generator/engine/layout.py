@@ -176,6 +176,14 @@ class Layout:
         out.sort(key=lambda e: e.sort_key)
         return tuple(out)
 
+    def open_items(self, sides_after_straight: bool = True) -> tuple[tuple[End, int], ...]:
+        """``(end, number shown)`` for every free end (computed once per flag)."""
+        cache = self.__dict__.setdefault("_open_items", {})
+        hit = cache.get(sides_after_straight)
+        if hit is None:
+            hit = cache[sides_after_straight] = tuple((e, self.pip_at(e)) for e in self.free_ends(sides_after_straight))
+        return hit
+
     def open_pips(self, sides_after_straight: bool = True) -> frozenset[int]:
         """The numbers shown at the free ends (computed once per flag)."""
         cache = self.__dict__.setdefault("_open_pips", {})

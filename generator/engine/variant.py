@@ -314,6 +314,13 @@ class Variant:
                 return []
             return [Play(tile, None, o) for o in self.orientations(tile)]
         out = []
+        if type(self).links is Variant.links:        # equal numbers: test the pips directly
+            lo, hi = tile.low, tile.high
+            for e, pip in layout.open_items(self.sides_after_straight):
+                if pip == lo or pip == hi:
+                    for o in self.orientations(tile):
+                        out.append(Play(tile, e, o, None))
+            return out
         for e in self.open_ends(layout):
             touches = self.links(layout.pip_at(e), tile)
             if not touches:
@@ -555,21 +562,19 @@ def count_fives_ends(layout: Layout, open_ends: Sequence[End]) -> list[Contribut
     laid lengthwise (inline) counts its pip once at its open straight side.
     Every other open end in ``open_ends`` counts its pip.
     """
-    opens = set(open_ends)
     out: list[Contribution] = []
-    for p in layout:
-        if p.tile.is_double:
-            free = [s for s in STRAIGHT if p.is_free(s) and End(p.tile, s) in opens]
-            if free:
-                mult = 2 if p.cross else 1
-                if p.cross:
-                    out.append(Contribution(End(p.tile, free[-1]), mult * p.tile.low))
-                else:
-                    out.extend(Contribution(End(p.tile, s), p.tile.low) for s in free)
-        else:
-            for side in p.ends():
-                if p.is_free(side) and End(p.tile, side) in opens:
-                    out.append(Contribution(End(p.tile, side), int(side)))
+    crossed: dict = {}
+    for e in open_ends:                      # only open ends can count: O(open ends), not O(tiles)
+        t = e.tile
+        if not t.is_double:
+            out.append(Contribution(e, int(e.side)))
+        elif e.side in STRAIGHT:
+            if layout.tiles[t].cross:
+                if e.side > crossed.get(t, ""):  # one contribution, at "b" when both sides are open
+                    crossed[t] = e.side
+            else:
+                out.append(Contribution(e, t.low))
+    out += [Contribution(End(t, side), 2 * t.low) for t, side in crossed.items()]
     return sorted(out, key=lambda c: (c.end.tile, -c.value))
 
 
