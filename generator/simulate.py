@@ -90,6 +90,18 @@ def _act(state, player: str, action) -> None:
         state.play(player, action[0], action[1])
 
 
+def _play_out(variant: Variant, state, seat_bot: dict, rng: random.Random) -> int:
+    """Let each seat's player move until ``state`` (a Hand or a Round) ends;
+    returns how many tiles were placed."""
+    placed = 0
+    while state.end is None:
+        p = state.current
+        action = seat_bot[p](variant, state, p, rng)
+        _act(state, p, action)
+        placed += action not in ("draw", "pass")
+    return placed
+
+
 def _deal(variant: Variant, names: Sequence[str], rng: random.Random, exclude: Tile | None = None):
     tiles = [t for t in variant.params.tiles if t != exclude]
     rng.shuffle(tiles)
@@ -122,12 +134,7 @@ def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], 
             first = leader if leader is not None else names[rng.randrange(len(names))]
         h = Hand(variant, names, hands, stock, first, teams, scores)
         before = dict(h.scores)
-        placed = 0
-        while h.end is None:
-            p = h.current
-            action = seat_bot[p](variant, h, p, rng)
-            _act(h, p, action)
-            placed += action not in ("draw", "pass")
+        placed = _play_out(variant, h, seat_bot, rng)
         gained = sum(h.scores.values()) - sum(before.values())
         side_first = next(s for s, m in h.sides.items() if first in m)
         won = (h.settlement.winners if h.settlement is not None else h.game_winners)
@@ -150,12 +157,7 @@ def _play_match(variant: MexicanTrain, names, seat_bot, rng) -> dict:
         hands, stock = _deal(variant, names, rng, exclude=engine)
         first = variant.first_player(names, first0, r)
         rnd = Round(variant, names, hands, stock, engine, first)
-        placed = 0
-        while rnd.end is None:
-            p = rnd.current
-            action = seat_bot[p](variant, rnd, p, rng)
-            _act(rnd, p, action)
-            placed += action not in ("draw", "pass")
+        placed = _play_out(variant, rnd, seat_bot, rng)
         pen = rnd.penalties
         penalties.append(pen)
         low = min(pen.values())

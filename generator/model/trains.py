@@ -24,6 +24,7 @@ from typing import Any
 from ..engine.tiles import NotationError, Tile
 from ..engine.variant import RuleViolation
 from ..variants.mexican_train import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
+from .positions import _Base as _TrainBase
 from .schema import _NAME, _TEXT, _TILE, validate
 from .yamlsrc import Source, SourceError
 
@@ -97,16 +98,6 @@ TRAIN_POSITION_SCHEMA: dict[str, Any] = {
         {"required": ["match"], "not": {"anyOf": [{"required": ["table"]}, {"required": ["round"]}]}},
     ],
 }
-
-
-@dataclass
-class _TrainBase:
-    file: str
-    id: str
-    variant_id: str
-    title: dict | None
-    note: dict | None
-    src: Source = field(repr=False)
 
 
 @dataclass
