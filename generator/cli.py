@@ -137,7 +137,10 @@ def cmd_simulate(args) -> int:
         result = simulate(variant, args.players, args.games, args.seed, args.partners,
                           tuple(args.bots.split(",")), progress=lambda n: bar.update(1))
     except ValueError as exc:
-        print(f"rulebook simulate: {exc}", file=sys.stderr)
+        hint = ""
+        if not args.partners and args.players in variant.params.partnerships:
+            hint = f"; {args.players} play in partnerships: add --partners"
+        print(f"rulebook simulate: {exc}{hint}", file=sys.stderr)
         return 2
     finally:
         bar.close()
@@ -158,6 +161,17 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"give at least 1, not {n}")
+    return n
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``rulebook``."""
     ap = argparse.ArgumentParser(prog="rulebook", description="Domino rulebook: verify and score positions.")
@@ -172,9 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_score)
     m = sub.add_parser("simulate", help="play complete seeded games between built-in players")
     m.add_argument("variant", help="a variant id, e.g. horse-race")
-    m.add_argument("--players", type=int, required=True, help="number of players")
+    m.add_argument("--players", type=_positive, required=True, help="number of players")
     m.add_argument("--partners", action="store_true", help="play in partnerships")
-    m.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    m.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
     m.add_argument("--seed", type=int, default=0, help="random seed (same seed, same games)")
     m.add_argument("--bots", default="greedy,random", help="players cycled over the seats (random, greedy)")
     m.add_argument("--json", action="store_true", help="print every figure as JSON")

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from generator.cli import main
 from generator.simulate import simulate
 
@@ -58,3 +60,11 @@ def test_page_figures_are_cached_for_the_current_definition(catalog):
         players = set(vdef.rules.params.players) | set(vdef.rules.params.partnerships)
         assert {r["players"] for r in data["results"]} == players
         assert all(r["hands"] >= MIN_HANDS for r in data["results"])
+
+
+def test_cli_simulate_refuses_bad_counts(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "draw", "--players", "2", "--games", "0"])
+    assert "at least 1" in capsys.readouterr().err
+    assert main(["simulate", "sniff", "--players", "4", "--games", "1"]) == 2
+    assert "add --partners" in capsys.readouterr().err
