@@ -39,6 +39,7 @@ class RulebookPlugin(BasePlugin[_Options]):
     def __init__(self):
         self.catalog: Catalog | None = None
         self._done_for: int | None = None
+        self._404: dict[str, bytes] = {}
 
     def _rules(self, config) -> Path:
         return Path(config.config_file_path).parent / self.config.rules_dir
@@ -58,6 +59,21 @@ class RulebookPlugin(BasePlugin[_Options]):
                               "the site was not built") from None
         n = write_tree(files, config.docs_dir, tuple(f"{lang}/{GEN}" for lang in LANGS))
         log.info("rulebook: %d generated file(s), %d rewritten", len(files), n)
+
+    def on_post_build(self, config, **kwargs):
+        """Keep one 404 page per language: every language build writes the
+        site's root ``404.html``, so the last one (English) would win. The
+        default language's page stays at the root, the others go under their
+        folder (its links are absolute, so it works from there)."""
+        root = Path(config.site_dir)
+        page = root / "404.html"
+        lang = (config.theme.get("language") or LANGS[0]) if hasattr(config, "theme") else LANGS[0]
+        if page.is_file():
+            self._404[lang] = page.read_bytes()
+        for code, data in self._404.items():
+            target = page if code == LANGS[0] else root / code / "404.html"
+            if target.parent.is_dir() and (not target.is_file() or target.read_bytes() != data):
+                target.write_bytes(data)
 
     def on_serve(self, server, config, builder, **kwargs):
         server.watch(str(self._rules(config)))

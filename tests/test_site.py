@@ -222,3 +222,10 @@ def test_by_the_numbers_section(site, lang):
     rows = [[td.get_text() for td in tr.find_all("td")] for tr in table.find_all("tr") if tr.find("td")]
     assert [r[0] for r in rows] == (["2人", "3人", "4人"] if lang == "ja" else ["2", "3", "4"])
     assert all(int(r[2].replace(",", "")) >= 10_000 for r in rows)
+
+
+def test_a_404_page_per_language(site):
+    ja = (site / "site" / "404.html").read_text()
+    en = (site / "site" / "en" / "404.html").read_text()
+    assert '<html lang="ja"' in ja and "ドミノ・ルールブック" in ja
+    assert '<html lang="en"' in en and "The Domino Rulebook" in en
