@@ -4,6 +4,8 @@ Sections (each runs in its own process so its peak memory can be reported):
 
 - ``engine``: hands and tiles placed per second for every variant, random
   players on every seat, whole games through the same engine the pages use;
+- ``harness``: the test suite's random-game harness (every invariant after
+  every move) at large counts;
 - ``pypi``: the PyPI ``dominoes`` package (6.1.0, 4-player partnership block,
   double-six) and ``all-fives-domino`` (2-player All Fives) on their own games,
   next to ours on the same games, and the ratio;
@@ -254,7 +256,30 @@ def section_build(args):
                   f"({t / times[1]:5.1f}x the 1x time)")
 
 
-SECTIONS = {"engine": section_engine, "pypi": section_pypi, "check": section_check, "build": section_build}
+def section_harness(args):
+    """The test suite's invariant harness at large counts."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_random_games import play_random_hand, play_random_round
+
+    cat = Catalog(ROOT / "rules")
+    hands = 0
+    t0 = time.perf_counter()
+    for vid in RULES:
+        v = cat.variant(vid).rules
+        rng = random.Random(5)
+        for n in v.params.players:
+            for _ in range(args.harness):
+                if v.family == "trains":
+                    play_random_round(v, n, rng, engine_pip=rng.randrange(13))
+                else:
+                    play_random_hand(v, n, rng)
+                hands += 1
+    dt = time.perf_counter() - t0
+    print(f"harness: {hands} random hands and rounds of every variant and player count, every invariant checked "
+          f"after every move, in {dt:.1f} s ({hands / dt:.0f}/s); no violation")
+
+
+SECTIONS = {"engine": section_engine, "harness": section_harness, "pypi": section_pypi, "check": section_check, "build": section_build}
 
 
 def main() -> None:
@@ -263,6 +288,7 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="skip the 100x build and use 1-second rates")
     ap.add_argument("--section", help=argparse.SUPPRESS)
     ap.add_argument("--seconds", type=float, default=SECONDS, help=argparse.SUPPRESS)
+    ap.add_argument("--harness", type=int, default=200, help="hands per variant and player count in the harness")
     args = ap.parse_args()
     if args.quick:
         args.seconds = 1.0
@@ -273,7 +299,8 @@ def main() -> None:
         return
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
     for name in args.only.split(","):
-        cmd = [sys.executable, __file__, "--section", name, "--seconds", str(args.seconds)]
+        cmd = [sys.executable, __file__, "--section", name, "--seconds", str(args.seconds),
+               "--harness", str(20 if args.quick else args.harness)]
         if args.quick:
             cmd.append("--quick")
         subprocess.run(cmd, check=False)

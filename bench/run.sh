@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 if [ ! -x bench/.venv/bin/python ]; then
   python3.11 -m venv bench/.venv 2>/dev/null || python3 -m venv bench/.venv
   bench/.venv/bin/pip install -q --upgrade pip
-  bench/.venv/bin/pip install -q -e . "dominoes==6.1.0" "all-fives-domino" "jsons" "flask"
+  bench/.venv/bin/pip install -q -e ".[test]" "dominoes==6.1.0" "all-fives-domino" "jsons" "flask"
 fi
 export NO_MKDOCS_2_WARNING=1
 exec bench/.venv/bin/python bench/bench.py "$@"
