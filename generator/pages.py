@@ -207,7 +207,7 @@ class _Page:
                    if title else "")
         if pos.note:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
-        if getattr(pos, "kind", "") in ("table", "round", "match"):
+        if pos.family == "trains":
             out.append(render_trains(pos, cp.outcome, self.lang, self.v.id, self.files, self.png, GEN))
         elif isinstance(pos, PlacementPosition):
             wanted = steps or [st.index for st in pos.steps

@@ -549,8 +549,6 @@ class _Listing:
     def __str__(self) -> str:
         return ", ".join(str(e) for e in self.ends) or "none"
 
-    __format__ = lambda self, spec: str(self)  # noqa: E731
-
 
 def count_fives_ends(layout: Layout, open_ends: Sequence[End]) -> list[Contribution]:
     """The end count of the Fives family (seed 000 末端と配置内部のダブル; seed

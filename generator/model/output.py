@@ -41,7 +41,7 @@ def outcome_json(file: str, variant: str, outcome: Outcome) -> dict[str, Any]:
     """
     pos = outcome.position
     out: dict[str, Any] = {"file": file, "variant": variant}
-    if getattr(pos, "kind", "") in ("table", "round", "match"):
+    if pos.family == "trains":
         from .trains import trains_json
 
         out.update(trains_json(outcome))

@@ -82,6 +82,9 @@ class Move:
 
 @dataclass
 class _Base:
+    #: ``"line"`` (one line of play) or ``"trains"`` (Mexican Train), as the variant's family.
+    family = "line"
+
     file: str
     id: str
     variant_id: str
@@ -155,7 +158,7 @@ def parse_position(src: Source, variant: Variant) -> Position:
     Raises :class:`SourceError` for the first problem found (schema problems
     are reported together by :func:`schema_errors` first).
     """
-    if getattr(variant, "lead_rule", None) == "engine":      # Mexican Train: trains, not a line
+    if variant.family == "trains":                           # Mexican Train: trains, not a line
         from .trains import parse_trains
 
         return parse_trains(src, variant)
@@ -325,7 +328,7 @@ def evaluate(pos: Position, variant: Variant) -> Outcome:
     message ends with ``[rule ID]``.
     """
     src = pos.src
-    if getattr(pos, "kind", "") in ("table", "round", "match"):
+    if pos.family == "trains":
         from .trains import evaluate_trains
 
         return evaluate_trains(pos, variant)
@@ -425,7 +428,7 @@ def compare(outcome: Outcome) -> list[SourceError]:
     pos = outcome.position
     src = pos.src
     errs: list[SourceError] = []
-    if getattr(pos, "kind", "") in ("table", "round", "match"):
+    if pos.family == "trains":
         from .trains import compare_trains
 
         return compare_trains(outcome)

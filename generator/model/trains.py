@@ -100,6 +100,12 @@ TRAIN_POSITION_SCHEMA: dict[str, Any] = {
 }
 
 
+class _TrainsPosition(_TrainBase):
+    """Base of the three Mexican Train kinds."""
+
+    family = "trains"
+
+
 @dataclass
 class _State:
     engine: Tile
@@ -110,7 +116,7 @@ class _State:
 
 
 @dataclass
-class TablePosition(_TrainBase):
+class TablePosition(_TrainsPosition):
     """A moment of a round: ``state`` (engine, players, trains, markers, open
     doubles), the player ``to_move`` and their ``hand``; ``expect`` may state
     each train's status for that player, their legal ``plays`` and the
@@ -139,7 +145,7 @@ class TrainMove:
 
 
 @dataclass
-class RoundPosition(_TrainBase):
+class RoundPosition(_TrainsPosition):
     """A round from a stated moment: ``state``, ``first`` to move, ``hands``,
     ``stock`` (top first), ``moves``; ``expect`` checked at the end."""
 
@@ -153,7 +159,7 @@ class RoundPosition(_TrainBase):
 
 
 @dataclass
-class MatchPosition(_TrainBase):
+class MatchPosition(_TrainsPosition):
     """A match's rounds: ``players``, the ``setting`` (13, 7 or 1 rounds), the
     player ``first`` to move in round 1 (optional) and each round's
     ``penalties``."""
