@@ -39,7 +39,15 @@ def play_random_hand(variant, n_players, rng, teams=None):
         elif plays:
             pl = rng.choice(plays)
             drawn = h.must_play is not None
+            before = h.layout
             ev = h.play(p, pl.tile, pl.at, pl.as_, pl.touch)
+            # the hand's quick path for a listed play gives what the fully checked placement gives,
+            # and the end total is the sum of the counted terms
+            ref = variant.place(before, pl.tile, pl.at, pl.as_, pl.touch)
+            got = ev.placement
+            assert (got.raw, got.points, got.total, got.open) == (ref.raw, ref.points, ref.total, ref.open)
+            assert got.total == sum(c.value for c in got.counted) == sum(c.value for c in ref.counted)
+            assert got.layout.tiles == ref.layout.tiles
             side = next(s for s, m in h.sides.items() if p in m)
             earned[side] += ev.placement.points
             if h.end is None:                         # the variant's continuation rule decides who is next

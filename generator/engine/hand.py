@@ -8,8 +8,8 @@ Horse Race's turn rules are from seed 000 (配置と手番の継続, ドロー�
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from types import MappingProxyType
+from typing import Mapping, NamedTuple, Sequence
 
 from .layout import Layout
 from .tiles import End, Tile
@@ -17,15 +17,17 @@ from .variant import Placement, Play, RuleViolation, Settlement, Variant, side_o
 
 __all__ = ["Hand", "Event"]
 
+_new = tuple.__new__
 
-@dataclass(frozen=True)
-class Event:
+
+class Event(NamedTuple):
     """What one move did.
 
     ``kind`` is ``"play"``, ``"draw"`` or ``"pass"``; ``placement`` is set for a
     play; ``drawn`` for a draw (``playable`` says whether it must now be placed);
     ``next`` is who moves next (``None`` once the hand is over); ``scores`` are
-    the displayed points of every side after the move; ``end`` is ``None``,
+    the displayed points of every side after the move (a mapping shared by
+    consecutive events with the same scores: read it, do not change it); ``end`` is ``None``,
     ``"out"``, ``"blocked"`` or ``"game"`` (the target was reached).
     """
 
@@ -35,7 +37,7 @@ class Event:
     drawn: Tile | None = None
     playable: bool = False
     next: str | None = None
-    scores: Mapping[str, int] = field(default_factory=dict)
+    scores: Mapping[str, int] = MappingProxyType({})
     end: str | None = None
 
 
@@ -57,6 +59,8 @@ class Hand:
         self.players = list(players)
         self.teams = [list(t) for t in teams] if teams else None
         self.sides = sides_of(self.players, self.teams)
+        self._side = {p: side_of(p, self.sides) for p in self.players}
+        self._seat = {p: self.players[(i + 1) % len(self.players)] for i, p in enumerate(self.players)}
         self.hands = {p: list(hands[p]) for p in self.players}
         self.stock = list(stock)
         if leader not in self.players:
@@ -75,6 +79,22 @@ class Hand:
         self.game_winners: tuple[str, ...] = ()
         self.last_player: str | None = None
         self.events: list[Event] = []
+        self._legal: tuple | None = None      # (player, layout, must_play, hand size, plays)
+        self._snapshot: dict[str, int] = {}
+        self._continues = type(variant).continues_turn is not Variant.continues_turn
+        # How many tiles in all hands show each number (a double once): with equal-number
+        # matching the hand is blocked exactly when no open end shows a number still held.
+        self._held = [0] * (variant.max_pip + 1)
+        for ts in self.hands.values():
+            for t in ts:
+                self._hold(t, 1)
+
+    def _hold(self, tile: Tile, n: int) -> None:
+        held = self._held
+        if 0 <= tile.low and tile.high < len(held):
+            held[tile.low] += n
+            if not tile.is_double:
+                held[tile.high] += n
 
     # -- queries ---------------------------------------------------------
     @property
@@ -84,18 +104,30 @@ class Hand:
 
     def plays_for(self, player: str) -> list[Play]:
         """Every legal :class:`Play` for ``player`` now (the whole hand, or only
-        the tile just drawn that must be placed; the required lead tile)."""
+        the tile just drawn that must be placed; the required lead tile), in
+        hand order. The list is the hand's own record of what is legal now:
+        read it, do not change it."""
         if self.end is not None:
             return []
         tiles = self.hands[player]
+        c = self._legal
+        if (c is not None and c[0] == player and c[1] is self.layout and c[2] is self.must_play
+                and c[3] == len(tiles)):
+            return c[4]
         if self.must_play is not None:
             tiles = [self.must_play]
         elif not len(self.layout) and self.required_lead is not None:
             tiles = [self.required_lead[1]] if self.required_lead[0] == player else []
-        return [pl for t in tiles for pl in self.variant.plays(self.layout, t)]
+        plays = self.variant.plays_of(self.layout, tiles)
+        self._legal = (player, self.layout, self.must_play, len(self.hands[player]), plays)
+        return plays
 
     def can_play(self, player: str) -> bool:
         """True when ``player`` holds a tile that fits somewhere."""
+        c = self._legal
+        if (c is not None and c[1] is self.layout and c[0] == player and c[2] is None and self.must_play is None
+                and c[3] == len(self.hands[player]) and self.layout._n):
+            return bool(c[4])               # the legal plays are known already
         return self.variant.can_play_any(self.layout, self.hands[player])
 
     def may_draw(self, player: str) -> bool:
@@ -112,7 +144,7 @@ class Hand:
 
     def next_seat(self, player: str) -> str:
         """The player to the left (clockwise) of ``player``."""
-        return self.players[(self.players.index(player) + 1) % len(self.players)]
+        return self._seat[player]
 
     @property
     def next_leader(self) -> str | None:
@@ -144,6 +176,13 @@ class Hand:
         target ends the game at once; an empty hand ends the hand; otherwise the
         variant decides whether the same player continues.
         """
+        c = self._legal
+        if (c is not None and c[1] is self.layout and c[0] == player and player == self.current
+                and self.end is None and c[2] is self.must_play and c[3] == len(self.hands[player])):
+            play = (tile, at, as_, touch)
+            if play in c[4]:
+                # a play from the list plays_for made for this very moment: already checked
+                return self._played(player, tile, self.variant.play_placement(self.layout, play))
         self._check_turn(player)
         vid = self.variant.id
         if tile not in self.hands[player]:
@@ -156,12 +195,20 @@ class Hand:
             lead = self.required_lead[1]
             raise RuleViolation(f"the hand opens with {lead}, {self._lead_words(lead)}, not {tile}",
                                 f"{vid}/lead")
-        placement = self.variant.place(self.layout, tile, at, as_, touch)
+        return self._played(player, tile, self.variant.place(self.layout, tile, at, as_, touch))
+
+    def _played(self, player: str, tile: Tile, placement: Placement) -> Event:
+        """Record a placement the rules allow, and decide what comes next."""
+        drawn = self.must_play is not None
         self.layout = placement.layout
         self.hands[player].remove(tile)
+        held = self._held
+        held[tile.low] -= 1
+        if not tile.is_double:
+            held[tile.high] -= 1
         self.must_play = None
         self.last_player = player
-        side = side_of(player, self.sides)
+        side = self._side[player]
         self.scores[side] += placement.points
         target = self.variant.params.target
         if target is not None and self.scores[side] >= target:
@@ -171,11 +218,11 @@ class Hand:
             self._finish("out", player)
         elif self._blocked():
             self._finish("blocked", None)
-        elif self.variant.continues_turn(placement, drawn):
+        elif self._continues and self.variant.continues_turn(placement, drawn):
             self.current = player
         else:
-            self.current = self.next_seat(player)
-        return self._log(Event("play", player, placement=placement))
+            self.current = self._seat[player]
+        return self._log("play", player, placement)
 
     def draw(self, player: str) -> Event:
         """``player`` draws the top tile of the stock.
@@ -201,12 +248,13 @@ class Hand:
             raise RuleViolation(f"{why}; {player} cannot draw", f"{vid}/empty-stock")
         tile = self.stock.pop(0)
         self.hands[player].append(tile)
-        playable = bool(self.variant.plays(self.layout, tile))
+        self._hold(tile, 1)
+        playable = self.variant.can_play_any(self.layout, (tile,))
         if playable and not optional:
             self.must_play = tile
         elif self._blocked():
             self._finish("blocked", None)
-        return self._log(Event("draw", player, drawn=tile, playable=playable))
+        return self._log("draw", player, None, tile, playable)
 
     def pass_(self, player: str) -> Event:
         """``player`` passes: allowed only with no playable tile and nothing left
@@ -220,12 +268,24 @@ class Hand:
         self.current = self.next_seat(player)
         if self._blocked():
             self._finish("blocked", None)
-        return self._log(Event("pass", player))
+        return self._log("pass", player)
 
     # -- internals -------------------------------------------------------
     def _blocked(self) -> bool:
-        drawing = self.variant.draw_mode != "none" and self.drawable > 0
-        return not drawing and not any(self.can_play(p) for p in self.players)
+        v = self.variant
+        if v.draw_mode != "none" and self.drawable > 0:
+            return False
+        lay = self.layout
+        if lay._n and v._equal:              # the quick test: is a number showing still held?
+            held = self._held
+            for e in lay.free_ends(v.sides_after_straight):
+                if held[e.pip]:
+                    return False
+            return True
+        for p in self.players:
+            if v.can_play_any(lay, self.hands[p]):
+                return False
+        return True
 
     def _finish(self, how: str, out: str | None) -> None:
         self.end = how
@@ -236,9 +296,12 @@ class Hand:
             self.scores = dict(self.settlement.scores_after)
             self.game_winners = tuple(self.settlement.game_winners or ())
 
-    def _log(self, event: Event) -> Event:
-        nxt = None if self.end is not None else self.current
-        event = Event(event.kind, event.player, event.placement, event.drawn, event.playable,
-                      nxt, dict(self.scores), self.end)
+    def _log(self, kind: str, player: str, placement: Placement | None = None, drawn: Tile | None = None,
+             playable: bool = False) -> Event:
+        snap = self._snapshot
+        if snap != self.scores:             # one copy of the scores for every event until they change
+            snap = self._snapshot = dict(self.scores)
+        event = _new(Event, (kind, player, placement, drawn, playable,
+                             None if self.end is not None else self.current, snap, self.end))
         self.events.append(event)
         return event

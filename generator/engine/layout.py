@@ -19,7 +19,8 @@ by ``a``/``b`` (straight sides; ``a`` is the side by which it was attached) and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from operator import attrgetter
 from typing import Iterable
 
 from .tiles import DOUBLE_ENDS, SIDES, STRAIGHT, End, Tile
@@ -68,18 +69,66 @@ class Placed:
         return all(not self.is_free(s) for s in STRAIGHT)
 
 
-@dataclass(frozen=True)
 class Layout:
-    """An immutable layout. ``tiles`` maps each tile to its :class:`Placed`,
-    in placement order."""
+    """An immutable layout.
 
-    tiles: dict = field(default_factory=dict)
+    ``tiles`` maps each tile to its :class:`Placed`, in placement order. A
+    layout made by :meth:`attach` keeps only its parent and the new tile's
+    record; ``tiles`` is built when first asked for, and the free ends, the
+    numbers showing and the crosswise doubles are derived from the parent's in
+    a few steps, so a whole hand costs O(tiles x open ends), not O(tiles²).
+    ``Layout()`` is the empty table; ``Layout(tiles)`` wraps a finished mapping.
+    """
+
+    __slots__ = ("_tiles", "_parent", "_rec", "_n", "_mask", "_dbl", "_ft", "_ff", "_mt", "_mf", "_extra")
+
+    def __init__(self, tiles: dict | None = None):
+        self._tiles = dict(tiles) if tiles else {}
+        self._parent = self._rec = None
+        self._n = len(self._tiles)
+        self._mask = doubles = cross = spin = joined_a = joined_b = 0
+        for p in self._tiles.values():
+            self._mask |= p.tile.bit
+            if p.parent is not None and p.parent.side == "side-a":
+                joined_a |= p.parent.tile.bit
+            if p.parent is not None and p.parent.side == "side-b":
+                joined_b |= p.parent.tile.bit
+            if p.tile.is_double:
+                doubles += 1
+                cross |= p.tile.bit if p.cross else 0
+                spin |= p.tile.bit if p.spinner else 0
+        #: The doubles as bits: (how many, crosswise, spinners, side-a joined, side-b joined).
+        self._dbl = (doubles, cross, spin, joined_a, joined_b)
+        self._ft = self._ff = self._mt = self._mf = None     # free ends and their numbers as bits, per flag
+        self._extra: dict | None = None
+
+    # -- the mapping -------------------------------------------------------
+    @property
+    def tiles(self) -> dict:
+        """Each tile on the table mapped to its :class:`Placed`, in placement
+        order (built on first use for a layout made by :meth:`attach`)."""
+        if self._tiles is None:
+            chain = []
+            lay = self
+            while lay._tiles is None:
+                chain.append(lay._rec)
+                lay = lay._parent
+            tiles = dict(lay._tiles)
+            for tile, at, link, cross, spinner in reversed(chain):
+                if at is not None:
+                    par = tiles[at.tile]
+                    tiles[at.tile] = Placed(par.tile, par.parent, par.link, par.cross, par.spinner,
+                                            par.index, par.children + ((at.side, tile),))
+                tiles[tile] = Placed(tile, at, link, cross, spinner, len(tiles))
+            self._tiles = tiles
+        return self._tiles
 
     def __len__(self) -> int:
-        return len(self.tiles)
+        return self._n
 
     def __contains__(self, tile: Tile) -> bool:
-        return tile in self.tiles
+        bit = tile.bit
+        return bool(self._mask & bit) if bit else tile in self.tiles
 
     def __iter__(self):
         return iter(self.tiles.values())
@@ -91,12 +140,26 @@ class Layout:
     @property
     def last(self) -> Placed | None:
         """The tile placed most recently."""
-        return next(reversed(self.tiles.values()), None) if self.tiles else None
+        return next(reversed(self.tiles.values()), None) if self._n else None
+
+    @property
+    def has_double(self) -> bool:
+        """True when a double is on the table."""
+        return self._dbl[0] > 0
+
+    def is_cross(self, tile: Tile) -> bool:
+        """True when ``tile`` is on the table as a crosswise double."""
+        bit = tile.bit
+        if bit:
+            return bool(self._dbl[1] & bit)
+        p = self.tiles.get(tile)
+        return p is not None and p.cross
 
     def pip_at(self, end: End) -> int:
         """The number shown at ``end`` (for a double, its pip on every side)."""
-        return end.tile.low if end.tile.is_double else int(end.side)
+        return end.pip
 
+    # -- free ends -----------------------------------------------------------
     def free_ends(self, sides_after_straight: bool = True) -> tuple[End, ...]:
         """Every free end of the layout (a tuple), sorted as in :attr:`End.sort_key`.
 
@@ -104,20 +167,32 @@ class Layout:
         once both straight sides are joined (seed 000, 分岐ダブルの側枝を開く).
         A layout never changes, so the answer is computed once per flag.
         """
-        cache = self.__dict__.setdefault("_free_ends", {})
-        hit = cache.get(sides_after_straight)
-        if hit is not None:
-            return hit
-        out: list[End] = []
-        for p in self.tiles.values():
-            for side in p.ends():
-                if not p.is_free(side):
-                    continue
-                if side in SIDES and sides_after_straight and not p.straight_filled():
-                    continue
-                out.append(End(p.tile, side))
-        out.sort(key=lambda e: e.sort_key)
-        cache[sides_after_straight] = out = tuple(out)
+        hit = self._ft if sides_after_straight else self._ff
+        if hit is None:
+            hit = self._compute_free(sides_after_straight)
+        return hit
+
+    def _compute_free(self, flag: bool) -> tuple:
+        if self._parent is not None:        # derive from the parent's (computed the same way)
+            out = self._parent._derive_free(flag, *self._rec)
+        else:
+            ends: list[End] = []
+            for p in self.tiles.values():
+                for side in p.ends():
+                    if not p.is_free(side):
+                        continue
+                    if side in SIDES and flag and not p.straight_filled():
+                        continue
+                    ends.append(End(p.tile, side))
+            ends.sort(key=_SORT)
+            out = tuple(ends)
+        mask = 0
+        for e in out:
+            mask |= e.pip_bit
+        if flag:
+            self._ft, self._mt = out, mask
+        else:
+            self._ff, self._mf = out, mask
         return out
 
     def attach(self, tile: Tile, at: End | None, *, link: str | None = None,
@@ -130,66 +205,121 @@ class Layout:
         on the table, or ``at`` is already joined. Rule checks (matching, open
         branches) belong to the variant.
         """
-        if tile in self.tiles:
+        if tile in self:
             raise ValueError(f"{tile} is already on the table")
-        tiles = dict(self.tiles)
         if at is None:
-            if tiles:
+            if self._n:
                 raise ValueError("only the first tile is placed without an attachment point")
             own_link = None
         else:
-            parent = tiles.get(at.tile)
-            if parent is None:
+            if at.tile not in self:
                 raise ValueError(f"{at.tile} is not on the table")
-            if not parent.is_free(at.side):
+            if not self._is_free(at):
                 raise ValueError(f"{at} is already joined")
             if tile.is_double:
                 own_link = "a"
             else:
-                own_link = link if link is not None else str(self.pip_at(at))
+                own_link = link if link is not None else str(at.pip)
                 if not tile.has(int(own_link)):
                     raise ValueError(f"{tile} has no {own_link}")
-            tiles[at.tile] = Placed(parent.tile, parent.parent, parent.link, parent.cross, parent.spinner,
-                                    parent.index, parent.children + ((at.side, tile),))
-        tiles[tile] = Placed(tile=tile, parent=at, link=own_link,
-                             cross=cross if tile.is_double else False,
-                             spinner=spinner and tile.is_double, index=len(self.tiles))
-        new = Layout(tiles)
-        old_cache = self.__dict__.get("_free_ends")
-        if at is not None and old_cache:
-            new.__dict__["_free_ends"] = {flag: new._derive_free(ends, flag, at, tile)
-                                          for flag, ends in old_cache.items()}
+        return self._attach(tile, at, own_link, cross if tile.is_double else False, spinner and tile.is_double)
+
+    def _is_free(self, at: End) -> bool:
+        for ends in (self._ft, self._ff):
+            if ends is not None and at in ends:
+                return True
+        return self.tiles[at.tile].is_free(at.side)
+
+    def _attach(self, tile: Tile, at: End | None, link: str | None, cross: bool, spinner: bool) -> "Layout":
+        """:meth:`attach` without its checks (the caller has made them)."""
+        new = Layout.__new__(Layout)
+        new._tiles = None
+        new._parent = self
+        if tile.is_double and at is not None:
+            link = "a"
+        new._rec = (tile, at, link, cross, spinner)
+        new._n = self._n + 1
+        bit = tile.bit
+        new._mask = self._mask | bit
+        dbl = self._dbl
+        if tile.is_double or (at is not None and dbl[2] & at.tile.bit):
+            doubles, crosses, spins, joined_a, joined_b = dbl
+            if tile.is_double:
+                doubles += 1
+                crosses = crosses | bit if cross else crosses
+                spins = spins | bit if spinner else spins
+            if at is not None and at.side == "side-a":
+                joined_a |= at.tile.bit
+            elif at is not None and at.side == "side-b":
+                joined_b |= at.tile.bit
+            dbl = (doubles, crosses, spins, joined_a, joined_b)
+        new._dbl = dbl
+        new._extra = new._ft = new._ff = new._mt = new._mf = None
         return new
 
-    def _derive_free(self, old: tuple, flag: bool, at: End, tile: Tile) -> tuple:
-        """The free ends after ``tile`` joined ``at``, from those before: ``at``
-        is gone, the new tile's free ends come, and a spinner whose straight
-        sides just filled opens its side branches (with ``flag``)."""
-        out = [e for e in old if e != at]
-        p = self.tiles[tile]
-        for side in p.ends():
-            if p.is_free(side) and not (side in SIDES and flag and not p.straight_filled()):
-                out.append(End(tile, side))
-        parent = self.tiles[at.tile]
-        if flag and parent.spinner and at.side in STRAIGHT and parent.straight_filled():
-            out += [End(parent.tile, s) for s in SIDES if parent.is_free(s)]
-        out.sort(key=lambda e: e.sort_key)
+    def _derive_free(self, flag: bool, tile: Tile, at: End | None, link: str | None, cross: bool,
+                     spinner: bool) -> tuple:
+        """The free ends after ``tile`` joined ``at`` (with ``link``), from
+        those before: ``at`` is gone, the new tile's free ends come, and a
+        spinner whose straight sides just filled opens its side branches (with
+        ``flag``)."""
+        old = self.free_ends(flag) if at is not None else ()
+        if at is not None and not tile.is_double and not (flag and self._dbl[2] & at.tile.bit):
+            # the common case: a non-double's far end takes the place of the end it joined
+            opp = tile._opp                  # the end opposite the touching half, made once per tile
+            end = opp.get(link)
+            if end is None:
+                end = opp[link] = End(tile, str(tile.other(int(link))))
+            out = list(old)
+            out[out.index(at)] = end
+            out.sort(key=_SORT)
+            return tuple(out)
+        out = [e for e in old if e is not at]
+        if tile.is_double:
+            out.append(End(tile, "b"))
+            if at is None:
+                out.append(End(tile, "a"))
+            if spinner and not flag:
+                out += (End(tile, "side-a"), End(tile, "side-b"))
+        elif at is None:
+            out += (End(tile, str(tile.low)), End(tile, str(tile.high)))
+        else:
+            opp = tile._opp                  # the end opposite the touching half, made once per tile
+            end = opp.get(link)
+            if end is None:
+                end = opp[link] = End(tile, str(tile.other(int(link))))
+            out.append(end)
+        if at is not None and flag and self._dbl[2] & at.tile.bit and at.side in STRAIGHT:
+            other = End(at.tile, "b" if at.side == "a" else "a")
+            if other not in old:            # the other straight side was already joined: the branches open
+                bit = at.tile.bit
+                if not self._dbl[3] & bit:
+                    out.append(End(at.tile, "side-a"))
+                if not self._dbl[4] & bit:
+                    out.append(End(at.tile, "side-b"))
+        out.sort(key=_SORT)
         return tuple(out)
 
     def open_items(self, sides_after_straight: bool = True) -> tuple[tuple[End, int], ...]:
         """``(end, number shown)`` for every free end (computed once per flag)."""
-        cache = self.__dict__.setdefault("_open_items", {})
-        hit = cache.get(sides_after_straight)
-        if hit is None:
-            hit = cache[sides_after_straight] = tuple((e, self.pip_at(e)) for e in self.free_ends(sides_after_straight))
-        return hit
+        return tuple((e, e.pip) for e in self.free_ends(sides_after_straight))
 
     def open_pips(self, sides_after_straight: bool = True) -> frozenset[int]:
         """The numbers shown at the free ends (computed once per flag)."""
-        cache = self.__dict__.setdefault("_open_pips", {})
-        hit = cache.get(sides_after_straight)
+        if self._extra is None:
+            self._extra = {}
+        hit = self._extra.get(sides_after_straight)
         if hit is None:
-            hit = cache[sides_after_straight] = frozenset(self.pip_at(e) for e in self.free_ends(sides_after_straight))
+            hit = self._extra[sides_after_straight] = frozenset(e.pip for e in self.free_ends(sides_after_straight))
+        return hit
+
+    def open_mask(self, sides_after_straight: bool = True) -> int:
+        """The numbers shown at the free ends as bits (bit ``n`` for number
+        ``n``): a tile can match by equal numbers iff ``tile.mask & open_mask``."""
+        hit = self._mt if sides_after_straight else self._mf
+        if hit is None:
+            self._compute_free(sides_after_straight)
+            hit = self._mt if sides_after_straight else self._mf
         return hit
 
     def free_pip(self, placed: Placed) -> int | None:
@@ -210,6 +340,16 @@ class Layout:
         """Doubles on the table (optionally only spinners), sorted."""
         return sorted(p.tile for p in self.tiles.values()
                       if p.tile.is_double and (p.spinner or not spinners_only))
+
+    def __eq__(self, other):
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return self is other or self.tiles == other.tiles
+
+    __hash__ = None
+
+
+_SORT = attrgetter("sort_key")
 
 
 def tiles_of(layout: Layout) -> Iterable[Tile]:

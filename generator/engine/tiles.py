@@ -15,7 +15,6 @@ Tile(low=1, high=4)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Iterator
 
 __all__ = ["Tile", "End", "NotationError", "double_set", "STRAIGHT", "SIDES", "DOUBLE_ENDS"]
@@ -34,22 +33,85 @@ class NotationError(ValueError):
     """A tile or attachment point that cannot be read; the message says why."""
 
 
-@dataclass(frozen=True, order=True)
 class Tile:
     """One domino tile, normalised so that ``low <= high``.
 
-    ``low`` and ``high`` are pip counts (0 = blank). Ordering is by ``(low, high)``,
-    which is the order seed 000 lists tiles in its text equivalents.
+    ``low`` and ``high`` are pip counts (0 = blank); ``pips`` is their total
+    (the tile's weight) and ``is_double`` says both halves are equal. Ordering
+    is by ``(low, high)``, which is the order seed 000 lists tiles in its text
+    equivalents.
+
+    Tiles are immutable value objects and interned: ``Tile(4, 1)`` and
+    ``Tile(1, 4)`` are the same object (every tile ever made is kept, which is
+    a few hundred at most), so equality is identity and hashing is cheap (the hash is that of ``(low, high)``, so set and dict order is the
+    same on every run). ``mask`` has bits ``low`` and ``high`` set (the numbers
+    the tile shows), ``bit`` is a bit of its own (its place in the double-N
+    order; 0 for absurdly large pips), used by :class:`~.layout.Layout` for
+    quick membership tests.
+
+    >>> Tile(4, 1) is Tile(1, 4), Tile(1, 4).pips, Tile(3, 3).is_double
+    (True, 5, True)
+    >>> sorted([Tile(2, 2), Tile(0, 5), Tile(1, 1)])
+    [Tile(low=0, high=5), Tile(low=1, high=1), Tile(low=2, high=2)]
     """
 
-    low: int
-    high: int
+    __slots__ = ("low", "high", "pips", "is_double", "mask", "bit", "_key", "_hash", "_str", "_opp")
 
-    def __post_init__(self) -> None:
-        if self.low > self.high:
-            lo, hi = self.high, self.low
-            object.__setattr__(self, "low", lo)
-            object.__setattr__(self, "high", hi)
+    def __new__(cls, low: int, high: int) -> "Tile":
+        t = _TILES.get((low, high))
+        if t is not None:
+            return t
+        lo, hi = (low, high) if low <= high else (high, low)
+        t = _TILES.get((lo, hi))
+        if t is None:
+            t = object.__new__(cls)
+            put = object.__setattr__
+            put(t, "low", lo)
+            put(t, "high", hi)
+            put(t, "pips", lo + hi)
+            put(t, "is_double", lo == hi)
+            put(t, "mask", (1 << lo | 1 << hi) if 0 <= lo and hi < 256 else 0)
+            put(t, "bit", 1 << (hi * (hi + 1) // 2 + lo) if 0 <= lo and hi < 256 else 0)
+            put(t, "_key", (lo, hi))
+            put(t, "_hash", hash((lo, hi)))
+            put(t, "_str", f"{lo}-{hi}")
+            put(t, "_opp", {})          # the layout's cache: touching half -> the End opposite it
+            _TILES[(lo, hi)] = t
+        _TILES[(low, high)] = t
+        return t
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a Tile is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"a Tile is immutable (cannot delete {name!r})")
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other):
+        return self._key < other._key if isinstance(other, Tile) else NotImplemented
+
+    def __le__(self, other):
+        return self._key <= other._key if isinstance(other, Tile) else NotImplemented
+
+    def __gt__(self, other):
+        return self._key > other._key if isinstance(other, Tile) else NotImplemented
+
+    def __ge__(self, other):
+        return self._key >= other._key if isinstance(other, Tile) else NotImplemented
+
+    def __reduce__(self):
+        return (Tile, self._key)
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self) -> str:
+        return f"Tile(low={self.low}, high={self.high})"
 
     @classmethod
     def parse(cls, text: str, max_pip: int | None = None) -> "Tile":
@@ -70,19 +132,9 @@ class Tile:
             )
         return cls(a, b)
 
-    @property
-    def is_double(self) -> bool:
-        """True for a double (both halves show the same number)."""
-        return self.low == self.high
-
-    @property
-    def pips(self) -> int:
-        """Total pips on the tile (its weight)."""
-        return self.low + self.high
-
     def has(self, pip: int) -> bool:
         """True when either half shows ``pip``."""
-        return pip in (self.low, self.high)
+        return pip == self.low or pip == self.high
 
     def other(self, pip: int) -> int:
         """The half opposite a half showing ``pip``; raises ``ValueError`` if absent."""
@@ -98,19 +150,80 @@ class Tile:
         return f"[{self.low}|{self.high}]"
 
     def __str__(self) -> str:
-        return f"{self.low}-{self.high}"
+        return self._str
 
 
-@dataclass(frozen=True, order=True)
+_TILES: dict = {}
+
+
 class End:
     """An attachment point ``TILE:END`` (an open end of the layout, or a used one).
 
     ``side`` is a pip number as a string for a non-double (``"4"`` in ``1-4:4``),
-    or one of ``a``, ``b``, ``side-a``, ``side-b`` for a double.
+    or one of ``a``, ``b``, ``side-a``, ``side-b`` for a double. ``pip`` is the
+    number the end shows (a double shows its pip on every side; ``None`` for a
+    side that names no pip); ``pip_bit`` is ``1 << pip``. Ends are immutable and interned like
+    :class:`Tile`. ``sort_key`` is the output order as one integer: by tile,
+    then pip (non-double) or ``a``, ``b``, ``side-a``, ``side-b``.
+
+    >>> End(Tile(1, 4), "4").pip, End(Tile(3, 3), "side-a").pip
+    (4, 3)
     """
 
-    tile: Tile
-    side: str
+    __slots__ = ("tile", "side", "pip", "pip_bit", "sort_key", "_hash", "_str")
+
+    def __new__(cls, tile: Tile, side: str) -> "End":
+        key = (tile, side)
+        e = _ENDS.get(key)
+        if e is not None:
+            return e
+        e = object.__new__(cls)
+        put = object.__setattr__
+        put(e, "tile", tile)
+        put(e, "side", side)
+        if tile.is_double:
+            pip = tile.low
+            order = DOUBLE_ENDS.index(side) if side in DOUBLE_ENDS else len(DOUBLE_ENDS)
+        else:
+            pip = int(side) if isinstance(side, str) and side.isdigit() else None
+            order = pip if pip is not None else 0
+        put(e, "pip", pip)
+        put(e, "pip_bit", 1 << pip if pip is not None and 0 <= pip < 256 else 0)
+        put(e, "sort_key", (tile.low << 64) | (tile.high << 32) | order)
+        put(e, "_hash", hash((tile, side)))
+        put(e, "_str", f"{tile}:{side}")
+        _ENDS[key] = e
+        return e
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"an End is immutable (cannot set {name!r})")
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __lt__(self, other):
+        return (self.tile, self.side) < (other.tile, other.side) if isinstance(other, End) else NotImplemented
+
+    def __le__(self, other):
+        return (self.tile, self.side) <= (other.tile, other.side) if isinstance(other, End) else NotImplemented
+
+    def __gt__(self, other):
+        return (self.tile, self.side) > (other.tile, other.side) if isinstance(other, End) else NotImplemented
+
+    def __ge__(self, other):
+        return (self.tile, self.side) >= (other.tile, other.side) if isinstance(other, End) else NotImplemented
+
+    def __reduce__(self):
+        return (End, (self.tile, self.side))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __repr__(self) -> str:
+        return f"End(tile={self.tile!r}, side={self.side!r})"
 
     @classmethod
     def parse(cls, text: str, max_pip: int | None = None) -> "End":
@@ -135,15 +248,11 @@ class End:
             side = str(int(side))
         return cls(tile, side)
 
-    @property
-    def sort_key(self) -> tuple:
-        """Output order: by tile, then pip (non-double) or a, b, side-a, side-b."""
-        if self.tile.is_double:
-            return (self.tile, DOUBLE_ENDS.index(self.side))
-        return (self.tile, int(self.side))
-
     def __str__(self) -> str:
-        return f"{self.tile}:{self.side}"
+        return self._str
+
+
+_ENDS: dict = {}
 
 
 def double_set(max_pip: int) -> tuple[Tile, ...]:

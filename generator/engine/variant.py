@@ -9,15 +9,19 @@ only talk to this interface.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from functools import cached_property
+from typing import Mapping, NamedTuple, Sequence
 
 from .layout import Layout, Placed
-from .tiles import SIDES, STRAIGHT, End, Tile, double_set
+from .tiles import SIDES, End, Tile, double_set
 
 __all__ = [
     "Params", "Contribution", "Placement", "Play", "RuleViolation", "Variant", "Settlement",
     "round_half_up_to", "count_fives_ends",
 ]
+
+
+_new = tuple.__new__      # makes a NamedTuple from a tuple without its keyword-handling wrapper
 
 
 class RuleViolation(Exception):
@@ -56,9 +60,9 @@ class Params:
     point_unit: int = 1
     rounds: tuple[int, ...] = ()
 
-    @property
+    @cached_property
     def tiles(self) -> tuple[Tile, ...]:
-        """The whole set, in order."""
+        """The whole set, in order (made once)."""
         return double_set(self.set)
 
     def stock_size(self, players: int) -> int:
@@ -80,8 +84,7 @@ class Params:
         )
 
 
-@dataclass(frozen=True)
-class Contribution:
+class Contribution(NamedTuple):
     """One counted value: the end it stands at and its value in pips.
 
     For a double that counts both halves, ``end`` is one of its open straight
@@ -92,28 +95,48 @@ class Contribution:
     value: int
 
 
-@dataclass(frozen=True)
 class Placement:
     """The result of placing one tile.
 
+    ``tile`` went to ``at`` (``None`` for the lead), giving ``layout``.
     ``counted`` are the counted contributions after the placement (sorted by
     tile as in seed 000's text equivalents); ``total`` is their sum in pips;
     ``raw`` the raw points it scores (換算前の得点) and ``points`` the displayed
     points (表示得点); ``open`` every open attachment point afterwards.
+
+    ``counted`` and ``total`` are worked out when first read (a game that
+    scores by the end total needs only the total at once).
     """
 
-    tile: Tile
-    at: End | None
-    layout: Layout
-    counted: tuple[Contribution, ...]
-    total: int
-    raw: int
-    points: int
-    open: tuple[End, ...]
+    __slots__ = ("tile", "at", "layout", "raw", "points", "_variant", "_counted", "_total")
+
+    def __init__(self, tile: Tile, at: End | None, layout: Layout, counted: tuple | None, total: int | None,
+                 raw: int, points: int, variant: "Variant"):
+        self.tile, self.at, self.layout = tile, at, layout
+        self.raw, self.points = raw, points
+        self._variant, self._counted, self._total = variant, counted, total
+
+    @property
+    def counted(self) -> tuple[Contribution, ...]:
+        if self._counted is None:
+            self._counted = tuple(self._variant.counted(self.layout))
+        return self._counted
+
+    @property
+    def total(self) -> int:
+        if self._total is None:
+            self._total = self._variant.end_total(self.layout)
+        return self._total
+
+    @property
+    def open(self) -> tuple[End, ...]:
+        return self._variant.open_ends(self.layout)
+
+    def __repr__(self) -> str:
+        return f"Placement({self.tile} at {self.at}: total {self.total}, raw {self.raw}, points {self.points})"
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One complete legal play of a tile: where (``at``; ``None`` for the lead),
     which way a double lies (``as_``: ``"inline"``/``"cross"``/``None`` for the
     variant's default) and which pip of the tile touches the end (``touch``;
@@ -186,6 +209,9 @@ class Variant:
     lead_rule: str = "lot"
     #: ``"until-playable"``, ``"optional"`` (may draw even with a play), ``"none"``.
     draw_mode: str = "until-playable"
+    #: How the open ends are counted: ``"ends"`` (every open end's pip, once)
+    #: or ``"fives"`` (the Fives family's count, :func:`count_fives_ends`).
+    counting: str = "ends"
     #: Scoring during play: ``None``, or ``("multiple", n)``: an end total that
     #: is a positive multiple of ``n`` scores; ``"headers"`` (Bergen).
     play_scoring: object = None
@@ -201,6 +227,12 @@ class Variant:
 
     def __init__(self, params: Params):
         self.params = params
+        cls = type(self)
+        #: Whether the quick paths for equal-number matching apply (see :attr:`equal_matching`).
+        self._equal = cls.links is Variant.links and cls.check_placement is Variant.check_placement
+        #: Whether a placement's count matters at once (it scores, or decides legality).
+        self._counts = (self.play_scoring is not None or cls.score_placement is not Variant.score_placement
+                        or cls.check_placement is not Variant.check_placement)
 
     def stock_size(self, players: int) -> int:
         """Tiles left in the stock after dealing to ``players`` players (and
@@ -231,15 +263,13 @@ class Variant:
         """
         if self.lead_rule != "highest-double":
             return None
-        held = [(t, p) for p, ts in hands.items() for t in ts]
-        if not held:
-            return None
-        doubles = [(t, p) for t, p in held if t.is_double]
-        if doubles:
-            t, p = max(doubles)
-        else:
-            t, p = max(held, key=lambda tp: (tp[0].pips, tp[0].high))
-        return p, t
+        best = None                     # (key, tile, player): a double beats any other tile
+        for p, ts in hands.items():
+            for t in ts:
+                key = (1, t.low, 0) if t.is_double else (0, t.pips, t.high)
+                if best is None or key > best[0]:
+                    best = (key, t, p)
+        return None if best is None else (best[2], best[1])
 
     def lead_allowed(self, tile: Tile) -> bool:
         """Whether ``tile`` may be set on an empty table (default: any tile)."""
@@ -253,7 +283,7 @@ class Variant:
         if self.spinners is True:
             return True
         if self.spinners == "first":
-            return not any(p.tile.is_double for p in layout)
+            return not layout.has_double
         return False
 
     def orientations(self, tile: Tile) -> tuple[str | None, ...]:
@@ -279,14 +309,22 @@ class Variant:
         """Every open attachment point, sorted."""
         return layout.free_ends(self.sides_after_straight)
 
+    @property
+    def equal_matching(self) -> bool:
+        """True when a tile fits an end exactly when it shows the end's number
+        and no further rule restricts plays (the quick paths below apply)."""
+        return self._equal
+
     def can_play_any(self, layout: Layout, tiles) -> bool:
         """Whether any of ``tiles`` has a legal play on ``layout`` (a quick
         test by the numbers showing, where matching is by equal numbers and
         nothing else restricts a play; otherwise by :meth:`plays`)."""
-        cls = type(self)
-        if len(layout) and cls.links is Variant.links and cls.check_placement is Variant.check_placement:
-            pips = layout.open_pips(self.sides_after_straight)
-            return any(t.low in pips or t.high in pips for t in tiles)
+        if layout._n and self._equal:
+            m = layout.open_mask(self.sides_after_straight)
+            for t in tiles:
+                if t.mask & m:
+                    return True
+            return False
         return any(self.plays(layout, t) for t in tiles)
 
     def links(self, end_pip: int, tile: Tile) -> tuple[int, ...]:
@@ -306,23 +344,25 @@ class Variant:
 
     def candidate_plays(self, layout: Layout, tile: Tile) -> list[Play]:
         """Plays that match by the matching rule alone (before
-        :meth:`check_placement`)."""
+        :meth:`check_placement`), in the order of the open ends."""
         if tile in layout:
             return []
-        if not len(layout):
+        if not layout._n:
             if not self.lead_allowed(tile):
                 return []
             return [Play(tile, None, o) for o in self.orientations(tile)]
         out = []
         if type(self).links is Variant.links:        # equal numbers: test the pips directly
             lo, hi = tile.low, tile.high
-            for e, pip in layout.open_items(self.sides_after_straight):
+            orients = self.orientations(tile) if tile.is_double else (None,)
+            for e in layout.free_ends(self.sides_after_straight):
+                pip = e.pip
                 if pip == lo or pip == hi:
-                    for o in self.orientations(tile):
+                    for o in orients:
                         out.append(Play(tile, e, o, None))
             return out
         for e in self.open_ends(layout):
-            touches = self.links(layout.pip_at(e), tile)
+            touches = self.links(e.pip, tile)
             if not touches:
                 continue
             for o in self.orientations(tile):
@@ -344,6 +384,31 @@ class Variant:
             except RuleViolation:
                 continue
             out.append(pl)
+        return out
+
+    def plays_of(self, layout: Layout, tiles: Sequence[Tile]) -> list[Play]:
+        """Every legal :class:`Play` of any of ``tiles`` (none on the table),
+        tile by tile in the given order: the same list as :meth:`plays` of
+        each tile, made in one pass where matching is by equal numbers."""
+        if not layout._n or not self._equal:
+            return [pl for t in tiles for pl in self.plays(layout, t)]
+        flag = self.sides_after_straight
+        m = layout.open_mask(flag)
+        ends = layout.free_ends(flag)
+        out = []
+        choice = self.doubles == "choice"
+        for t in tiles:
+            if t.mask & m:
+                lo, hi = t.low, t.high
+                if t.is_double and choice:
+                    for e in ends:
+                        if e.pip == lo:
+                            out += (_new(Play, (t, e, "cross", None)), _new(Play, (t, e, "inline", None)))
+                else:
+                    for e in ends:
+                        pip = e.pip
+                        if pip == lo or pip == hi:
+                            out.append(_new(Play, (t, e, None, None)))
         return out
 
     def place(self, layout: Layout, tile: Tile, at: End | None, as_: str | None = None,
@@ -387,7 +452,7 @@ class Variant:
                                     self._closed_rule(layout, placed, at))
         link = None
         if at is not None:
-            shown = layout.pip_at(at)
+            shown = at.pip
             options = self.links(shown, tile)
             if not options:
                 msg, rule = self.mismatch(shown, tile, at)
@@ -411,14 +476,40 @@ class Variant:
                                         f"`touch` ({' or '.join(map(str, options))})", f"{self.id}/placement")
             if not tile.is_double:
                 link = str(touch)
-        spinner = self.is_spinner(layout, tile, cross)
-        new = layout.attach(tile, at, link=link, cross=cross, spinner=spinner)
-        counted = tuple(self.counted(new))
-        total = sum(c.value for c in counted)
-        raw, points = self.score_placement(new, counted, total)
-        placement = Placement(tile, at, new, counted, total, raw, points, tuple(self.open_ends(new)))
-        self.check_placement(placement)
+        return self.apply(layout, tile, at, cross, link)
+
+    def apply(self, layout: Layout, tile: Tile, at: End | None, cross: bool, link: str | None) -> Placement:
+        """The placement of a play already known to match: ``tile`` joins
+        ``at`` by its pip ``link`` (a string; ``None`` for a double or the
+        lead), crosswise or not. Scores it and applies :meth:`check_placement`
+        (which may raise :class:`RuleViolation`). :meth:`place` checks a play
+        and then calls this; :class:`~generator.engine.hand.Hand` calls it
+        directly for a play from its own list of legal plays."""
+        double = tile.is_double
+        new = layout._attach(tile, at, link, cross and double, double and self.is_spinner(layout, tile, cross))
+        placement = Placement(tile, at, new, None, None, 0, 0, self)
+        if self._counts:
+            placement.raw, placement.points = self.score_placement(placement)
+            self.check_placement(placement)
         return placement
+
+    def play_placement(self, layout: Layout, play: Sequence) -> Placement:
+        """:meth:`apply` for a :class:`Play` (or the same 4-tuple) listed by
+        :meth:`plays` on ``layout`` (no checks are repeated)."""
+        tile, at, as_, touch = play
+        if tile.is_double:
+            return self.apply(layout, tile, at, as_ != "inline", None)
+        if at is None:
+            link = None
+        elif touch is not None:
+            link = str(touch)
+        elif self._equal:
+            link = at.side if not at.tile.is_double else str(at.pip)   # a non-double's end is its pip
+        else:
+            link = str(self.default_touch(at.pip, tile, self.links(at.pip, tile)))
+        if self._counts:
+            return self.apply(layout, tile, at, False, link)
+        return Placement(tile, at, layout._attach(tile, at, link, False, False), None, None, 0, 0, self)
 
     def lead_reason(self, tile: Tile) -> str:
         """Why ``tile`` may not be set (used by :meth:`place`)."""
@@ -457,15 +548,26 @@ class Variant:
         return f"{self.id}/placement"
 
     def counted(self, layout: Layout) -> list[Contribution]:
-        """The counted contributions of a layout (default: every open end's pip,
-        once; seed 004 オープン・エンド)."""
-        out = [Contribution(e, layout.pip_at(e)) for e in self.open_ends(layout)]
-        return sorted(out, key=lambda c: (c.end.tile, -c.value))
+        """The counted contributions of a layout, in pips, sorted by tile (high
+        value first): with ``counting = "ends"`` every open end's pip, once
+        (seed 004 オープン・エンド); with ``"fives"`` :func:`count_fives_ends`."""
+        if self.counting == "fives":
+            return count_fives_ends(layout, self.open_ends(layout))
+        out = [Contribution(e, e.pip) for e in self.open_ends(layout)]
+        return sorted(out, key=_CONTRIB_ORDER)
 
-    def score_placement(self, layout: Layout, counted: Sequence[Contribution], total: int) -> tuple[int, int]:
-        """``(raw, displayed)`` points a placement scores; by default from the
-        end total through :meth:`score_total`."""
-        return self.score_total(total)
+    def end_total(self, layout: Layout) -> int:
+        """The sum of :meth:`counted` in pips, without listing the terms."""
+        if type(self).counted is not Variant.counted:
+            return sum(c.value for c in self.counted(layout))
+        if self.counting == "fives":
+            return count_fives_ends(layout, self.open_ends(layout), itemise=False)
+        return sum(e.pip for e in self.open_ends(layout))
+
+    def score_placement(self, placement: Placement) -> tuple[int, int]:
+        """``(raw, displayed)`` points ``placement`` scores; by default from the
+        end total (``placement.total``) through :meth:`score_total`."""
+        return self.score_total(placement.total)
 
     def score_total(self, total: int) -> tuple[int, int]:
         """``(raw, displayed)`` points for an end total in pips. With
@@ -550,9 +652,10 @@ class _Listing:
         return ", ".join(str(e) for e in self.ends) or "none"
 
 
-def count_fives_ends(layout: Layout, open_ends: Sequence[End]) -> list[Contribution]:
+def count_fives_ends(layout: Layout, open_ends: Sequence[End], itemise: bool = True):
     """The end count of the Fives family (seed 000 末端と配置内部のダブル; seed
-    004 All Fives and Sniff), in pips, sorted by tile (high end first).
+    004 All Fives and Sniff), in pips: the contributions sorted by tile (high
+    end first), or with ``itemise=False`` only their sum.
 
     A crosswise double with an open straight side counts both halves, once
     (twice its pip, at that side; ``b`` when both are open); once both straight
@@ -561,19 +664,34 @@ def count_fives_ends(layout: Layout, open_ends: Sequence[End]) -> list[Contribut
     Every other open end in ``open_ends`` counts its pip.
     """
     out: list[Contribution] = []
+    total = 0
     crossed: dict = {}
     for e in open_ends:                      # only open ends can count: O(open ends), not O(tiles)
         t = e.tile
         if not t.is_double:
-            out.append(Contribution(e, int(e.side)))
-        elif e.side in STRAIGHT:
-            if layout.tiles[t].cross:
+            total += e.pip
+            if itemise:
+                out.append(_new(Contribution, (e, e.pip)))
+        elif e.side == "a" or e.side == "b":
+            if layout.is_cross(t):
+                if t not in crossed:
+                    total += 2 * t.low
                 if e.side > crossed.get(t, ""):  # one contribution, at "b" when both sides are open
                     crossed[t] = e.side
             else:
-                out.append(Contribution(e, t.low))
-    out += [Contribution(End(t, side), 2 * t.low) for t, side in crossed.items()]
-    return sorted(out, key=lambda c: (c.end.tile, -c.value))
+                total += t.low
+                if itemise:
+                    out.append(_new(Contribution, (e, t.low)))
+    if not itemise:
+        return total
+    for t, side in crossed.items():
+        out.append(_new(Contribution, (End(t, side), 2 * t.low)))
+    out.sort(key=_CONTRIB_ORDER)
+    return out
+
+
+def _CONTRIB_ORDER(c: Contribution):
+    return (c.end.tile, -c.value)
 
 
 def sides_of(players: Sequence[str], teams: Sequence[Sequence[str]] | None) -> dict[str, tuple[str, ...]]:

@@ -12,8 +12,7 @@ in the OCR and follow the standard references (stated on the page).
 
 from __future__ import annotations
 
-from ..engine.layout import Layout
-from ..engine.variant import Contribution, Variant, count_fives_ends
+from ..engine.variant import Variant
 
 __all__ = ["AllFives"]
 
@@ -38,9 +37,7 @@ class AllFives(Variant):
     matching = "equal"
     lead_rule = "lot"
     draw_mode = "until-playable"
+    counting = "fives"
     play_scoring = ("multiple", 5)
     settle_rule = "differences"
 
-    def counted(self, layout: Layout) -> list[Contribution]:
-        """Counted ends in pips (:func:`count_fives_ends`)."""
-        return count_fives_ends(layout, self.open_ends(layout))

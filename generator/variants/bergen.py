@@ -17,10 +17,8 @@ target are lost and follow the standard references (stated on the page).
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from ..engine.layout import Layout
-from ..engine.variant import Contribution, Variant
+from ..engine.variant import Placement, Variant
 
 __all__ = ["Bergen"]
 
@@ -50,9 +48,10 @@ class Bergen(Variant):
     play_scoring = "headers"
     settle_rule = "one"
 
-    def score_placement(self, layout: Layout, counted: Sequence[Contribution], total: int) -> tuple[int, int]:
+    def score_placement(self, placement: Placement) -> tuple[int, int]:
         """``(points, points)``: 2 for the set; otherwise 3 for a
         triple-header, 2 for a double-header, else 0 (see :meth:`headers`)."""
+        layout = placement.layout
         if len(layout) == 1:
             return SET, SET
         n = self.headers(layout)
@@ -65,7 +64,7 @@ class Bergen(Variant):
         ends = self.open_ends(layout)
         if len(ends) != 2 or layout.pip_at(ends[0]) != layout.pip_at(ends[1]):
             return 0
-        if any(e.tile.is_double and layout.get(e.tile).cross for e in ends):
+        if any(e.tile.is_double and layout.is_cross(e.tile) for e in ends):
             return 3
         return 2
 

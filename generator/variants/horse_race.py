@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ..engine.layout import Layout
-from ..engine.variant import (Contribution, Placement, Settlement, Variant, count_fives_ends,
-                              round_half_up_to, side_of, sides_of)
+from ..engine.variant import Placement, Settlement, Variant, round_half_up_to, side_of, sides_of
 
 __all__ = ["HorseRace"]
 
@@ -40,14 +38,10 @@ class HorseRace(Variant):
     sides_after_straight = True
     draw_mode = "until-playable"
 
+    counting = "fives"
     play_scoring = ("multiple", 5)
     settle_rule = "rounded"
 
-    def counted(self, layout: Layout) -> list[Contribution]:
-        """Counted contributions in pips (:func:`count_fives_ends`): a double
-        with an open straight side counts twice its pip at that side (``b``
-        when both are open), 0 once both are filled; side branches count 0."""
-        return count_fives_ends(layout, self.open_ends(layout))
 
     def continues_turn(self, placement: Placement, drawn: bool) -> bool:
         """A double or a scoring tile from the hand continues the turn (one

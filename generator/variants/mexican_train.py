@@ -20,7 +20,7 @@ adds the rounds' penalty pips up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ..engine.tiles import Tile

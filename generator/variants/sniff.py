@@ -15,8 +15,7 @@
 
 from __future__ import annotations
 
-from ..engine.layout import Layout
-from ..engine.variant import Contribution, Variant, count_fives_ends
+from ..engine.variant import Variant
 
 __all__ = ["Sniff"]
 
@@ -44,10 +43,7 @@ class Sniff(Variant):
     matching = "equal"
     lead_rule = "lot"
     draw_mode = "optional"
+    counting = "fives"
     play_scoring = ("multiple", 5)
     settle_rule = "opponents"
 
-    def counted(self, layout: Layout) -> list[Contribution]:
-        """Counted ends in pips (:func:`count_fives_ends`); the sniff's unused
-        arms count nothing, each arm's last tile counts its open end."""
-        return count_fives_ends(layout, self.open_ends(layout))
