@@ -18,7 +18,7 @@ from ..engine.variant import Variant
 from ..variants import RULES, make_variant
 from .positions import Outcome, Position, compare, evaluate, parse_position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
-from .yamlsrc import MAX_BYTES, Source, SourceError, load
+from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, load
 
 __all__ = ["VariantDef", "Catalog", "find_rules_dir", "CheckedPosition"]
 
@@ -110,7 +110,7 @@ class Catalog:
         src = load(path)
         errors = validate(src, VARIANT_SCHEMA)
         if errors:
-            raise errors[0]
+            raise SourceErrors.of(errors)
         d = src.data
         if d["id"] != vid:
             raise src.error(("id",), f"the id {d['id']!r} differs from the folder name {vid!r}")
@@ -144,7 +144,7 @@ class Catalog:
         src = load(self.dir / "glossary.yaml")
         errors = validate(src, GLOSSARY_SCHEMA)
         if errors:
-            raise errors[0]
+            raise SourceErrors.of(errors)
         keys = [t["key"] for t in src.data["terms"]]
         for i, k in enumerate(keys):
             if k in keys[:i]:
@@ -219,7 +219,7 @@ class Catalog:
                     self.glossary()
                 else:
                     good.append(self.position(f))
-            except CheckFailed as exc:
+            except SourceErrors as exc:
                 errors += exc.errors
             except SourceError as exc:
                 errors.append(exc)
@@ -229,10 +229,5 @@ class Catalog:
         return good, list(unique.values())
 
 
-class CheckFailed(SourceError):
+class CheckFailed(SourceErrors):
     """One or more stated values differ from the engine (``errors``)."""
-
-    def __init__(self, errors: list[SourceError]):
-        first = errors[0]
-        super().__init__(first.file, first.line, first.col, first.message)
-        self.errors = errors

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["Source", "SourceError", "load", "loads", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
+__all__ = ["Source", "SourceError", "SourceErrors", "load", "loads", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
 
 #: Largest file read (bytes).
 MAX_BYTES = 1_000_000
@@ -44,6 +44,21 @@ class SourceError(Exception):
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}: error: {self.message}"
+
+
+class SourceErrors(SourceError):
+    """Several independent problems raised together (``errors``, in file
+    order); as a :class:`SourceError` it stands for the first of them."""
+
+    def __init__(self, errors: list[SourceError]):
+        first = errors[0]
+        super().__init__(first.file, first.line, first.col, first.message)
+        self.errors = list(errors)
+
+    @staticmethod
+    def of(errors: list[SourceError]) -> SourceError:
+        """One error as itself, several as a :class:`SourceErrors`."""
+        return errors[0] if len(errors) == 1 else SourceErrors(errors)
 
 
 @dataclass
