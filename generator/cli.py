@@ -161,6 +161,25 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_schemas(args) -> int:
+    """Run ``rulebook schemas``: write the JSON Schema files (default
+    ``docs/schemas/`` beside ``rules/``), or with ``--check`` only report the
+    ones that differ from the code; returns the exit status."""
+    from .model.schemafiles import SCHEMAS, schema_dir, schema_text, write_schemas
+
+    folder = Path(args.folder) if args.folder else schema_dir(find_rules_dir())
+    if args.check:
+        stale = [folder / f"{n}.schema.json" for n in SCHEMAS
+                 if not (folder / f"{n}.schema.json").is_file()
+                 or (folder / f"{n}.schema.json").read_text(encoding="utf-8") != schema_text(n)]
+        for f in stale:
+            print(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
+        return 1 if stale else 0
+    for f in write_schemas(folder):
+        print(f"wrote {f}", file=sys.stderr)
+    return 0
+
+
 def _positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     try:
@@ -193,6 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--bots", default="greedy,random", help="players cycled over the seats (random, greedy)")
     m.add_argument("--json", action="store_true", help="print every figure as JSON")
     m.set_defaults(func=cmd_simulate)
+    j = sub.add_parser("schemas", help="write the JSON Schema files of the YAML inputs (for editors)")
+    j.add_argument("folder", nargs="?", help="where to write them (default: docs/schemas/ beside rules/)")
+    j.add_argument("--check", action="store_true", help="only report files that differ from the code")
+    j.set_defaults(func=cmd_schemas)
     return ap
 
 
