@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
+from html.parser import HTMLParser
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,6 +80,58 @@ def _digest(path: Path) -> str:
         return ""
 
 
+#: HTML that rule text (Markdown) may use, and the attributes it may carry; anything
+#: else (``<script>``, ``<iframe>``, ``onclick=``...) is refused, since rule text goes
+#: into the pages as it is.
+HTML_TAGS = {"details", "summary", "div", "span", "p", "br", "em", "strong", "b", "i", "kbd", "code",
+             "sup", "sub", "abbr", "small", "mark", "ruby", "rt", "rp"}
+HTML_ATTRS = {"class", "markdown", "id", "title", "open", "lang"}
+_SCRIPT_URL = re.compile(r"(?:java|vb)script\s*:|data\s*:\s*text/html", re.I)
+
+
+class _TagScan(HTMLParser):
+    """Collects ``(line, offset, problem)`` for HTML rule text may not use."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, int, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if ":" in tag or "." in tag:            # a Markdown autolink such as <https://...>
+            return
+        line, off = self.getpos()
+        if tag not in HTML_TAGS:
+            self.found.append((line, off, f"the HTML tag <{tag}> is not allowed in rule text "
+                                          f"(allowed: {', '.join(sorted(HTML_TAGS))}); write Markdown"))
+            return
+        for name, _ in attrs:
+            if name not in HTML_ATTRS:
+                self.found.append((line, off, f"the attribute {name!r} of <{tag}> is not allowed in rule "
+                                              f"text (allowed: {', '.join(sorted(HTML_ATTRS))})"))
+
+    handle_startendtag = handle_starttag
+
+
+def html_problems(src: Source, path: tuple, text: str) -> list[SourceError]:
+    """Every piece of HTML in the rule text at ``path`` that pages must not
+    carry (tags and attributes outside :data:`HTML_TAGS`/:data:`HTML_ATTRS`,
+    script URLs), located at its line and column in the file."""
+    scan = _TagScan()
+    scan.feed(text)
+    scan.close()
+    found = list(scan.found)
+    for i, line in enumerate(text.split("\n"), 1):
+        for m in _SCRIPT_URL.finditer(line):
+            found.append((i, m.start(), "a script URL is not allowed in rule text"))
+    if not found:
+        return []
+    out = []
+    for n, off, message in found:
+        snippet = text.split("\n")[n - 1][off:off + 20]
+        out.append(SourceError(src.file, *src.text_mark(path, n, snippet), message))
+    return out
+
+
 class Catalog:
     """Loads and checks everything under one ``rules/`` folder.
 
@@ -123,6 +177,11 @@ class Catalog:
         for n in params["players"]:
             if n not in params["deal"]:
                 raise src.error(("params", "deal"), f"no deal size for {n} players")
+        unsafe = [e for i, sec in enumerate(d["sections"]) for lang in ("ja", "en")
+                  for e in html_problems(src, ("sections", i, "body", lang), sec["body"][lang])]
+        unsafe += [e for lang in ("ja", "en") for e in html_problems(src, ("sources", lang), d["sources"][lang])]
+        if unsafe:
+            raise SourceErrors.of(unsafe)
         ids = [sec["id"] for sec in d["sections"]]
         for i, sid in enumerate(ids):
             if sid in ids[:i]:
