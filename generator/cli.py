@@ -180,6 +180,42 @@ def cmd_schemas(args) -> int:
     return 0
 
 
+def cmd_new(args) -> int:
+    """Run ``rulebook new``: scaffold ``rules/<VARIANT>/``; returns the exit status."""
+    from .scaffold import ScaffoldError, new_variant
+
+    rules = find_rules_dir()
+    try:
+        files = new_variant(rules, args.variant, args.rules)
+    except ScaffoldError as exc:
+        print(f"rulebook new: error: {exc}", file=sys.stderr)
+        return 2
+    for f in files:
+        print(f"wrote {f}")
+    print(f"next: fill in every 【要記入】/TODO: text, run `rulebook check {rules / args.variant}`, and add "
+          f"`- gen/{args.variant}.md` to `nav:` in mkdocs.yml")
+    return 0
+
+
+def cmd_explain(args) -> int:
+    """Run ``rulebook explain``: the engine's reasoning for one position;
+    returns the exit status (1 when the file cannot be scored)."""
+    from .explain import explain
+
+    p = Path(args.file)
+    try:
+        if not p.is_file():
+            raise SourceError(args.file, 1, 1, "no such file" if not p.exists() else "not a position file")
+        cat = _catalog_for(p, {})
+        checked = cat.position(p, check=False)
+        variant = cat.variant(checked.position.variant_id).rules
+    except SourceError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    sys.stdout.write(explain(checked, variant, args.lang))
+    return 0
+
+
 def _positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     try:
@@ -212,6 +248,16 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--bots", default="greedy,random", help="players cycled over the seats (random, greedy)")
     m.add_argument("--json", action="store_true", help="print every figure as JSON")
     m.set_defaults(func=cmd_simulate)
+    n = sub.add_parser("new", help="scaffold a new variant under rules/ that passes `check`")
+    n.add_argument("variant", help="the new variant's id, e.g. my-block")
+    from .scaffold import line_rules
+    n.add_argument("--rules", default="draw", choices=line_rules(),
+                   help="the built-in rules it plays by (default: draw)")
+    n.set_defaults(func=cmd_new)
+    e = sub.add_parser("explain", help="the engine's reasoning for one position, step by step")
+    e.add_argument("file", help="a position file")
+    e.add_argument("--lang", choices=["ja", "en"], default="ja", help="language (default: ja)")
+    e.set_defaults(func=cmd_explain)
     j = sub.add_parser("schemas", help="write the JSON Schema files of the YAML inputs (for editors)")
     j.add_argument("folder", nargs="?", help="where to write them (default: docs/schemas/ beside rules/)")
     j.add_argument("--check", action="store_true", help="only report files that differ from the code")

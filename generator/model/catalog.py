@@ -168,8 +168,11 @@ class Catalog:
         d = src.data
         if d["id"] != vid:
             raise src.error(("id",), f"the id {d['id']!r} differs from the folder name {vid!r}")
-        if vid not in RULES:
-            raise src.error(("id",), f"no engine rules for {vid!r} (known: {', '.join(sorted(RULES))})")
+        base = d.get("rules", vid)
+        if base not in RULES:
+            where = ("rules",) if "rules" in d else ("id",)
+            hint = "" if "rules" in d else "; name the rules it plays by with `rules:`"
+            raise src.error(where, f"no engine rules for {base!r} (known: {', '.join(sorted(RULES))}){hint}")
         params = d["params"]
         for k in params["deal"]:
             if not isinstance(k, int) or isinstance(k, bool):
@@ -187,7 +190,7 @@ class Catalog:
             if sid in ids[:i]:
                 raise src.error(("sections", i, "id"), f"the section id {sid!r} is used twice")
         vdef = VariantDef(vid, d["name"], d["summary"], params, d["sections"], d["sources"],
-                          make_variant(vid, params), path.parent, src)
+                          make_variant(base, params), path.parent, src)
         for n, size in vdef.rules.params.deal.items():
             if vdef.rules.params.stock_size(n) < 0:
                 raise src.error(("params", "deal"), f"{n} hands of {size} need more tiles than the set has")

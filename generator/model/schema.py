@@ -136,6 +136,8 @@ VARIANT_SCHEMA: dict[str, Any] = {
     "required": ["id", "name", "summary", "params", "sections", "sources"],
     "properties": {
         "id": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$"},
+        "rules": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
+                  "description": "the built-in engine rules this variant plays by (default: its own id)"},
         "name": _TEXT, "summary": _TEXT,
         "params": {
             "type": "object", "additionalProperties": False,
