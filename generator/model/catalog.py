@@ -230,6 +230,16 @@ class Catalog:
         """
         path = Path(path)
         digest = _digest(path) if path.exists() else ""
+        hit = self._positions.get(path)
+        if check and hit and hit[0] == digest:          # unchanged since it last passed: no need to read it
+            vid = hit[2].position.variant_id
+            try:
+                self.variant(vid)
+            except SourceError:
+                pass
+            else:
+                if self._variants[vid][0] == hit[1]:
+                    return hit[2]
         src = load(path)
         if not isinstance(src.data, dict) or "variant" not in src.data or not isinstance(src.data["variant"], str):
             errors = validate(src, {"type": "object", "required": ["variant"],
