@@ -5,6 +5,10 @@
   problem; exit 1 when there is any.
 - ``rulebook score FILE... --json``: score each file ignoring its ``expect``;
   one JSON array on stdout; exit 1 when any file cannot be scored.
+
+Our additions: ``new`` (scaffold a variant), ``explain`` (the engine's
+reasoning for one position), ``schemas`` (write the JSON Schema files) and
+``simulate``.
 """
 
 from __future__ import annotations
