@@ -5,6 +5,10 @@
   problem; exit 1 when there is any.
 - ``rulebook score FILE... --json``: score each file ignoring its ``expect``;
   one JSON array on stdout; exit 1 when any file cannot be scored.
+
+Our additions: ``new`` (scaffold a variant), ``explain`` (the engine's
+reasoning for one position), ``schemas`` (write the JSON Schema files) and
+``simulate``.
 """
 
 from __future__ import annotations
@@ -161,6 +165,61 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_schemas(args) -> int:
+    """Run ``rulebook schemas``: write the JSON Schema files (default
+    ``docs/schemas/`` beside ``rules/``), or with ``--check`` only report the
+    ones that differ from the code; returns the exit status."""
+    from .model.schemafiles import SCHEMAS, schema_dir, schema_text, write_schemas
+
+    folder = Path(args.folder) if args.folder else schema_dir(find_rules_dir())
+    if args.check:
+        stale = [folder / f"{n}.schema.json" for n in SCHEMAS
+                 if not (folder / f"{n}.schema.json").is_file()
+                 or (folder / f"{n}.schema.json").read_text(encoding="utf-8") != schema_text(n)]
+        for f in stale:
+            print(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
+        return 1 if stale else 0
+    for f in write_schemas(folder):
+        print(f"wrote {f}", file=sys.stderr)
+    return 0
+
+
+def cmd_new(args) -> int:
+    """Run ``rulebook new``: scaffold ``rules/<VARIANT>/``; returns the exit status."""
+    from .scaffold import ScaffoldError, new_variant
+
+    rules = find_rules_dir()
+    try:
+        files = new_variant(rules, args.variant, args.rules)
+    except ScaffoldError as exc:
+        print(f"rulebook new: error: {exc}", file=sys.stderr)
+        return 2
+    for f in files:
+        print(f"wrote {f}")
+    print(f"next: fill in every 【要記入】/TODO: text, run `rulebook check {rules / args.variant}`, and add "
+          f"`- gen/{args.variant}.md` to `nav:` in mkdocs.yml")
+    return 0
+
+
+def cmd_explain(args) -> int:
+    """Run ``rulebook explain``: the engine's reasoning for one position;
+    returns the exit status (1 when the file cannot be scored)."""
+    from .explain import explain
+
+    p = Path(args.file)
+    try:
+        if not p.is_file():
+            raise SourceError(args.file, 1, 1, "no such file" if not p.exists() else "not a position file")
+        cat = _catalog_for(p, {})
+        checked = cat.position(p, check=False)
+        variant = cat.variant(checked.position.variant_id).rules
+    except SourceError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    sys.stdout.write(explain(checked, variant, args.lang))
+    return 0
+
+
 def _positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
     try:
@@ -193,6 +252,20 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--bots", default="greedy,random", help="players cycled over the seats (random, greedy)")
     m.add_argument("--json", action="store_true", help="print every figure as JSON")
     m.set_defaults(func=cmd_simulate)
+    n = sub.add_parser("new", help="scaffold a new variant under rules/ that passes `check`")
+    n.add_argument("variant", help="the new variant's id, e.g. my-block")
+    from .scaffold import line_rules
+    n.add_argument("--rules", default="draw", choices=line_rules(),
+                   help="the built-in rules it plays by (default: draw)")
+    n.set_defaults(func=cmd_new)
+    e = sub.add_parser("explain", help="the engine's reasoning for one position, step by step")
+    e.add_argument("file", help="a position file")
+    e.add_argument("--lang", choices=["ja", "en"], default="ja", help="language (default: ja)")
+    e.set_defaults(func=cmd_explain)
+    j = sub.add_parser("schemas", help="write the JSON Schema files of the YAML inputs (for editors)")
+    j.add_argument("folder", nargs="?", help="where to write them (default: docs/schemas/ beside rules/)")
+    j.add_argument("--check", action="store_true", help="only report files that differ from the code")
+    j.set_defaults(func=cmd_schemas)
     return ap
 
 

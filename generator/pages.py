@@ -378,12 +378,9 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
                            comparison=page.comparison, rounds_table=page.rounds_table,
                            position=page.position, params=page.v.params)
     except jinja2.TemplateSyntaxError as exc:
-        line, col = src.mark(path, key=False)
-        raise SourceError(src.file, line + (exc.lineno or 1), col, f"template: {exc.message}") from None
+        raise SourceError(src.file, *src.text_mark(path, exc.lineno or 1), f"template: {exc.message}") from None
     except (jinja2.TemplateError, TypeError, ValueError) as exc:
-        line, col = src.mark(path, key=False)
-        lineno = _template_line(exc)
-        raise SourceError(src.file, line + lineno, col, f"template: {exc}") from None
+        raise SourceError(src.file, *src.text_mark(path, _template_line(exc)), f"template: {exc}") from None
 
 
 def _template_line(exc: BaseException) -> int:

@@ -9,6 +9,7 @@ Every function returns Markdown (escaped) and adds diagram files to
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import Any
 
 from . import hub, svg
@@ -16,7 +17,7 @@ from .describe import tile_list
 from .model.trains import MatchPosition, RoundPosition, TablePosition, play_text
 from .variants.mexican_train import MEXICAN, Round
 
-__all__ = ["render_trains", "table_text", "STATUS_WORDS", "may_play"]
+__all__ = ["render_trains", "table_text", "STATUS_WORDS", "may_play", "move_text", "train_name"]
 
 #: Why a player may or may not play on a train: status -> (ja, en).
 STATUS_WORDS = {
@@ -65,6 +66,29 @@ def _cell(text: Any) -> str:
 
 def _train_name(name: str, lang: str) -> str:
     return _UI[lang]["mexican"] if name == MEXICAN else _UI[lang]["owner"].format(p=name)
+
+
+def train_name(name: str, lang: str) -> str:
+    """A train in words: ``Aのトレイン`` / ``A's train``, or the Mexican train."""
+    return _train_name(name, lang)
+
+
+def move_text(ev, lang: str) -> str:
+    """One move of a round in words, as the round table of a page shows it:
+    ``plays 5-8 on A's train``, ``draws 2-9 (no fit)``, ``passes (marker on own
+    train)``; with how the round ends, when it does."""
+    ui = _UI[lang]
+    if ev.kind == "play":
+        act = ui["play"].format(t=ev.tile.label, tr=_train_name(ev.train, lang))
+    elif ev.kind == "draw":
+        act = ui["draw"].format(t=ev.tile.label, ok=ui["playable"] if ev.playable else ui["unplayable"])
+    else:
+        act = ui["pass"]
+    if ev.end == "out":
+        act += ("。" if lang == "ja" else "; ") + ui["out"].format(p=ev.player)
+    elif ev.end == "blocked":
+        act += ("。" if lang == "ja" else "; ") + ui["blocked"]
+    return act
 
 
 def _opened(text: str, lang: str) -> str:
@@ -167,12 +191,7 @@ def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen
         rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['next']} | {ui['markers']} | {ui['open']} |",
                 "|---:|---|---|---|---|---|"]
         for mv, ev in zip(pos.moves, outcome.events):
-            if ev.kind == "play":
-                act = ui["play"].format(t=ev.tile.label, tr=_train_name(ev.train, lang))
-            elif ev.kind == "draw":
-                act = ui["draw"].format(t=ev.tile.label, ok=ui["playable"] if ev.playable else ui["unplayable"])
-            else:
-                act = ui["pass"]
+            act = move_text(ev, lang) if ev.end is None else move_text(replace(ev, end=None), lang)
             nxt = ev.next or (ui["out"].format(p=ev.player) if ev.end == "out" else ui["blocked"])
             rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {_cell(nxt)} | "
                         f"{_cell(' '.join(ev.markers) or ui['no'])} | "

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
+from html.parser import HTMLParser
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +20,7 @@ from ..engine.variant import Variant
 from ..variants import RULES, make_variant
 from .positions import Outcome, Position, compare, evaluate, parse_position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
-from .yamlsrc import MAX_BYTES, Source, SourceError, load
+from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, load
 
 __all__ = ["VariantDef", "Catalog", "find_rules_dir", "CheckedPosition"]
 
@@ -78,6 +80,58 @@ def _digest(path: Path) -> str:
         return ""
 
 
+#: HTML that rule text (Markdown) may use, and the attributes it may carry; anything
+#: else (``<script>``, ``<iframe>``, ``onclick=``...) is refused, since rule text goes
+#: into the pages as it is.
+HTML_TAGS = {"details", "summary", "div", "span", "p", "br", "em", "strong", "b", "i", "kbd", "code",
+             "sup", "sub", "abbr", "small", "mark", "ruby", "rt", "rp"}
+HTML_ATTRS = {"class", "markdown", "id", "title", "open", "lang"}
+_SCRIPT_URL = re.compile(r"(?:java|vb)script\s*:|data\s*:\s*text/html", re.I)
+
+
+class _TagScan(HTMLParser):
+    """Collects ``(line, offset, problem)`` for HTML rule text may not use."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, int, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if ":" in tag or "." in tag:            # a Markdown autolink such as <https://...>
+            return
+        line, off = self.getpos()
+        if tag not in HTML_TAGS:
+            self.found.append((line, off, f"the HTML tag <{tag}> is not allowed in rule text "
+                                          f"(allowed: {', '.join(sorted(HTML_TAGS))}); write Markdown"))
+            return
+        for name, _ in attrs:
+            if name not in HTML_ATTRS:
+                self.found.append((line, off, f"the attribute {name!r} of <{tag}> is not allowed in rule "
+                                              f"text (allowed: {', '.join(sorted(HTML_ATTRS))})"))
+
+    handle_startendtag = handle_starttag
+
+
+def html_problems(src: Source, path: tuple, text: str) -> list[SourceError]:
+    """Every piece of HTML in the rule text at ``path`` that pages must not
+    carry (tags and attributes outside :data:`HTML_TAGS`/:data:`HTML_ATTRS`,
+    script URLs), located at its line and column in the file."""
+    scan = _TagScan()
+    scan.feed(text)
+    scan.close()
+    found = list(scan.found)
+    for i, line in enumerate(text.split("\n"), 1):
+        for m in _SCRIPT_URL.finditer(line):
+            found.append((i, m.start(), "a script URL is not allowed in rule text"))
+    if not found:
+        return []
+    out = []
+    for n, off, message in found:
+        snippet = text.split("\n")[n - 1][off:off + 20]
+        out.append(SourceError(src.file, *src.text_mark(path, n, snippet), message))
+    return out
+
+
 class Catalog:
     """Loads and checks everything under one ``rules/`` folder.
 
@@ -110,12 +164,15 @@ class Catalog:
         src = load(path)
         errors = validate(src, VARIANT_SCHEMA)
         if errors:
-            raise errors[0]
+            raise SourceErrors.of(errors)
         d = src.data
         if d["id"] != vid:
             raise src.error(("id",), f"the id {d['id']!r} differs from the folder name {vid!r}")
-        if vid not in RULES:
-            raise src.error(("id",), f"no engine rules for {vid!r} (known: {', '.join(sorted(RULES))})")
+        base = d.get("rules", vid)
+        if base not in RULES:
+            where = ("rules",) if "rules" in d else ("id",)
+            hint = "" if "rules" in d else "; name the rules it plays by with `rules:`"
+            raise src.error(where, f"no engine rules for {base!r} (known: {', '.join(sorted(RULES))}){hint}")
         params = d["params"]
         for k in params["deal"]:
             if not isinstance(k, int) or isinstance(k, bool):
@@ -123,12 +180,17 @@ class Catalog:
         for n in params["players"]:
             if n not in params["deal"]:
                 raise src.error(("params", "deal"), f"no deal size for {n} players")
+        unsafe = [e for i, sec in enumerate(d["sections"]) for lang in ("ja", "en")
+                  for e in html_problems(src, ("sections", i, "body", lang), sec["body"][lang])]
+        unsafe += [e for lang in ("ja", "en") for e in html_problems(src, ("sources", lang), d["sources"][lang])]
+        if unsafe:
+            raise SourceErrors.of(unsafe)
         ids = [sec["id"] for sec in d["sections"]]
         for i, sid in enumerate(ids):
             if sid in ids[:i]:
                 raise src.error(("sections", i, "id"), f"the section id {sid!r} is used twice")
         vdef = VariantDef(vid, d["name"], d["summary"], params, d["sections"], d["sources"],
-                          make_variant(vid, params), path.parent, src)
+                          make_variant(base, params), path.parent, src)
         for n, size in vdef.rules.params.deal.items():
             if vdef.rules.params.stock_size(n) < 0:
                 raise src.error(("params", "deal"), f"{n} hands of {size} need more tiles than the set has")
@@ -144,7 +206,7 @@ class Catalog:
         src = load(self.dir / "glossary.yaml")
         errors = validate(src, GLOSSARY_SCHEMA)
         if errors:
-            raise errors[0]
+            raise SourceErrors.of(errors)
         keys = [t["key"] for t in src.data["terms"]]
         for i, k in enumerate(keys):
             if k in keys[:i]:
@@ -168,6 +230,16 @@ class Catalog:
         """
         path = Path(path)
         digest = _digest(path) if path.exists() else ""
+        hit = self._positions.get(path)
+        if check and hit and hit[0] == digest:          # unchanged since it last passed: no need to read it
+            vid = hit[2].position.variant_id
+            try:
+                self.variant(vid)
+            except SourceError:
+                pass
+            else:
+                if self._variants[vid][0] == hit[1]:
+                    return hit[2]
         src = load(path)
         if not isinstance(src.data, dict) or "variant" not in src.data or not isinstance(src.data["variant"], str):
             errors = validate(src, {"type": "object", "required": ["variant"],
@@ -219,7 +291,7 @@ class Catalog:
                     self.glossary()
                 else:
                     good.append(self.position(f))
-            except CheckFailed as exc:
+            except SourceErrors as exc:
                 errors += exc.errors
             except SourceError as exc:
                 errors.append(exc)
@@ -229,10 +301,5 @@ class Catalog:
         return good, list(unique.values())
 
 
-class CheckFailed(SourceError):
+class CheckFailed(SourceErrors):
     """One or more stated values differ from the engine (``errors``)."""
-
-    def __init__(self, errors: list[SourceError]):
-        first = errors[0]
-        super().__init__(first.file, first.line, first.col, first.message)
-        self.errors = errors

@@ -25,7 +25,7 @@ from ..engine.layout import Layout
 from ..engine.tiles import End, NotationError, Tile
 from ..engine.variant import Placement, RuleViolation, Settlement, Variant, sides_of
 from .schema import POSITION_SCHEMA, validate
-from .yamlsrc import Source, SourceError
+from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
            "Position", "parse_position", "evaluate", "compare", "Outcome"]
@@ -164,41 +164,59 @@ def parse_position(src: Source, variant: Variant) -> Position:
         return parse_trains(src, variant)
     errors = validate(src, POSITION_SCHEMA)
     if errors:
-        raise errors[0]
+        raise SourceErrors.of(errors)
     d = src.data
     base = dict(file=src.file, id=Path(src.file).stem, variant_id=d["variant"],
                 title=d.get("title"), note=d.get("note"), src=src)
     if "steps" in d:
         steps = []
+        problems: list[SourceError] = []       # independent notation problems, all reported
         for i, s in enumerate(d["steps"]):
             p = ("steps", i)
-            steps.append(Step(i + 1, _tile(src, variant, p + ("play",)),
-                              _end(src, variant, p + ("at",)) if "at" in s else None,
-                              s.get("as"), s.get("expect") or {}, s.get("caption"), p,
-                              s.get("touch"), s.get("reject")))
+            try:
+                play = _tile(src, variant, p + ("play",))
+            except SourceError as exc:
+                problems.append(exc)
+                play = None
+            try:
+                at = _end(src, variant, p + ("at",)) if "at" in s else None
+            except SourceError as exc:
+                problems.append(exc)
             rule = s.get("reject")
             if rule is not None and (rule.split("/")[0] != variant.id or rule.split("/")[1] not in RULE_IDS):
-                raise src.error(p + ("reject",), f"unknown rule {rule!r}; {variant.id}'s rules are "
-                                + ", ".join(f"{variant.id}/{r}" for r in sorted(RULE_IDS)), key=False)
+                problems.append(src.error(p + ("reject",), f"unknown rule {rule!r}; {variant.id}'s rules are "
+                                + ", ".join(f"{variant.id}/{r}" for r in sorted(RULE_IDS)), key=False))
+            if not problems:
+                steps.append(Step(i + 1, play, at, s.get("as"), s.get("expect") or {}, s.get("caption"), p,
+                                  s.get("touch"), rule))
+        if problems:
+            raise SourceErrors.of(problems)
         return PlacementPosition(**base, steps=steps)
     if "settle" in d:
         s = d["settle"]
         players = list(s["hands"].keys())
         hands: dict[str, Any] = {}
         seen: dict[Tile, str] = {}
+        problems = []
         for name, h in s["hands"].items():
             if isinstance(h, list):
                 tiles = []
                 for j in range(len(h)):
-                    t = _tile(src, variant, ("settle", "hands", name, j))
+                    try:
+                        t = _tile(src, variant, ("settle", "hands", name, j))
+                    except SourceError as exc:
+                        problems.append(exc)
+                        continue
                     if t in seen:
-                        raise src.error(("settle", "hands", name, j),
-                                        f"{t} is written twice (also in {seen[t]}'s hand)", key=False)
+                        problems.append(src.error(("settle", "hands", name, j),
+                                                  f"{t} is written twice (also in {seen[t]}'s hand)", key=False))
                     seen[t] = name
                     tiles.append(t)
                 hands[name] = tiles
             else:
                 hands[name] = h
+        if problems:
+            raise SourceErrors.of(problems)
         teams = s.get("teams")
         _check_teams(src, ("settle",), players, teams, variant)
         out = s.get("out")
@@ -270,11 +288,16 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
         raise src.error(("deal", "hands"), "give exactly one hand for every seated player")
     seen: dict[Tile, tuple] = {}
     hands: dict[str, list[Tile]] = {}
+    problems: list[SourceError] = []
 
     def take(path):
-        t = _tile(src, variant, path)
+        try:
+            t = _tile(src, variant, path)
+        except SourceError as exc:
+            problems.append(exc)
+            return None
         if t in seen:
-            raise src.error(path, f"{t} is written twice", key=False)
+            problems.append(src.error(path, f"{t} is written twice", key=False))
         seen[t] = path
         return t
 
@@ -282,9 +305,11 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
     for p in players:
         hands[p] = [take(("deal", "hands", p, j)) for j in range(len(deal["hands"][p]))]
         if size is not None and len(hands[p]) != size:
-            raise src.error(("deal", "hands", p),
-                            f"{p} holds {len(hands[p])} tiles; {variant.id} deals {size} each to {len(players)} players")
+            problems.append(src.error(("deal", "hands", p), f"{p} holds {len(hands[p])} tiles; {variant.id} "
+                                      f"deals {size} each to {len(players)} players"))
     stock = [take(("deal", "stock", j)) for j in range(len(deal["stock"]))]
+    if problems:
+        raise SourceErrors.of(problems)
     missing = [t for t in variant.params.tiles if t not in seen]
     if missing:
         raise src.error(("deal", "stock"), "the deal and stock must hold the whole set; missing: "

@@ -14,9 +14,13 @@ import jsonschema
 
 from .yamlsrc import Source, SourceError
 
-__all__ = ["POSITION_SCHEMA", "VARIANT_SCHEMA", "GLOSSARY_SCHEMA", "validate"]
+__all__ = ["POSITION_SCHEMA", "VARIANT_SCHEMA", "GLOSSARY_SCHEMA", "LANG_NAMES", "validate"]
 
-_TEXT = {"type": "object", "properties": {"ja": {"type": "string"}, "en": {"type": "string"}},
+#: The languages every text is written in, with their names in messages.
+LANG_NAMES = {"ja": "Japanese", "en": "English"}
+
+_TEXT = {"type": "object",
+         "properties": {"ja": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}},
          "required": ["ja", "en"], "additionalProperties": False}
 _TILE = {"type": "string", "maxLength": 40}
 _NAME = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9_]{0,15}$"}
@@ -132,6 +136,8 @@ VARIANT_SCHEMA: dict[str, Any] = {
     "required": ["id", "name", "summary", "params", "sections", "sources"],
     "properties": {
         "id": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$"},
+        "rules": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
+                  "description": "the built-in engine rules this variant plays by (default: its own id)"},
         "name": _TEXT, "summary": _TEXT,
         "params": {
             "type": "object", "additionalProperties": False,
@@ -194,46 +200,74 @@ _YAML_WORDS = {"object": "mapping", "array": "list", "dict": "mapping", "list": 
                "int": "integer", "NoneType": "null", "bool": "boolean", "float": "number"}
 
 
-def _message(src: Source, err: jsonschema.ValidationError, path: tuple) -> tuple[tuple, str]:
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list[tuple[tuple, str]]:
+    """``[(path, message)]`` for one jsonschema error (an unknown-key error
+    gives one entry per unknown key)."""
     where = ".".join(str(p) for p in path) or "the file"
     if err.validator == "additionalProperties":
         allowed = sorted((err.schema.get("properties") or {}).keys())
-        extra = [k for k in err.instance if str(k) not in allowed]
-        key = extra[0] if extra else "?"
-        near = difflib.get_close_matches(str(key), allowed, n=1)
-        hint = f"; did you mean {near[0]!r}?" if near else (
-            f"; valid keys: {', '.join(allowed)}" if allowed else "")
-        return path + (key,), f"unknown key {key!r} in {where}{hint}"
+        out = []
+        for key in [k for k in err.instance if str(k) not in allowed] or ["?"]:
+            near = difflib.get_close_matches(str(key), allowed, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else (
+                f"; valid keys: {', '.join(allowed)}" if allowed else "")
+            out.append((path + (key,), f"unknown key {key!r} in {where}{hint}"))
+        return out
     if err.validator == "required":
-        return path, f"{where} needs {err.message.split(' is a required')[0]}"
+        missing = err.message.split(" is a required")[0]
+        if set((err.schema.get("properties") or {})) == set(LANG_NAMES):
+            lang = missing.strip("'\"")
+            return [(path, f"missing translation: {where} has no {lang!r} ({LANG_NAMES.get(lang, lang)}) text")]
+        return [(path, f"{where} needs {missing}")]
+    if err.validator == "minLength" and path and path[-1] in LANG_NAMES:
+        parent = ".".join(str(p) for p in path[:-1])
+        return [(path, f"missing translation: the {LANG_NAMES[path[-1]]} text of {parent} is empty")]
     if err.validator == "type":
         wants = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
         want = " or ".join(_YAML_WORDS.get(w, w) for w in wants)
         got = _YAML_WORDS.get(type(err.instance).__name__, type(err.instance).__name__)
-        art = "an" if want[:1] in "aeiou" else "a"
-        return path, f"{where} should be {art} {want}, not a {got} ({err.instance!r})"[:300]
+        return [(path, f"{where} should be {_article(want)}, not {_article(got)} ({err.instance!r})"[:300])]
     if err.validator in ("oneOf", "anyOf") and path == ():
-        return path, ("a position file has exactly one of: `steps` (placements), `settle` "
-                      "(a settlement) or `deal` with `turns` (a hand played move by move)")
+        return [(path, ("a position file has exactly one of: `steps` (placements), `settle` "
+                        "(a settlement) or `deal` with `turns` (a hand played move by move)"))]
     if err.validator == "oneOf" and isinstance(err.instance, dict) and "by" in err.instance:
-        return path, f"{where}: a move is exactly one of `play`, `draw` or `pass`"
+        return [(path, f"{where}: a move is exactly one of `play`, `draw` or `pass`")]
     if err.validator == "oneOf" and "hands" in path:
-        return path, f"{where} should be a list of tiles or a pip total (a whole number, 0 or more)"
+        return [(path, f"{where} should be a list of tiles or a pip total (a whole number, 0 or more)")]
     if err.validator == "not" and isinstance(err.instance, dict) and "reject" in err.instance:
-        return path + ("reject",), (f"{where}: a rejected step (`reject`) is not placed, so it has no "
-                                    f"`expect`; state the values on a step that is placed")
+        return [(path + ("reject",), (f"{where}: a rejected step (`reject`) is not placed, so it has no "
+                                      f"`expect`; state the values on a step that is placed"))]
     if err.validator == "minimum":
-        return path, f"{where} should be at least {err.validator_value}, not {err.instance!r}"
+        return [(path, f"{where} should be at least {err.validator_value}, not {err.instance!r}")]
+    if err.validator == "maximum":
+        return [(path, f"{where} should be at most {err.validator_value}, not {err.instance!r}")]
     if err.validator == "pattern":
-        return path, f"{where}: {err.instance!r} is not a valid name here"
+        return [(path, f"{where}: {err.instance!r} is not a valid name here")]
     if err.validator == "minProperties":
-        return path, f"{where} needs at least {err.validator_value} entries"
+        return [(path, f"{where} needs at least {err.validator_value} entries")]
+    if err.validator == "minItems":
+        return [(path, f"{where} needs at least {err.validator_value} item{'s' if err.validator_value != 1 else ''}")]
+    if err.validator == "maxLength":
+        return [(path, f"{where} is longer than {err.validator_value} characters")]
     if err.validator == "const":
-        return path, f"{where} must be {json.dumps(err.validator_value)}"
+        return [(path, f"{where} must be {json.dumps(err.validator_value)}")]
     if err.validator == "enum":
-        return path, (f"{where} must be one of {', '.join('null' if x is None else str(x) for x in err.validator_value)}"
-                      f", not {'null' if err.instance is None else repr(err.instance)}")
-    return path, f"{where}: {err.message}"[:300]
+        return [(path, (f"{where} must be one of {', '.join('null' if x is None else str(x) for x in err.validator_value)}"
+                        f", not {'null' if err.instance is None else repr(err.instance)}"))]
+    return [(path, f"{where}: {err.message}"[:300])]
+
+
+def _near_keys(err: jsonschema.ValidationError) -> list[str]:
+    """The valid keys that an additionalProperties error's unknown keys are
+    close to (their "did you mean" suggestions), and ``"*"`` (some key is unknown)."""
+    allowed = sorted((err.schema.get("properties") or {}).keys())
+    near = [m for k in err.instance if str(k) not in allowed
+            for m in difflib.get_close_matches(str(k), allowed, n=1)]
+    return near + ["*"]
 
 
 #: Compiled validators by schema identity (each entry keeps its schema alive, so ids stay unique).
@@ -246,9 +280,20 @@ def validate(src: Source, schema: dict) -> list[SourceError]:
     if hit is None or hit[0] is not schema:
         hit = _VALIDATORS[id(schema)] = (schema, jsonschema.Draft202012Validator(schema))
     validator = hit[1]
-    out = []
+    found = []
     for err in validator.iter_errors(_jsonable(src.data)):
-        path, msg = _message(src, err, _path(src, err))
-        out.append(src.error(path, msg))
-    out.sort(key=lambda e: (not e.message.startswith("unknown key"), e.line, e.col, e.message))
-    return out
+        path = _path(src, err)
+        found += [(err, path, p, m) for p, m in _messages(src, err, path)]
+    # A misspelt key also leaves its right spelling missing: report the misspelling only.
+    unknown = {(path, key) for err, path, _, _ in found if err.validator == "additionalProperties"
+               for key in _near_keys(err)}
+    out = []
+    for err, path, where, msg in found:
+        if err.validator == "required" and any(
+                (path, k) in unknown for k in err.validator_value if k not in (err.instance or {})):
+            continue
+        if err.validator in ("oneOf", "anyOf") and path == () and ((), "*") in unknown:
+            continue
+        out.append(src.error(where, msg))
+    unique = {str(e): e for e in out}
+    return sorted(unique.values(), key=lambda e: (e.line, e.col, e.message))

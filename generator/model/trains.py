@@ -26,7 +26,7 @@ from ..engine.variant import RuleViolation
 from ..variants.mexican_train import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
 from .positions import _Base as _TrainBase
 from .schema import _NAME, _TEXT, _TILE, validate
-from .yamlsrc import Source, SourceError
+from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
            "parse_trains", "evaluate_trains", "compare_trains", "trains_json", "play_text"]
@@ -273,15 +273,7 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
             raise src.error(("turns", i, "play"), "a play names its train: add `train: OWNER` (or `train: mexican`)")
     errors = validate(src, TRAIN_POSITION_SCHEMA)
     if errors:
-        err = errors[0]
-        if "is not a valid name here" in err.message and ("plays" in err.message or "open_doubles" in err.message):
-            raise SourceError(err.file, err.line, err.col, err.message.replace(
-                "is not a valid name here", "is not a play written `TILE on TRAIN` (e.g. \"5-8 on A\")"))
-        if err.message.startswith("a position file has exactly one of"):
-            raise SourceError(err.file, err.line, err.col, "a mexican-train position has exactly one of: "
-                              "`table` (where a player may play), `round` with `turns` (a round move by move) "
-                              "or `match` (rounds added up)")
-        raise err
+        raise SourceErrors.of([_train_words(err) for err in errors])
     d = src.data
     base = dict(file=src.file, id=Path(src.file).stem, variant_id=d["variant"], title=d.get("title"),
                 note=d.get("note"), src=src)
@@ -349,6 +341,18 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
         raise src.error(("match", "first"), f"{m['first']!r} is not seated")
     return MatchPosition(**base, players=players, setting=m["rounds"], first=m.get("first"),
                          penalties=m["penalties"], expect=m.get("expect") or {})
+
+
+def _train_words(err: SourceError) -> SourceError:
+    """A schema error in the words of Mexican Train positions."""
+    if "is not a valid name here" in err.message and ("plays" in err.message or "open_doubles" in err.message):
+        return SourceError(err.file, err.line, err.col, err.message.replace(
+            "is not a valid name here", "is not a play written `TILE on TRAIN` (e.g. \"5-8 on A\")"))
+    if err.message.startswith("a position file has exactly one of"):
+        return SourceError(err.file, err.line, err.col, "a mexican-train position has exactly one of: "
+                           "`table` (where a player may play), `round` with `turns` (a round move by move) "
+                           "or `match` (rounds added up)")
+    return err
 
 
 def _consistent(src: Source, v: MexicanTrain, pos, at: tuple) -> None:

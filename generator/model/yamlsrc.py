@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-__all__ = ["Source", "SourceError", "load", "loads", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
+__all__ = ["Source", "SourceError", "SourceErrors", "load", "loads", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
 
 #: Largest file read (bytes).
 MAX_BYTES = 1_000_000
@@ -46,6 +46,21 @@ class SourceError(Exception):
         return f"{self.file}:{self.line}:{self.col}: error: {self.message}"
 
 
+class SourceErrors(SourceError):
+    """Several independent problems raised together (``errors``, in file
+    order); as a :class:`SourceError` it stands for the first of them."""
+
+    def __init__(self, errors: list[SourceError]):
+        first = errors[0]
+        super().__init__(first.file, first.line, first.col, first.message)
+        self.errors = list(errors)
+
+    @staticmethod
+    def of(errors: list[SourceError]) -> SourceError:
+        """One error as itself, several as a :class:`SourceErrors`."""
+        return errors[0] if len(errors) == 1 else SourceErrors(errors)
+
+
 @dataclass
 class Source:
     """A parsed YAML file: ``data`` and the marks of its parts.
@@ -58,6 +73,7 @@ class Source:
     data: Any
     value_marks: dict = field(default_factory=dict)
     key_marks: dict = field(default_factory=dict)
+    text: str = field(default="", repr=False)
 
     def mark(self, path: Path_, key: bool = True) -> tuple[int, int]:
         """Where ``path`` stands: its key when ``key`` and it has one, else its
@@ -76,6 +92,22 @@ class Source:
         """A :class:`SourceError` at ``path``."""
         line, col = self.mark(path, key)
         return SourceError(self.file, line, col, message)
+
+    def text_mark(self, path: Path_, n: int, snippet: str = "") -> tuple[int, int]:
+        """Where line ``n`` (1-based) of the text value at ``path`` stands in
+        the file: ``(line, col)`` of ``snippet`` in it, or of its first
+        character that is not a space. Knows block scalars (``|``, ``>``),
+        whose text starts on the line after the indicator."""
+        line0, col0 = self.mark(path, key=False)
+        lines = self.text.split("\n")
+        block = line0 <= len(lines) and lines[line0 - 1][col0 - 1:col0] in ("|", ">")
+        line = line0 + n if block else line0 + n - 1
+        if not 1 <= line <= len(lines):
+            return line0, col0
+        row = lines[line - 1]
+        start = col0 if not block and n == 1 else 0
+        at = row.find(snippet, start) if snippet else len(row) - len(row.lstrip(" "))
+        return line, (at + 1 if at >= 0 else col0)
 
     def get(self, path: Path_, default: Any = None) -> Any:
         """The value at ``path``, or ``default``."""
@@ -121,7 +153,7 @@ def loads(text: str, file: str = "<string>") -> Source:
         raise SourceError(file, 1, 1, f"YAML: {exc}") from None
     finally:
         loader.dispose()
-    src = Source(file, None)
+    src = Source(file, None, text=text)
     if node is None:
         raise SourceError(file, 1, 1, "the file is empty")
     budget = [MAX_NODES]
@@ -159,11 +191,14 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
     if len(path) > MAX_DEPTH:
         raise SourceError(src.file, *_pos(node.start_mark), f"the YAML nests too deeply (more than {MAX_DEPTH} levels)")
     budget[0] -= 1
-    if budget[0] < 0:
-        raise SourceError(src.file, *_pos(node.start_mark),
-                          f"the document expands to more than {MAX_NODES} nodes (aliases?)")
+    if budget[0] < 0:                    # at the top-level key being expanded: aliases share their nodes
+        where = src.key_marks.get(path[:1]) or _pos(node.start_mark)
+        raise SourceError(src.file, *where, f"the document expands to more than {MAX_NODES} nodes (aliases?)")
     src.value_marks[path] = _pos(node.start_mark)
     if isinstance(node, yaml.ScalarNode):
+        if node.tag == "tag:yaml.org,2002:merge":
+            raise SourceError(src.file, *_pos(node.start_mark),
+                              "YAML merge keys (<<) are not allowed; write every key out")
         if node.tag not in _SAFE_SCALAR_TAGS:
             raise SourceError(src.file, *_pos(node.start_mark),
                               f"the tag {node.tag!r} is not allowed here; write plain values")

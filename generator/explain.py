@@ -1,0 +1,141 @@
+"""``rulebook explain``: the engine's reasoning for one position, step by step,
+in Japanese or English.
+
+Every sentence comes from the describers the pages use (:mod:`.describe` for
+captions, text equivalents and settlements, :mod:`.trainpages` for Mexican
+Train tables), so the command says exactly what the site shows, as plain
+text; only the labels around them ("step 2", "raw"...) are added here.
+"""
+
+from __future__ import annotations
+
+from . import describe
+from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
+from .model.trains import MatchPosition, RoundPosition, TablePosition
+from .trainpages import STATUS_WORDS, move_text, table_text, train_name
+
+__all__ = ["explain"]
+
+_W = {
+    "ja": {"step": "手順", "move": "手", "raw": "換算前の得点", "points": "表示得点", "pips": "残りの目",
+           "winners": "勝者", "nobody": "なし", "settle": "精算", "rejected": "置けない",
+           "rule": "規則", "start": "始めの卓", "after": "この手のあと", "plays": "出せる手",
+           "totals": "合計", "draws": "{p}が{t}を引く（{ok}）", "passes": "{p}がパス",
+           "playable": "置ける", "unplayable": "置けない", "end": "結果", "penalties": "失点",
+           "for": "{p}から見たトレイン", "scores": "得点", "round": "ラウンド", "engine": "エンジン",
+           "colon": "：", "by": "{p}："},
+    "en": {"step": "Step", "move": "Move", "raw": "raw points", "points": "displayed points", "pips": "pips left",
+           "winners": "winners", "nobody": "none", "settle": "Settlement", "rejected": "not allowed",
+           "rule": "rule", "start": "The table at the start", "after": "After the move", "plays": "legal plays",
+           "totals": "totals", "draws": "{p} draws {t} ({ok})", "passes": "{p} passes",
+           "playable": "playable", "unplayable": "no fit", "end": "Result", "penalties": "penalties",
+           "for": "Trains for {p}", "scores": "scores", "round": "Round", "engine": "engine",
+           "colon": ": ", "by": "{p}: "},
+}
+
+
+def _numbers(pl, lang: str) -> str:
+    w = _W[lang]
+    return (f"{w['raw']} {pl.raw}、{w['points']} {pl.points}" if lang == "ja"
+            else f"{w['raw']} {pl.raw}, {w['points']} {pl.points}")
+
+
+def _placement(pl, lang: str, variant) -> list[str]:
+    """Caption, text equivalent and the raw and displayed points of one placement."""
+    return [describe.caption(pl, lang, variant),
+            describe.text_equivalent(pl.layout, pl.counted, pl.open, lang, variant),
+            _numbers(pl, lang)]
+
+
+def _settlement(s, pips_by_player: dict, lang: str, variant) -> list[str]:
+    w = _W[lang]
+    sides = ", ".join(f"{k} {v}" for k, v in s.pips.items())
+    players = ", ".join(f"{k} {v}" for k, v in pips_by_player.items())
+    out = [f"{w['pips']}{w['colon']}{players}" + (f" ({sides})" if list(s.pips) != list(pips_by_player) else ""),
+           f"{w['winners']}{w['colon']}{', '.join(s.winners) or w['nobody']}"]
+    out += describe.settlement_lines(s, lang, variant)
+    if s.scores_after is not None:
+        out.append(f"{w['scores']}{w['colon']}" + ", ".join(f"{k} {v}" for k, v in s.scores_after.items()))
+    return out
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["  " + line for line in lines]
+
+
+def explain(checked, variant, lang: str = "ja") -> str:
+    """The reasoning behind ``checked`` (a :class:`CheckedPosition`) under
+    ``variant``'s rules, in ``lang``, one idea a line: per placement the
+    caption (tile, where it went, counted terms, total, what it scores), the
+    text equivalent of the layout (open ends and counted values) and the raw
+    and displayed points; per settlement the pips per side, the winners and
+    how the points follow (rounding included); for Mexican Train the text
+    equivalents of the table."""
+    pos, outcome = checked.position, checked.outcome
+    w = _W[lang]
+    out: list[str] = [f"{pos.file} ({pos.variant_id})"]
+    if pos.title:
+        out.append(pos.title[lang])
+    if isinstance(pos, TablePosition):
+        rnd = outcome.round
+        out.append(table_text(rnd, lang))
+        out.append(w["for"].format(p=pos.to_move) + w["colon"] + "; ".join(
+            f"{train_name(t, lang)}: {STATUS_WORDS[rnd.status(pos.to_move, t)][0 if lang == 'ja' else 1]}"
+            for t in rnd.trains))
+        plays = rnd.plays_for(pos.to_move)
+        out.append(f"{w['plays']}{w['colon']}" + (", ".join(f"{t} on {tr}" for t, tr in plays) or w["nobody"]))
+    elif isinstance(pos, RoundPosition):
+        from .variants.mexican_train import Round
+
+        st = pos.state
+        rnd = Round(variant, st.players, {p: list(h) for p, h in pos.hands.items()}, list(pos.stock), st.engine,
+                    pos.first, st.trains, st.markers, st.open_doubles)
+        out.append(f"{w['start']}{w['colon']}{table_text(rnd, lang)}")
+        for mv, ev in zip(pos.moves, outcome.events):
+            {"play": lambda: rnd.play(mv.by, mv.tile, mv.train), "draw": lambda: rnd.draw(mv.by),
+             "pass": lambda: rnd.pass_(mv.by)}[mv.kind]()
+            out.append(f"{w['move']} {mv.index}: {w['by'].format(p=ev.player)}{move_text(ev, lang)}")
+            out += _indent([table_text(rnd, lang)])
+        r = outcome.round
+        if r.end:
+            out.append(f"{w['end']}{w['colon']}{w['penalties']} "
+                       + ", ".join(f"{p} {v}" for p, v in r.penalties.items()))
+    elif isinstance(pos, MatchPosition):
+        m = outcome.match
+        for i, pen in enumerate(pos.penalties):
+            out.append(f"{w['round']} {i + 1} ({w['engine']} {m.engines[i]}): "
+                       + ", ".join(f"{p} {v}" for p, v in pen.items()))
+        out.append(f"{w['totals']}{w['colon']}" + ", ".join(f"{p} {v}" for p, v in m.totals.items()))
+        out.append(f"{w['winners']}{w['colon']}{', '.join(m.winners) or w['nobody']}")
+    elif isinstance(pos, PlacementPosition):
+        for st, pl in zip(pos.steps, outcome.placements):
+            if isinstance(pl, Rejected):
+                where = f" → {pl.at}" if pl.at else ""
+                out.append(f"{w['step']} {st.index}: {pl.tile.label}{where}: {w['rejected']} "
+                           f"({w['rule']} {pl.rule}: {describe.rule_text(pl.rule, lang)}; {pl.message})")
+                continue
+            out.append(f"{w['step']} {st.index}: " + _placement(pl, lang, variant)[0])
+            out += _indent(_placement(pl, lang, variant)[1:])
+    elif isinstance(pos, SettlementPosition):
+        out.append(w["settle"])
+        out += _indent(_settlement(outcome.settlement, pos.pips(), lang, variant))
+    elif isinstance(pos, TurnsPosition):
+        for mv, ev in zip(pos.moves, outcome.events):
+            head = f"{w['move']} {mv.index}: {w['by'].format(p=ev.player)}"
+            if ev.kind == "play":
+                lines = _placement(ev.placement, lang, variant)
+                out.append(head + lines[0])
+                out += _indent(lines[1:])
+            elif ev.kind == "draw":
+                out.append(head + w["draws"].format(p=ev.player, t=ev.drawn.label,
+                                                    ok=w["playable"] if ev.playable else w["unplayable"]))
+            else:
+                out.append(head + w["passes"].format(p=ev.player))
+        hand = outcome.hand
+        if hand.settlement is not None:
+            pips = {p: sum(t.pips for t in hand.hands[p]) for p in pos.players}
+            out.append(w["settle"])
+            out += _indent(_settlement(hand.settlement, pips, lang, variant))
+        else:
+            out.append(f"{w['scores']}{w['colon']}" + ", ".join(f"{k} {v}" for k, v in hand.scores.items()))
+    return "\n".join(out) + "\n"

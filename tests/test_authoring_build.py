@@ -1,0 +1,76 @@
+"""The built site with authoring in mind: a scaffolded variant is built into
+both languages, the JSON Schemas are published under /schemas/, and a build
+that fails on a wrong stated value leaves the previous site byte for byte."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+from conftest import ROOT
+
+MKDOCS = [sys.executable, "-m", "mkdocs", "build", "-q"]
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    work = tmp_path_factory.mktemp("authoring-site")
+    for name in ("mkdocs.yml", "docs", "rules"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, work / name, ignore=shutil.ignore_patterns("gen"))
+        else:
+            shutil.copy(src, work / name)
+    shutil.copytree(ROOT / ".cache", work / ".cache") if (ROOT / ".cache").is_dir() else None
+    cwd = os.getcwd()
+    os.chdir(work)
+    try:
+        assert main(["new", "my-line"]) == 0
+    finally:
+        os.chdir(cwd)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    res = subprocess.run(MKDOCS, cwd=work, capture_output=True, text=True, env=env)
+    assert res.returncode == 0, res.stderr
+    return work, env
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_scaffolded_variant_is_built(built, lang):
+    work, _ = built
+    page = work / "site" / ("" if lang == "ja" else "en") / "gen" / "my-line" / "index.html"
+    html = page.read_text()
+    assert ("【要記入】ゲームの名前" if lang == "ja" else "TODO: the game&#x27;s name") in html
+    assert 'id="ex-first-example"' in html and "rb-figure" in html
+
+
+@pytest.mark.parametrize("name", ["position", "train-position", "variant", "glossary"])
+def test_schemas_are_published(built, name):
+    work, _ = built
+    published = work / "site" / "schemas" / f"{name}.schema.json"
+    assert published.read_bytes() == (ROOT / "docs" / "schemas" / f"{name}.schema.json").read_bytes()
+
+
+def test_a_failed_build_leaves_the_site_untouched(built):
+    work, env = built
+    before = _snapshot(work / "site")
+    pos = work / "rules" / "horse-race" / "positions" / "double-six.yaml"
+    text = pos.read_text()
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "raw: 15" in l)
+    pos.write_text(text.replace("raw: 15", "raw: 20"))
+    try:
+        res = subprocess.run(MKDOCS, cwd=work, capture_output=True, text=True, env=env)
+    finally:
+        pos.write_text(text)
+    assert res.returncode != 0
+    assert f"double-six.yaml:{line}:" in res.stderr and "stated 20" in res.stderr and "computes 15" in res.stderr
+    assert "Traceback" not in res.stderr
+    assert _snapshot(work / "site") == before

@@ -1,0 +1,148 @@
+"""`rulebook new` and `rulebook explain`, through the command line."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.scaffold import SCAFFOLD_RULES
+
+from conftest import ROOT, RULES
+
+
+@pytest.fixture
+def rules_copy(tmp_path, monkeypatch):
+    dest = tmp_path / "rules"
+    shutil.copytree(RULES, dest)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_RULES", raising=False)
+    return dest
+
+
+def test_new_scaffolds_a_variant_that_checks_clean(rules_copy, capsys):
+    assert main(["new", "my-line"]) == 0
+    out = capsys.readouterr().out
+    variant = rules_copy / "my-line" / "variant.yaml"
+    position = rules_copy / "my-line" / "positions" / "first-example.yaml"
+    assert out.splitlines()[:2] == [f"wrote {variant}", f"wrote {position}"]
+    assert "gen/my-line.md" in out                                   # how it joins the nav
+    text = variant.read_text()
+    assert text.startswith("# yaml-language-server: $schema=../../docs/schemas/variant.schema.json\n")
+    assert position.read_text().startswith(
+        "# yaml-language-server: $schema=../../../docs/schemas/position.schema.json\n")
+    assert "id: my-line\nrules: draw" in text
+    # the heading comment, then name, summary, two section bodies and sources in each language
+    assert text.count("【要記入】") == 6 and text.count("TODO:") == 6
+    assert main(["check", str(rules_copy / "my-line")]) == 0
+    assert capsys.readouterr().err == "rulebook check: 1 position(s) verified, ok\n"
+    assert main(["check", "-q", str(rules_copy)]) == 0
+
+
+@pytest.mark.parametrize("base", SCAFFOLD_RULES)
+def test_new_for_each_offered_rules(rules_copy, capsys, base):
+    assert main(["new", f"my-{base}", "--rules", base]) == 0
+    assert main(["check", "-q", str(rules_copy / f"my-{base}")]) == 0, capsys.readouterr().err
+
+
+@pytest.mark.parametrize("vid,message", [
+    ("draw", "rules/draw already exists; choose another id"),
+    ("My-Game", "'My-Game' is not a variant id"),
+    ("9lives", "'9lives' is not a variant id"),
+    ("two--hyphens", "'two--hyphens' is not a variant id"),
+    ("../escape", "'../escape' is not a variant id"),
+])
+def test_new_refuses_taken_or_bad_ids(rules_copy, capsys, vid, message):
+    before = sorted(p.name for p in rules_copy.iterdir())
+    assert main(["new", vid]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rulebook new: error: ") and message in err and len(err.splitlines()) == 1
+    assert sorted(p.name for p in rules_copy.iterdir()) == before
+
+
+def test_new_refuses_rules_it_has_no_sample_for(rules_copy, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["new", "my-matador", "--rules", "matador"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'matador'" in capsys.readouterr().err
+
+
+POS = RULES / "horse-race" / "positions"
+
+
+def explain(capsys, path, lang):
+    assert main(["explain", str(path), "--lang", lang]) == 0
+    return capsys.readouterr().out
+
+
+def test_explain_placements_in_english(capsys):
+    out = explain(capsys, POS / "double-six.yaml", "en").splitlines()
+    assert out[0] == f"{POS / 'double-six.yaml'} (horse-race)"
+    assert out[1] == "Fifteen with the double six"
+    # 3-6 leads: 6 + 3 = 9 (the engine lists the high end first); then 6-6 crosswise on the 6: 3 + 6 + 6 = 15, rounded 15 raw, 3 points
+    assert out[2] == "Step 1: [3|6] placed. Counted: 6 + 3 = 9 → not a multiple of 5, so no score (0 raw, 0 points)."
+    assert out[4] == "  raw points 0, displayed points 0"
+    assert out[5] == ("Step 2: [6|6] placed on [3|6] (high end). Counted: 3 + 12 = 15 → 15 raw (3 points).")
+    assert out[6].startswith("  Tiles: [3|6], [6|6]. Branch doubles: [6|6].")
+    assert "Open positions: [3|6] (low end, 3); [6|6] (straight side B, 6)." in out[6]
+    assert out[6].endswith("Counted values: [3|6]: 3; [6|6]: 12.")
+    assert out[7] == "  raw points 15, displayed points 3"
+
+
+def test_explain_placements_in_japanese(capsys):
+    out = explain(capsys, POS / "double-six.yaml", "ja").splitlines()
+    assert out[1] == "6-6で15"
+    assert out[5] == "手順 2: [6|6]を置く（[3|6] (目が多い端)に接続）。数える寄与値 3 + 12 = 15 → 換算前の得点 15点（表示得点 3点）。"
+    assert "接続可能位置：[3|6] (目が少ない端, 3); [6|6] (直線側B, 6)" in out[6]
+    assert out[7] == "  換算前の得点 15、表示得点 3"
+
+
+@pytest.mark.parametrize("lang,lines", [
+    ("en", ["Settlement", "  pips left: N 0, S 7, E 9, W 8 (N+S 7, E+W 17)", "  winners: N+S",
+            "  N+S: the other sides hold 17 pips → rounded to 15 → 15 ÷ 5 = 3 points",
+            "  scores: N+S 61, E+W 40"]),
+    ("ja", ["精算", "  残りの目：N 0, S 7, E 9, W 8 (N+S 7, E+W 17)", "  勝者：N+S",
+            "  N+S：ほかの側の残りの目 17 → 5の倍数に丸めて 15 → 15 ÷ 5 = 3点",
+            "  得点：N+S 61, E+W 40"]),
+])
+def test_explain_a_settlement(capsys, lang, lines):
+    # N went out; S holds 3-4 (7); E 9 and W 8 make 17, rounded to the nearest 5: 15, so 3 points
+    out = explain(capsys, POS / "settle-spec-example.yaml", lang).splitlines()
+    assert out[-len(lines):] == lines
+
+
+@pytest.mark.parametrize("lang,lines", [
+    ("en", ["The table at the start: Engine: [9|9]. A's train: [4|9], end 4, may play: A.",
+            "Move 1: A: plays [4|4] on A's train",
+            "Move 3: B: plays [7|11] on C's train",
+            "Move 4: C: plays [7|7] on C's train; C plays their last tile: the round ends",
+            "Result: penalties A 4, B 8, C 0"]),
+    ("ja", ["始めの卓：エンジン: [9|9]。Aのトレイン: [4|9]、端 4、出せる人: A。",
+            "手 1: A：[4|4]をAのトレインに出す",
+            "手 3: B：[7|11]をCのトレインに出す",
+            "手 4: C：[7|7]をCのトレインに出す。Cが最後の牌を出してラウンド終了",
+            "結果：失点 A 4, B 8, C 0"]),
+])
+def test_explain_a_mexican_train_round(capsys, lang, lines):
+    # round 4 (engine 9-9): A doubles 4-4 and covers it with 4-10; B must play 7-11 on C's
+    # marked train; C goes out with 7-7; A keeps 1-3 (4 pips), B 3-5 (8)
+    out = explain(capsys, RULES / "mexican-train" / "positions" / "round-out.yaml", lang).splitlines()
+    starts = [next((line for line in out if line.startswith(want[:12])), None) for want in lines]
+    for got, want in zip(starts, lines):
+        assert got is not None and got.startswith(want), (got, want)
+
+
+def test_explain_a_mexican_train_table(capsys):
+    out = explain(capsys, RULES / "mexican-train" / "positions" / "table-where-to-play.yaml", "en")
+    assert "Trains for" in out and "legal plays: " in out
+
+
+def test_explain_reports_a_bad_file_like_check(tmp_path, capsys):
+    f = tmp_path / "p.yaml"
+    f.write_text('variant: horse-race\nsteps:\n  - play: "1-4"\n  - play: "2-3"\n    at: "1-4:4"\n')
+    assert main(["explain", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{f}:4:5: error: step 2: 2-3 does not match 1-4:4") and len(err.splitlines()) == 1

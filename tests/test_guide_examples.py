@@ -1,0 +1,62 @@
+"""Every YAML example of the authoring guides is a verified position: each
+```yaml block of docs/ja/authoring.md and docs/en/authoring.md is run through
+`rulebook check` as printed. A block that is wrong on purpose starts with
+`# expect: LINE:COL: fragment` lines (as in tests/bad/) and must fail with
+exactly those problems; every other block must pass."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+from conftest import ROOT, RULES
+
+GUIDES = {lang: ROOT / "docs" / lang / "authoring.md" for lang in ("ja", "en")}
+_BLOCK = re.compile(r"^```yaml\n(.*?)^```", re.S | re.M)
+
+
+def blocks(lang: str) -> list[tuple[int, str]]:
+    """(line in the guide, text) of every ```yaml block."""
+    text = GUIDES[lang].read_text(encoding="utf-8")
+    return [(text[:m.start()].count("\n") + 1, m.group(1)) for m in _BLOCK.finditer(text)]
+
+
+def _expects(text: str) -> list[tuple[str, str]]:
+    out = []
+    for line in text.splitlines():
+        m = re.match(r"^# expect: (\d+:\d+): (.*)$", line)
+        if not m:
+            break
+        out.append(m.groups())
+    return out
+
+
+CASES = [(lang, line, text) for lang in GUIDES for line, text in blocks(lang)]
+
+
+def test_both_guides_show_the_same_examples():
+    ja, en = blocks("ja"), blocks("en")
+    assert len(ja) == len(en) >= 8
+    strip = lambda text: [re.sub(r"\s+#.*$", "", l) for l in text.splitlines() if not l.lstrip().startswith("#")]
+    assert [strip(t) for _, t in ja] == [strip(t) for _, t in en]   # the same YAML; comments in each language
+    assert sum(1 for _, t in en if _expects(t)) >= 1                  # one shows a failure on purpose
+
+
+@pytest.mark.parametrize("lang,line,text", CASES, ids=[f"{c[0]}-line{c[1]}" for c in CASES])
+def test_guide_example(tmp_path, monkeypatch, capsys, lang, line, text):
+    monkeypatch.setenv("RULEBOOK_RULES", str(RULES))
+    f = tmp_path / f"guide-{lang}-{line}.yaml"
+    f.write_text(text, encoding="utf-8")
+    code = main(["check", "-q", str(f)])
+    err = capsys.readouterr().err
+    wanted = _expects(text)
+    if not wanted:
+        assert code == 0, f"{GUIDES[lang]}:{line}: the example fails:\n{err}"
+        return
+    assert code == 1 and "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == len(wanted), err
+    for got, (loc, fragment) in zip(lines, wanted):
+        assert got.startswith(f"{f}:{loc}: error: ") and fragment in got, (got, loc, fragment)
