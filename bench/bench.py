@@ -48,15 +48,21 @@ SECONDS = 3.0
 
 
 def _rate(fn, seconds=SECONDS):
-    """Call ``fn`` (returning (hands, tiles)) until ``seconds`` pass."""
-    t0 = time.perf_counter()
-    hands = tiles = 0
-    while time.perf_counter() - t0 < seconds:
-        h, t = fn()
-        hands += h
-        tiles += t
-    dt = time.perf_counter() - t0
-    return hands / dt, tiles / dt
+    """Call ``fn`` (returning (hands, tiles)) for ``seconds`` of this
+    process's CPU time, in three windows, and return the best window's
+    (hands/s, tiles/s). CPU time, not wall time, so other work on the machine
+    does not count against either side of a comparison."""
+    best = (0.0, 0.0)
+    for _ in range(3):
+        t0 = time.process_time()
+        hands = tiles = 0
+        while time.process_time() - t0 < seconds / 3:
+            h, t = fn()
+            hands += h
+            tiles += t
+        dt = time.process_time() - t0
+        best = max(best, (hands / dt, tiles / dt))
+    return best
 
 
 def _our_game(variant, n, rng, partners=False):
@@ -80,7 +86,7 @@ def _our_hand(variant, names, rng, teams=None):
         plays = h.plays_for(p)
         if plays:
             pl = plays[rng.randrange(len(plays))]
-            h.play(p, pl.tile, pl.at, pl.as_, pl.touch)
+            h.play(p, *pl)
             placed += 1
         elif h.may_draw(p):
             h.draw(p)

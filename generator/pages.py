@@ -15,8 +15,10 @@ Per language ``L`` (``ja``, ``en``) the output is ``L/gen/<variant>.md``,
 
 from __future__ import annotations
 
+import hashlib
 import html
 import os
+import pickle
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +36,7 @@ from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 
-__all__ = ["BuildError", "generate", "write_tree", "GEN"]
+__all__ = ["BuildError", "generate", "page_keys", "write_tree", "GEN"]
 
 #: Folder, inside each language folder, that holds generated files.
 GEN = "gen"
@@ -427,14 +429,98 @@ def glossary_page(terms: list[dict], lang: str) -> str:
     return "\n".join(parts)
 
 
-def generate(catalog: Catalog, png: bool = True, with_stats: bool = True) -> dict[str, bytes]:
+def _sources_digest() -> str:
+    """A digest of every module of the generator and of the libraries whose
+    output lands in the generated files: a change to any of them changes
+    every page's cache key."""
+    import cairosvg
+
+    h = hashlib.sha256(f"cairosvg {cairosvg.__version__}|jinja2 {jinja2.__version__}".encode())
+    root = Path(__file__).resolve().parent
+    for f in sorted(root.rglob("*.py")):
+        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _files_digest(h: "hashlib._Hash", root: Path, paths) -> None:
+    for f in paths:
+        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+
+
+def page_keys(catalog: Catalog, png: bool = True, with_stats: bool = True) -> dict[str, str]:
+    """The cache key of each variant's generated files: a digest of the
+    generator's code, the glossary, every variant's ``variant.yaml`` (pages
+    compare variants with each other) and the variant's own folder
+    (positions, figures). Editing one position changes only its variant's key."""
+    rules = catalog.dir
+    common = hashlib.sha256(f"{_sources_digest()}|png={png}|stats={with_stats}".encode())
+    _files_digest(common, rules, sorted(p for p in rules.glob("*.y*ml") if p.is_file()))
+    ids = catalog.variant_ids()
+    _files_digest(common, rules, [rules / vid / "variant.yaml" for vid in ids
+                                  if (rules / vid / "variant.yaml").is_file()])
+    keys = {}
+    for vid in ids:
+        h = common.copy()
+        _files_digest(h, rules, sorted(p for p in (rules / vid).rglob("*") if p.is_file()))
+        keys[vid] = h.hexdigest()
+    return keys
+
+
+def _cache_get(cache_dir: Path | None, vid: str, key: str) -> dict[str, bytes] | None:
+    if cache_dir is None:
+        return None
+    path = Path(cache_dir) / f"{vid}.pickle"
+    try:
+        with path.open("rb") as fh:
+            stored_key, files = pickle.load(fh)
+    except (OSError, pickle.PickleError, EOFError, ValueError, TypeError, AttributeError):
+        return None
+    return files if stored_key == key and isinstance(files, dict) else None
+
+
+def _cache_put(cache_dir: Path | None, vid: str, key: str, files: dict[str, bytes]) -> None:
+    if cache_dir is None:
+        return
+    try:
+        Path(cache_dir).mkdir(parents=True, exist_ok=True)
+        path = Path(cache_dir) / f"{vid}.pickle"
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        with tmp.open("wb") as fh:
+            pickle.dump((key, files), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        pass                                # a cache that cannot be written is only slower
+
+
+#: What each variant's page was last generated from, in this process: {vid: (key, files)}.
+_MEMO: dict[str, tuple[str, dict[str, bytes]]] = {}
+
+
+def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
+             cache_dir: str | Path | None = None, stats: dict | None = None) -> dict[str, bytes]:
     """Check the whole rules tree and produce every generated file (PNGs are
     left empty when ``png`` is false, for a quicker check; the simulated
     "by the numbers" sections are left out without ``with_stats``).
 
+    A variant's page and diagrams are made again only when its cache key
+    (:func:`page_keys`) changed since they were last made in this process or
+    stored in ``cache_dir``; otherwise the stored files are used (they are
+    byte-identical to what would be made). ``stats``, when given, counts
+    ``{"made": [...], "reused": [...]}`` variant ids.
+
     Raises :class:`BuildError` with every problem (nothing is produced then).
     """
-    good, errors = catalog.check_all()
+    keys = page_keys(catalog, png, with_stats)
+    reused: dict[str, dict[str, bytes]] = {}
+    for vid, key in keys.items():
+        memo = _MEMO.get(vid)
+        hit = memo[1] if memo is not None and memo[0] == key else _cache_get(cache_dir, vid, key)
+        if hit is not None:
+            reused[vid] = hit
+    rules = catalog.dir
+    paths = [p for p in sorted(rules.rglob("*.y*ml")) if p.suffix in (".yaml", ".yml") and p.is_file()
+             and not (p.relative_to(rules).parts[0] in reused and p.name != "variant.yaml")]
+    good, errors = catalog.check_all(paths)
     if errors:
         raise BuildError(errors)
     try:
@@ -460,19 +546,33 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True) -> dic
             family.append((vid, vdef.name, vdef.rules))
     for lang in LANGS:
         files[f"{lang}/{GEN}/family.md"] = overview_page(family, lang).encode("utf-8")
+    made: dict[str, dict[str, bytes]] = {}
     for vid in ids:
+        if vid in reused:
+            files.update(reused[vid])
+            continue
         vdef = catalog.variant(vid)
         numbers = figures(vdef) if with_stats else None
         checked = {cp.position.id: cp for cp in good if cp.position.variant_id == vid}
+        own: dict[str, bytes] = {}
         for lang in LANGS:
             try:
-                md = variant_page(vdef, checked, glossary, lang, files, png, catalog, numbers)
+                md = variant_page(vdef, checked, glossary, lang, own, png, catalog, numbers)
             except SourceError as exc:
                 errors.append(exc)
                 continue
-            files[f"{lang}/{GEN}/{vid}.md"] = md.encode("utf-8")
+            own[f"{lang}/{GEN}/{vid}.md"] = md.encode("utf-8")
+        made[vid] = own
+        files.update(own)
     if errors:
         raise BuildError(errors)
+    for vid, own in made.items():
+        _MEMO[vid] = (keys[vid], own)
+        _cache_put(cache_dir, vid, keys[vid], own)
+    for vid in reused:
+        _MEMO[vid] = (keys[vid], reused[vid])
+    if stats is not None:
+        stats["made"], stats["reused"] = sorted(made), sorted(reused)
     return dict(sorted(files.items()))
 
 

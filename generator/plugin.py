@@ -28,13 +28,18 @@ class _Options(Config):
     rules_dir = c.Type(str, default="rules")
     #: Folder (relative to ``mkdocs.yml``) keeping rendered PNGs by the hash of their SVG; "" for none.
     png_cache = c.Type(str, default=".cache/png")
+    #: Folder (relative to ``mkdocs.yml``) keeping each variant's generated files by the digest of
+    #: their inputs, so that only pages whose inputs changed are made again; "" for none.
+    page_cache = c.Type(str, default=".cache/pages")
 
 
 class RulebookPlugin(BasePlugin[_Options]):
     """``plugins: [rulebook]`` in ``mkdocs.yml``; options ``rules_dir``
-    (default ``rules``) and ``png_cache`` (default ``.cache/png``; rendered
+    (default ``rules``), ``png_cache`` (default ``.cache/png``; rendered
     PNGs by the hash of their SVG, so unchanged diagrams are not rendered
-    again), both relative to ``mkdocs.yml``."""
+    again) and ``page_cache`` (default ``.cache/pages``; each variant's files
+    by the digest of their inputs, so editing one position makes only that
+    variant's page again), all relative to ``mkdocs.yml``."""
 
     def __init__(self):
         self.catalog: Catalog | None = None
@@ -50,15 +55,19 @@ class RulebookPlugin(BasePlugin[_Options]):
             self.catalog = Catalog(rules)
         cache = self.config.png_cache
         svg.PNG_CACHE = Path(config.config_file_path).parent / cache if cache else None
+        base = Path(config.config_file_path).parent
+        pages = self.config.page_cache
+        counts: dict = {}
         try:
-            files = generate(self.catalog)
+            files = generate(self.catalog, cache_dir=base / pages if pages else None, stats=counts)
         except BuildError as exc:
             for e in exc.errors:
                 log.error(str(e))
             raise PluginError(f"rulebook: {len(exc.errors)} problem(s) in {rules}; "
                               "the site was not built") from None
         n = write_tree(files, config.docs_dir, tuple(f"{lang}/{GEN}" for lang in LANGS))
-        log.info("rulebook: %d generated file(s), %d rewritten", len(files), n)
+        log.info("rulebook: %d generated file(s), %d rewritten; pages made for %s, reused for %d variant(s)",
+                 len(files), n, ", ".join(counts.get("made", [])) or "none", len(counts.get("reused", [])))
 
     def on_post_build(self, config, **kwargs):
         """Keep one 404 page per language: every language build writes the

@@ -82,6 +82,7 @@ class Hand:
         self._legal: tuple | None = None      # (player, layout, must_play, hand size, plays)
         self._snapshot: dict[str, int] = {}
         self._continues = type(variant).continues_turn is not Variant.continues_turn
+        self._reserve = variant.params.stock_reserve
         # How many tiles in all hands show each number (a double once): with equal-number
         # matching the hand is blocked exactly when no open end shows a number still held.
         self._held = [0] * (variant.max_pip + 1)
@@ -100,7 +101,8 @@ class Hand:
     @property
     def drawable(self) -> int:
         """Tiles that may still be drawn (the stock less its reserve)."""
-        return max(0, len(self.stock) - self.variant.params.stock_reserve)
+        n = len(self.stock) - self._reserve
+        return n if n > 0 else 0
 
     def plays_for(self, player: str) -> list[Play]:
         """Every legal :class:`Play` for ``player`` now (the whole hand, or only

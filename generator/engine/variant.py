@@ -230,6 +230,7 @@ class Variant:
         cls = type(self)
         #: Whether the quick paths for equal-number matching apply (see :attr:`equal_matching`).
         self._equal = cls.links is Variant.links and cls.check_placement is Variant.check_placement
+        self._own_count = cls.counted is not Variant.counted or cls.open_ends is not Variant.open_ends
         #: Whether a placement's count matters at once (it scores, or decides legality).
         self._counts = (self.play_scoring is not None or cls.score_placement is not Variant.score_placement
                         or cls.check_placement is not Variant.check_placement)
@@ -558,11 +559,11 @@ class Variant:
 
     def end_total(self, layout: Layout) -> int:
         """The sum of :meth:`counted` in pips, without listing the terms."""
-        if type(self).counted is not Variant.counted:
+        if self._own_count:
             return sum(c.value for c in self.counted(layout))
         if self.counting == "fives":
-            return count_fives_ends(layout, self.open_ends(layout), itemise=False)
-        return sum(e.pip for e in self.open_ends(layout))
+            return count_fives_ends(layout, layout.free_ends(self.sides_after_straight), itemise=False)
+        return sum(e.pip for e in layout.free_ends(self.sides_after_straight))
 
     def score_placement(self, placement: Placement) -> tuple[int, int]:
         """``(raw, displayed)`` points ``placement`` scores; by default from the

@@ -1,0 +1,86 @@
+"""Generated pages are made again only when their inputs change, and what is
+reused is byte-identical to what would be made (mkdocs serve edits one
+position: only that variant's page is made again)."""
+
+import shutil
+
+import pytest
+
+from generator import pages
+from generator.model import Catalog
+from generator.pages import BuildError, generate, page_keys
+
+from conftest import RULES
+
+
+@pytest.fixture()
+def rules(tmp_path):
+    dest = tmp_path / "rules"
+    shutil.copytree(RULES, dest)
+    pages._MEMO.clear()
+    yield dest
+    pages._MEMO.clear()
+
+
+def test_editing_one_position_remakes_only_its_variant(rules, tmp_path):
+    cache = tmp_path / "cache"
+    first: dict = {}
+    files = generate(Catalog(rules), png=False, cache_dir=cache, stats=first)
+    assert first["reused"] == [] and "draw" in first["made"]
+
+    pages._MEMO.clear()                      # a new process: everything comes from the disk cache
+    again: dict = {}
+    assert generate(Catalog(rules), png=False, cache_dir=cache, stats=again) == files
+    assert again["made"] == [] and sorted(again["reused"]) == sorted(first["made"])
+
+    # change a caption in one Draw position: only Draw's page is made again
+    pos = sorted((rules / "draw" / "positions").glob("*.yaml"))[0]
+    text = pos.read_text(encoding="utf-8")
+    pos.write_text(text + "\n# an edit\n", encoding="utf-8")
+    edited: dict = {}
+    generate(Catalog(rules), png=False, cache_dir=cache, stats=edited)
+    assert edited["made"] == ["draw"]
+    assert "horse-race" in edited["reused"] and "draw" not in edited["reused"]
+
+
+def test_reused_files_equal_a_build_without_cache(rules, tmp_path):
+    cache = tmp_path / "cache"
+    generate(Catalog(rules), png=False, cache_dir=cache)
+    pages._MEMO.clear()
+    cached = generate(Catalog(rules), png=False, cache_dir=cache)
+    pages._MEMO.clear()
+    fresh = generate(Catalog(rules), png=False, cache_dir=None)
+    assert cached == fresh
+
+
+def test_a_variant_definition_change_remakes_every_page(rules, tmp_path):
+    # pages compare variants with each other, so a variant.yaml edit reaches every page
+    cat = Catalog(rules)
+    before = page_keys(cat)
+    vy = rules / "block" / "variant.yaml"
+    vy.write_text(vy.read_text(encoding="utf-8") + "\n# edit\n", encoding="utf-8")
+    after = page_keys(Catalog(rules))
+    assert all(before[v] != after[v] for v in before)
+
+
+def test_a_broken_edit_is_still_reported_with_a_warm_cache(rules, tmp_path):
+    cache = tmp_path / "cache"
+    generate(Catalog(rules), png=False, cache_dir=cache)
+    pos = rules / "horse-race" / "positions" / "first-tile.yaml"
+    text = pos.read_text(encoding="utf-8")
+    assert "points: 1" in text
+    pos.write_text(text.replace("points: 1", "points: 2", 1), encoding="utf-8")
+    with pytest.raises(BuildError) as exc:
+        generate(Catalog(rules), png=False, cache_dir=cache)
+    assert any("first-tile.yaml" in str(e) and "points" in str(e) for e in exc.value.errors)
+
+
+def test_a_corrupt_cache_file_is_ignored(rules, tmp_path):
+    cache = tmp_path / "cache"
+    files = generate(Catalog(rules), png=False, cache_dir=cache)
+    for f in cache.iterdir():
+        f.write_bytes(b"not a pickle")
+    pages._MEMO.clear()
+    stats: dict = {}
+    assert generate(Catalog(rules), png=False, cache_dir=cache, stats=stats) == files
+    assert stats["reused"] == []
