@@ -42,6 +42,20 @@ def test_new_scaffolds_a_variant_that_checks_clean(rules_copy, capsys):
     assert main(["check", "-q", str(rules_copy)]) == 0
 
 
+def test_a_new_variant_names_its_own_rules(rules_copy, capsys):
+    # it plays by Draw's rules, but a refused play is refused under its own id
+    assert main(["new", "my-line"]) == 0
+    pos = rules_copy / "my-line" / "positions" / "refused.yaml"
+    pos.write_text('variant: my-line\nsteps:\n  - play: "1-4"\n  - play: "2-3"\n    at: "1-4:4"\n'
+                   '    reject: my-line/matching\n', encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", "-q", str(pos)]) == 0, capsys.readouterr().err
+    pos.write_text(pos.read_text(encoding="utf-8").replace("reject: my-line/matching", "reject: draw/matching"),
+                   encoding="utf-8")
+    assert main(["check", "-q", str(pos)]) == 1
+    assert "my-line/matching" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("base", SCAFFOLD_RULES)
 def test_new_for_each_offered_rules(rules_copy, capsys, base):
     assert main(["new", f"my-{base}", "--rules", base]) == 0

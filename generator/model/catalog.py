@@ -190,7 +190,7 @@ class Catalog:
             if sid in ids[:i]:
                 raise src.error(("sections", i, "id"), f"the section id {sid!r} is used twice")
         vdef = VariantDef(vid, d["name"], d["summary"], params, d["sections"], d["sources"],
-                          make_variant(base, params), path.parent, src)
+                          make_variant(base, params, vid), path.parent, src)
         for n, size in vdef.rules.params.deal.items():
             if vdef.rules.params.stock_size(n) < 0:
                 raise src.error(("params", "deal"), f"{n} hands of {size} need more tiles than the set has")

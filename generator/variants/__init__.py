@@ -23,12 +23,17 @@ RULES: dict[str, type[Variant]] = {
 }
 
 
-def make_variant(variant_id: str, params: dict) -> Variant:
+def make_variant(variant_id: str, params: dict, as_id: str | None = None) -> Variant:
     """Instantiate the rules of ``variant_id`` with a ``params`` mapping.
 
-    Raises ``KeyError`` for an id that has no rule class.
+    ``as_id`` gives the instance its own id (a variant that plays by another
+    game's rules, ``rules:`` in its ``variant.yaml``): its rule ids then read
+    ``<as_id>/<rule>``. Raises ``KeyError`` for an id that has no rule class.
     """
-    return RULES[variant_id](Params.from_mapping(params))
+    v = RULES[variant_id](Params.from_mapping(params))
+    if as_id is not None and as_id != variant_id:
+        v.id = as_id
+    return v
 
 
 __all__ = ["RULES", "make_variant"]
