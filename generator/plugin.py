@@ -27,6 +27,8 @@ from .pages import GEN, BuildError, generate, write_tree
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
+__all__ = ["RulebookPlugin", "language_base", "split_search_index"]
+
 #: Template overrides for the theme (see ``theme/main.html``), shipped with the plugin.
 THEME_DIR = Path(__file__).parent / "theme"
 
@@ -51,9 +53,9 @@ def split_search_index(data: dict) -> dict[str, dict]:
     into one index per language, so that a search finds pages of the reader's
     language only. Keys are folders relative to the site root (``""`` for the
     default language); locations become relative to that folder, and each
-    index names its own language alone (lunr's multi-language pipeline for
-    Japanese and English lost English plural and ``-ing`` forms: "points"
-    found nothing).
+    index names its own language alone (with lunr's pipeline for Japanese and
+    English together, a search for tile notation such as "[4|4]" on the
+    Japanese pages found nothing).
 
     >>> split = split_search_index({"config": {"lang": ["ja", "en"]},
     ...                             "docs": [{"location": "a/"}, {"location": "en/a/#x"}]})
@@ -69,8 +71,6 @@ def split_search_index(data: dict) -> dict[str, dict]:
         folder = next((f for f in folders.values() if f and loc.startswith(f)), "")
         out[folder]["docs"].append({**doc, "location": loc[len(folder):]})
     return out
-
-__all__ = ["RulebookPlugin"]
 
 
 class _Options(Config):
