@@ -2,17 +2,23 @@
 diagram and PNG from ``rules/`` into ``docs/<lang>/gen/``; fail the build with
 ``FILE:LINE:COL`` lines when any position or stated value is wrong; watch
 ``rules/`` under ``mkdocs serve``. The work is in :mod:`generator.pages`.
+
+It also adjusts what MkDocs, Material and mkdocs-static-i18n produce together:
+its template overrides (``theme/``) go in front of the theme's, each language
+gets its own 404 page and its own search index, and every page tells
+Material's script where its language's root (and so its index) is.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from . import svg
 from .describe import LANGS
@@ -21,7 +27,50 @@ from .pages import GEN, BuildError, generate, write_tree
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
-__all__ = ["RulebookPlugin"]
+__all__ = ["RulebookPlugin", "language_base", "split_search_index"]
+
+#: Template overrides for the theme (see ``theme/main.html``), shipped with the plugin.
+THEME_DIR = Path(__file__).parent / "theme"
+
+#: Material's search index, relative to a language's root folder.
+SEARCH_INDEX = "search/search_index.json"
+
+
+def language_base(base_url: str, lang: str) -> str:
+    """The address of language ``lang``'s root folder seen from a page whose
+    ``base_url`` (MkDocs: the site's root seen from that page) is given; the
+    default language lives at the root, the others in a folder of their code.
+
+    >>> language_base("../..", "ja"), language_base("../../..", "en"), language_base("/", "en")
+    ('../../', '../../../en/', '/en/')
+    """
+    root = base_url.rstrip("/") + "/" if base_url not in ("", ".") else "./"
+    return root if lang == LANGS[0] else f"{root}{lang}/"
+
+
+def split_search_index(data: dict) -> dict[str, dict]:
+    """Split the search index that mkdocs-static-i18n merges for all languages
+    into one index per language, so that a search finds pages of the reader's
+    language only. Keys are folders relative to the site root (``""`` for the
+    default language); locations become relative to that folder, and each
+    index names its own language alone (with lunr's pipeline for Japanese and
+    English together, a search for tile notation such as "[4|4]" on the
+    Japanese pages found nothing).
+
+    >>> split = split_search_index({"config": {"lang": ["ja", "en"]},
+    ...                             "docs": [{"location": "a/"}, {"location": "en/a/#x"}]})
+    >>> split[""]
+    {'config': {'lang': ['ja']}, 'docs': [{'location': 'a/'}]}
+    >>> split["en/"]
+    {'config': {'lang': ['en']}, 'docs': [{'location': 'a/#x'}]}
+    """
+    folders = {lang: "" if lang == LANGS[0] else f"{lang}/" for lang in LANGS}
+    out = {folder: {"config": {**data["config"], "lang": [lang]}, "docs": []} for lang, folder in folders.items()}
+    for doc in data["docs"]:
+        loc = doc["location"]
+        folder = next((f for f in folders.values() if f and loc.startswith(f)), "")
+        out[folder]["docs"].append({**doc, "location": loc[len(folder):]})
+    return out
 
 
 class _Options(Config):
@@ -49,6 +98,15 @@ class RulebookPlugin(BasePlugin[_Options]):
     def _rules(self, config) -> Path:
         return Path(config.config_file_path).parent / self.config.rules_dir
 
+    def on_config(self, config, **kwargs):
+        """Put the plugin's template overrides in front of the theme's own
+        templates (once: the i18n plugin builds every language with the same
+        config)."""
+        theme_dir = str(THEME_DIR)
+        if theme_dir not in config.theme.dirs:
+            config.theme.dirs.insert(0, theme_dir)
+        return config
+
     def on_pre_build(self, config, **kwargs):
         rules = self._rules(config)
         if self.catalog is None or self.catalog.dir != rules:
@@ -69,20 +127,52 @@ class RulebookPlugin(BasePlugin[_Options]):
         log.info("rulebook: %d generated file(s), %d rewritten; pages made for %s, reused for %d variant(s)",
                  len(files), n, ", ".join(counts.get("made", [])) or "none", len(counts.get("reused", [])))
 
-    def on_post_build(self, config, **kwargs):
+    def on_page_context(self, context, page, config, nav, **kwargs):
+        """Give the templates ``rulebook_base``: this language's root seen from the page."""
+        context["rulebook_base"] = language_base(context["base_url"], self._language(config))
+        return context
+
+    def on_template_context(self, context, template_name, config, **kwargs):
+        """The same ``rulebook_base`` for pages from templates (the 404 page)."""
+        context["rulebook_base"] = language_base(context["base_url"], self._language(config))
+        return context
+
+    @staticmethod
+    def _language(config) -> str:
+        """The language being built (mkdocs-static-i18n sets the theme's language for each)."""
+        return (config.theme.get("language") or LANGS[0]) if hasattr(config, "theme") else LANGS[0]
+
+    def _keep_404_pages(self, config, **kwargs):
         """Keep one 404 page per language: every language build writes the
         site's root ``404.html``, so the last one (English) would win. The
         default language's page stays at the root, the others go under their
         folder (its links are absolute, so it works from there)."""
         root = Path(config.site_dir)
         page = root / "404.html"
-        lang = (config.theme.get("language") or LANGS[0]) if hasattr(config, "theme") else LANGS[0]
+        lang = self._language(config)
         if page.is_file():
             self._404[lang] = page.read_bytes()
         for code, data in self._404.items():
             target = page if code == LANGS[0] else root / code / "404.html"
             if target.parent.is_dir() and (not target.is_file() or target.read_bytes() != data):
                 target.write_bytes(data)
+
+    @event_priority(-200)
+    def _split_search_index(self, config, **kwargs):
+        """Give each language its own search index (``search/search_index.json``
+        in its root folder; see :func:`split_search_index`). This runs after
+        mkdocs-static-i18n (priority -100) has written the merged index at the
+        root, so that the last build's split is the final one."""
+        root = Path(config.site_dir)
+        merged = root / SEARCH_INDEX
+        if not merged.is_file():
+            return
+        for folder, data in split_search_index(json.loads(merged.read_text("utf-8"))).items():
+            target = root / folder / SEARCH_INDEX
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(data, separators=(",", ":")), "utf-8")
+
+    on_post_build = CombinedEvent(_keep_404_pages, _split_search_index)
 
     def on_serve(self, server, config, builder, **kwargs):
         server.watch(str(self._rules(config)))

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Install everything the project needs on a fresh Debian machine (Python 3.11+):
-# Debian packages for CairoSVG and the diagram digits' font, then a virtual
-# environment with the project and its test dependencies. Safe to run again.
+# Debian packages for CairoSVG and the diagram digits' font, Chromium and a
+# Japanese font for the browser tests, then a virtual environment with the
+# project and its test dependencies. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   need=()
-  for pkg in libcairo2 fonts-dejavu-core; do
+  for pkg in libcairo2 fonts-dejavu-core chromium fonts-noto-cjk; do
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
   done
   if [ ${#need[@]} -gt 0 ]; then

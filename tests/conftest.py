@@ -1,5 +1,9 @@
-"""Shared fixtures: the Horse Race rules built from the repository's rules/."""
+"""Shared fixtures: the Horse Race rules built from the repository's rules/,
+and the site built once from a copy of the repository."""
 
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,6 +13,30 @@ from generator.model import Catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules"
+
+
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+
+
+def copy_repo(dest: Path) -> Path:
+    """Copy what a site build reads (``mkdocs.yml``, ``docs/`` without generated
+    files, ``rules/``) into ``dest``; return ``dest``."""
+    for name in ("mkdocs.yml", "docs", "rules"):
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("gen"))
+        else:
+            shutil.copy(src, dest / name)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def built_repo(tmp_path_factory) -> Path:
+    """A copy of the repository with the site built into its ``site/`` (once per session)."""
+    work = copy_repo(tmp_path_factory.mktemp("repo"))
+    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr
+    return work
 
 
 @pytest.fixture(scope="session")

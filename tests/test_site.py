@@ -3,33 +3,17 @@ wrong numbers fail the build with FILE:LINE:COL and leave the old site alone."""
 
 import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import ROOT
-
-MKDOCS = [sys.executable, "-m", "mkdocs"]
-
-
-def _copy_repo(dest: Path) -> Path:
-    for name in ("mkdocs.yml", "docs", "rules"):
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("gen"))
-        else:
-            shutil.copy(src, dest / name)
-    return dest
+from conftest import MKDOCS, ROOT, copy_repo
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    work = _copy_repo(tmp_path_factory.mktemp("repo"))
-    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr
-    return work
+def site(built_repo):
+    """The repository copy whose ``site/`` was built once for the session."""
+    return built_repo
 
 
 def page(site, lang, rel):
@@ -103,7 +87,7 @@ def test_japanese_heading_anchors_keep_text(site):
 
 
 def test_build_is_deterministic(site, tmp_path):
-    work = _copy_repo(tmp_path)
+    work = copy_repo(tmp_path)
     res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     for lang in ("ja", "en"):
@@ -116,7 +100,7 @@ def test_build_is_deterministic(site, tmp_path):
 
 
 def test_wrong_number_fails_build_and_keeps_old_site(site, tmp_path):
-    work = _copy_repo(tmp_path)
+    work = copy_repo(tmp_path)
     assert subprocess.run(MKDOCS + ["build", "-q"], cwd=work).returncode == 0
     before = (work / "site" / "gen" / "horse-race" / "index.html").read_bytes()
     pos = work / "rules" / "horse-race" / "positions" / "double-six.yaml"

@@ -1,0 +1,384 @@
+"""The built site in a real browser: Playwright drives Debian's Chromium over a
+local HTTP server (search does not work from file://).
+
+Both languages load, the language switcher keeps the page, the footer links
+walk the navigation, table-of-contents links reach headings with Japanese ids,
+search finds Japanese and English terms in the reader's language; on every
+page every image shows and has loaded, every PNG link and internal link works,
+nothing is logged as an error, no request fails or leaves the local server,
+and axe-core finds no serious or critical accessibility problem; printing
+keeps figures whole and hides the site's chrome.
+
+Without Chromium (or Playwright) these tests are skipped, unless
+``RULEBOOK_REQUIRE_BROWSER=1`` (as in CI) makes that a failure.
+``RULEBOOK_CHROMIUM`` names another Chromium executable.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import threading
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+import yaml
+from bs4 import BeautifulSoup
+
+from conftest import ROOT
+
+try:
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import Page, expect, sync_playwright
+except ImportError as exc:  # not installed: the tests skip (or fail when required)
+    _IMPORT_ERROR: ImportError | None = exc
+else:
+    _IMPORT_ERROR = None
+
+CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
+REQUIRED = os.environ.get("RULEBOOK_REQUIRE_BROWSER") == "1"
+LANG_PREFIX = {"ja": "", "en": "en/"}
+
+
+def _nav_pages() -> list[str]:
+    """The pages of ``mkdocs.yml``'s nav in order, as paths under a language
+    root ("" for the home page, "gen/family/", ...)."""
+
+    class Loader(yaml.SafeLoader):
+        """Reads mkdocs.yml, ignoring its ``!!python/...`` tags."""
+
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+    nav = yaml.load((ROOT / "mkdocs.yml").read_text("utf-8"), Loader)["nav"]
+
+    def files(entries):
+        for entry in entries:
+            if isinstance(entry, dict):
+                for value in entry.values():
+                    yield from files(value if isinstance(value, list) else [value])
+            else:
+                yield entry
+
+    return ["" if f == "index.md" else f.removesuffix(".md") + "/" for f in files(nav)]
+
+
+NAV = _nav_pages()
+#: Every page of the site: both languages' nav pages and their 404 pages.
+PAGES = [LANG_PREFIX[lang] + p for lang in LANG_PREFIX for p in NAV] + ["404.html", "en/404.html"]
+
+
+def _page_id(path: str) -> str:
+    """A test id for a page: its address under the site root."""
+    return "/" + path
+
+
+def _lang_of(path: str) -> str:
+    """The language of a page, from its path under the site root."""
+    return "en" if path.startswith("en/") else "ja"
+
+
+# ---------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Skip (or fail, with RULEBOOK_REQUIRE_BROWSER=1) when there is no browser."""
+    if _IMPORT_ERROR is not None:
+        problem = f"Playwright or axe-playwright-python is not installed ({_IMPORT_ERROR}); run bash scripts/setup.sh"
+    elif not os.access(CHROMIUM, os.X_OK):
+        problem = f"no Chromium at {CHROMIUM} (apt-get install chromium, or bash scripts/setup.sh as root)"
+    else:
+        return CHROMIUM
+    if REQUIRED:
+        pytest.fail(f"{problem}; RULEBOOK_REQUIRE_BROWSER=1 requires the browser tests", pytrace=False)
+    pytest.skip(problem)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the built site without logging every request to stderr."""
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_dir(chromium, built_repo) -> Path:
+    """The built site (the session's one build, shared with test_site.py)."""
+    return built_repo / "site"
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    """The built site served over HTTP on a free local port."""
+    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@dataclass
+class Tab:
+    """The one browser tab the tests share, with what it saw since ``reset()``:
+    every request's URL, console errors and uncaught exceptions, requests that
+    failed and responses with an error status."""
+
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def reset(self) -> None:
+        """Forget what was recorded so far."""
+        self.requests.clear()
+        self.errors.clear()
+
+    def watch(self) -> None:
+        """Start recording the tab's requests and errors."""
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
+        self.page.on("response", self._response)
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location})")
+
+    def _response(self, response) -> None:
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+
+@pytest.fixture(scope="session")
+def _browser_tab(chromium):
+    """One Chromium, one context and one tab for the whole session."""
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        tab = Tab(context.new_page())
+        tab.watch()
+        yield tab
+        context.close()
+        browser.close()
+
+
+@pytest.fixture
+def tab(_browser_tab, base_url):
+    """The shared tab, its records cleared for this test."""
+    _browser_tab.reset()
+    return _browser_tab
+
+
+@pytest.fixture(scope="session")
+def fetched(_browser_tab):
+    """``fetched(url)``: (status, content type, body) of a URL, each requested once."""
+    cache: dict[str, tuple[int, str, bytes]] = {}
+
+    def get(url: str) -> tuple[int, str, bytes]:
+        if url not in cache:
+            res = _browser_tab.page.context.request.get(url, fail_on_status_code=False)
+            cache[url] = (res.status, res.headers.get("content-type", ""), res.body())
+        return cache[url]
+
+    return get
+
+
+@functools.cache
+def _ids(html: bytes) -> frozenset[str]:
+    """Every element id of an HTML page (the targets of its #fragments)."""
+    return frozenset(el["id"] for el in BeautifulSoup(html, "html.parser").find_all(id=True))
+
+
+# ---------------------------------------------------------------- languages, navigation, anchors
+
+
+@pytest.mark.parametrize("lang,title", [("ja", "ドミノ・ルールブック"), ("en", "The Domino Rulebook")], ids=["ja", "en"])
+def test_both_languages_load(tab, base_url, lang, title):
+    """Each language's home page loads in its language with its own site name."""
+    tab.page.goto(base_url + LANG_PREFIX[lang])
+    expect(tab.page.locator("html")).to_have_attribute("lang", lang)
+    expect(tab.page.locator("article h1")).to_have_text(re.compile("^" + re.escape(title)))
+    expect(tab.page).to_have_title(re.compile(re.escape(title)))
+
+
+@pytest.mark.parametrize("path", NAV, ids=_page_id)
+@pytest.mark.parametrize("src,dst", [("ja", "en"), ("en", "ja")])
+def test_language_switcher_lands_on_the_same_page(tab, base_url, path, src, dst):
+    """Choosing the other language in the header's menu opens the same page in it."""
+    page = tab.page
+    page.goto(base_url + LANG_PREFIX[src] + path)
+    page.locator(".md-header .md-select").hover()  # Material's language menu opens on hover
+    page.locator(f'.md-select__link[hreflang="{dst}"]').click()
+    expect(page).to_have_url(base_url + LANG_PREFIX[dst] + path)
+    expect(page.locator("html")).to_have_attribute("lang", dst)
+
+
+@pytest.mark.parametrize("lang", LANG_PREFIX)
+def test_sidebar_walks_the_whole_nav(tab, base_url, lang):
+    """From the home page, the sidebar's link to each page opens that page,
+    with its title as heading and its entry marked as the current one."""
+    page, root = tab.page, base_url + LANG_PREFIX[lang]
+    page.goto(root)
+    for path in NAV[1:]:
+        links = page.locator(".md-sidebar--primary a.md-nav__link")
+        targets = links.evaluate_all("els => els.map(e => e.href)")  # resolved against the page
+        assert targets.count(root + path) == 1, (path, targets)
+        link = links.nth(targets.index(root + path))
+        title = link.inner_text().strip()
+        link.click()
+        expect(page).to_have_url(root + path)
+        expect(page.locator("article h1")).to_have_text(re.compile("^" + re.escape(title)))
+        expect(page.locator(".md-sidebar--primary a.md-nav__link--active")).to_have_text(title)
+
+
+@pytest.mark.parametrize("path", ["", "authoring/"], ids=_page_id)
+def test_toc_entry_scrolls_to_its_japanese_heading(tab, base_url, path):
+    """Clicking a table-of-contents entry whose anchor is Japanese text scrolls
+    to the one element with that id (pymdownx slugs keep the Japanese)."""
+    page = tab.page
+    page.goto(base_url + path)
+    toc = page.locator(".md-sidebar--secondary a.md-nav__link")
+    hrefs = toc.evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    japanese = [h for h in hrefs if re.search(r"[\u3040-\u30ff\u3400-\u9fff]", unquote(h))]
+    assert japanese, f"no TOC entry with a Japanese anchor: {hrefs}"
+    href = japanese[-1]  # the last one, far enough down to need a scroll
+    page.locator(f'.md-sidebar--secondary a.md-nav__link[href="{href}"]').click()
+    slug = unquote(href.lstrip("#"))
+    page.wait_for_url(lambda url: unquote(url).endswith(f"{path}#{slug}"))
+    heading = page.locator(f'[id="{slug}"]')
+    expect(heading).to_have_count(1)
+    expect(heading).to_be_in_viewport()
+    assert page.evaluate("window.scrollY") > 0
+
+
+# ---------------------------------------------------------------- search
+
+
+@pytest.mark.parametrize("lang,query,expected", [
+    ("ja", "分岐ダブル", "gen/glossary/#branch-double"),
+    ("ja", "表示得点", "gen/glossary/#displayed-points"),
+    ("en", "spinner", "en/gen/glossary/#spinner"),
+    ("en", "displayed points", "en/gen/glossary/#displayed-points"),
+])
+def test_search_finds_terms_in_the_readers_language(tab, base_url, lang, query, expected):
+    """Typed into Material's search box, a glossary term finds its glossary
+    entry, and every result is a page of the language being read."""
+    page = tab.page
+    page.goto(base_url + LANG_PREFIX[lang] + "gen/horse-race/", wait_until="networkidle")  # index loaded
+    box = page.locator(".md-search__input")
+    box.click()
+    box.press_sequentially(query)
+    # Material searches on key release. Playwright inserts characters that no
+    # key types (Japanese) without key events; a person's input method ends
+    # with a key release, which End (it changes nothing) stands in for.
+    box.press("End")
+    links = page.locator(".md-search-result__list a.md-search-result__link")
+    expect(links.first).to_be_attached(timeout=15_000)
+    found = [urlsplit(h) for h in links.evaluate_all("els => els.map(e => e.href)")]
+    targets = [unquote(u.path.lstrip("/")) + (f"#{unquote(u.fragment)}" if u.fragment else "") for u in found]
+    assert expected in targets, targets
+    assert all(_lang_of(t) == lang for t in targets), targets
+
+
+# ---------------------------------------------------------------- every page
+
+
+@pytest.mark.parametrize("path", PAGES, ids=_page_id)
+def test_page_images_links_and_requests(tab, base_url, fetched, path):
+    """Every image visible, loaded and sized; every PNG and internal link (and
+    anchor) resolves; no console error, failed request or outside request."""
+    page = tab.page
+    page.goto(base_url + path, wait_until="networkidle")
+    expect(page.locator("html")).to_have_attribute("lang", _lang_of(path))
+
+    page.locator("details").evaluate_all("els => els.forEach(d => { d.open = true; })")  # folded examples
+    images = page.locator("img")
+    for i in range(images.count()):
+        img = images.nth(i)
+        img.scroll_into_view_if_needed()
+        expect(img).to_be_visible()
+        natural = img.evaluate("el => el.decode().then(() => el.naturalWidth)")
+        box = img.bounding_box()
+        assert natural > 0 and box["width"] > 0 and box["height"] > 0, (img.get_attribute("src"), box)
+    figures = page.locator("figure")
+    for i in range(figures.count()):
+        expect(figures.nth(i)).to_be_visible()
+
+    hrefs = set(page.locator("a[href]").evaluate_all("els => els.map(e => e.href)"))
+    local = sorted(h for h in hrefs if h.startswith(base_url))
+    figures_with_png = page.locator('figure.rb-figure a[href$=".png"] > img')
+    expect(figures_with_png).to_have_count(page.locator("figure.rb-figure").count())  # each links its PNG copy
+    broken = []
+    for href in local:
+        url, _, fragment = href.partition("#")
+        status, ctype, body = fetched(url)
+        if status != 200:
+            broken.append(f"{href}: HTTP {status}")
+        elif url.endswith(".png") and (ctype != "image/png" or not body.startswith(b"\x89PNG")):
+            broken.append(f"{href}: {ctype}, not a PNG")
+        elif fragment and "text/html" in ctype and unquote(fragment) not in _ids(body):
+            broken.append(f"{href}: no element with id {unquote(fragment)!r}")
+    assert not broken, broken
+
+    page.wait_for_load_state("networkidle")
+    assert not tab.errors, tab.errors
+    outside = [u for u in tab.requests if not u.startswith(base_url) and not u.startswith("data:")]
+    assert not outside, outside
+
+
+@pytest.fixture(scope="session")
+def axe(chromium):
+    """axe-core, as shipped in axe-playwright-python (no download)."""
+    return Axe()
+
+
+@pytest.mark.parametrize("path", PAGES, ids=_page_id)
+def test_page_has_no_serious_accessibility_violations(tab, base_url, axe, path):
+    """No rule is switched off: the site was fixed instead (see docs/assets/)."""
+    tab.page.goto(base_url + path, wait_until="networkidle")
+    result = axe.run(tab.page)
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:5]}"
+        for v in result.response["violations"] if v["impact"] in ("serious", "critical")
+    ]
+    assert not serious, "\n".join(serious)
+
+
+def test_every_built_page_is_checked(site_dir):
+    """PAGES (read from the nav) is every page the build wrote."""
+    built = {p.parent.relative_to(site_dir).as_posix() + "/" for p in site_dir.rglob("index.html")}
+    built = {"" if p == "./" else p for p in built}
+    assert built == {p for p in PAGES if not p.endswith("404.html")}
+
+
+# ---------------------------------------------------------------- print
+
+
+def test_print_keeps_figures_with_captions_and_hides_the_chrome(tab, base_url):
+    """Print media: figures and captions avoid page breaks between or inside
+    them (not so on screen), and the header, sidebars, search and footer are
+    hidden while the article stays."""
+    page = tab.page
+    page.goto(base_url + "gen/horse-race/")
+    figures = page.locator("figure.rb-figure")
+    chrome = [".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-search", ".md-footer"]
+    assert figures.count() > 0
+    assert set(figures.evaluate_all("els => els.map(e => getComputedStyle(e).breakInside)")) == {"auto"}
+    page.emulate_media(media="print")
+    try:
+        assert set(figures.evaluate_all("els => els.map(e => getComputedStyle(e).breakInside)")) == {"avoid"}
+        captions = page.locator("figure.rb-figure > figcaption")
+        assert captions.count() == figures.count()
+        assert set(captions.evaluate_all("els => els.map(e => getComputedStyle(e).breakBefore)")) == {"avoid"}
+        for selector in chrome:
+            expect(page.locator(selector)).to_be_hidden()
+        expect(page.locator("article h1")).to_be_visible()
+    finally:
+        page.emulate_media(media="screen")
+    expect(page.locator(".md-header")).to_be_visible()
