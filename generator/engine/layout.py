@@ -230,8 +230,11 @@ class Layout:
                 return True
         return self.tiles[at.tile].is_free(at.side)
 
-    def _attach(self, tile: Tile, at: End | None, link: str | None, cross: bool, spinner: bool) -> "Layout":
-        """:meth:`attach` without its checks (the caller has made them)."""
+    def _attach(self, tile: Tile, at: End | None, link: str | None, cross: bool, spinner: bool,
+                flag: bool | None = None) -> "Layout":
+        """:meth:`attach` without its checks (the caller has made them). With
+        ``flag`` (the variant's ``sides_after_straight``) the free ends for it
+        are derived at once (they are always wanted next)."""
         new = Layout.__new__(Layout)
         new._tiles = None
         new._parent = self
@@ -255,6 +258,15 @@ class Layout:
             dbl = (doubles, crosses, spins, joined_a, joined_b)
         new._dbl = dbl
         new._extra = new._ft = new._ff = new._mt = new._mf = None
+        if flag is not None and (at is None or (self._ft if flag else self._ff) is not None):
+            ends = self._derive_free(flag, tile, at, link, cross, spinner)
+            mask = 0
+            for e in ends:
+                mask |= e.pip_bit
+            if flag:
+                new._ft, new._mt = ends, mask
+            else:
+                new._ff, new._mf = ends, mask
         return new
 
     def _derive_free(self, flag: bool, tile: Tile, at: End | None, link: str | None, cross: bool,

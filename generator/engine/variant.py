@@ -230,6 +230,9 @@ class Variant:
         cls = type(self)
         #: Whether the quick paths for equal-number matching apply (see :attr:`equal_matching`).
         self._equal = cls.links is Variant.links and cls.check_placement is Variant.check_placement
+        rule = self.play_scoring
+        #: ``n`` of ``play_scoring = ("multiple", n)``, else 0.
+        self._multiple = rule[1] if isinstance(rule, tuple) and rule[0] == "multiple" else 0
         self._own_count = cls.counted is not Variant.counted or cls.open_ends is not Variant.open_ends
         #: Whether a placement's count matters at once (it scores, or decides legality).
         self._counts = (self.play_scoring is not None or cls.score_placement is not Variant.score_placement
@@ -487,7 +490,8 @@ class Variant:
         and then calls this; :class:`~generator.engine.hand.Hand` calls it
         directly for a play from its own list of legal plays."""
         double = tile.is_double
-        new = layout._attach(tile, at, link, cross and double, double and self.is_spinner(layout, tile, cross))
+        new = layout._attach(tile, at, link, cross and double, double and self.is_spinner(layout, tile, cross),
+                             self.sides_after_straight)
         placement = Placement(tile, at, new, None, None, 0, 0, self)
         if self._counts:
             placement.raw, placement.points = self.score_placement(placement)
@@ -510,7 +514,8 @@ class Variant:
             link = str(self.default_touch(at.pip, tile, self.links(at.pip, tile)))
         if self._counts:
             return self.apply(layout, tile, at, False, link)
-        return Placement(tile, at, layout._attach(tile, at, link, False, False), None, None, 0, 0, self)
+        return Placement(tile, at, layout._attach(tile, at, link, False, False, self.sides_after_straight),
+                         None, None, 0, 0, self)
 
     def lead_reason(self, tile: Tile) -> str:
         """Why ``tile`` may not be set (used by :meth:`place`)."""
@@ -574,8 +579,8 @@ class Variant:
         """``(raw, displayed)`` points for an end total in pips. With
         ``play_scoring = ("multiple", n)`` a positive multiple of ``n`` scores
         itself raw and ``total / point_unit`` displayed; otherwise nothing."""
-        rule = self.play_scoring
-        if isinstance(rule, tuple) and rule[0] == "multiple" and total > 0 and total % rule[1] == 0:
+        n = self._multiple
+        if n and total > 0 and total % n == 0:
             return total, total // self.params.point_unit
         return 0, 0
 
