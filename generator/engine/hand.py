@@ -83,12 +83,18 @@ class Hand:
         self._snapshot: dict[str, int] = {}
         self._continues = type(variant).continues_turn is not Variant.continues_turn
         self._reserve = variant.params.stock_reserve
+        self._target = variant.params.target
+        self._draws = variant.draw_mode != "none"
         # How many tiles in all hands show each number (a double once): with equal-number
         # matching the hand is blocked exactly when no open end shows a number still held.
-        self._held = [0] * (variant.max_pip + 1)
+        held = self._held = [0] * (variant.max_pip + 1)
+        top = len(held)
         for ts in self.hands.values():
             for t in ts:
-                self._hold(t, 1)
+                if 0 <= t.low and t.high < top:
+                    held[t.low] += 1
+                    if not t.is_double:
+                        held[t.high] += 1
 
     def _hold(self, tile: Tile, n: int) -> None:
         held = self._held
@@ -211,9 +217,11 @@ class Hand:
         self.must_play = None
         self.last_player = player
         side = self._side[player]
-        self.scores[side] += placement.points
-        target = self.variant.params.target
-        if target is not None and self.scores[side] >= target:
+        scores = self.scores
+        if placement.points:
+            scores[side] += placement.points
+        target = self._target
+        if target is not None and scores[side] >= target:
             self.end = "game"
             self.game_winners = (side,)
         elif not self.hands[player]:
@@ -274,9 +282,9 @@ class Hand:
 
     # -- internals -------------------------------------------------------
     def _blocked(self) -> bool:
-        v = self.variant
-        if v.draw_mode != "none" and self.drawable > 0:
+        if self._draws and len(self.stock) > self._reserve:
             return False
+        v = self.variant
         lay = self.layout
         if lay._n and v._equal:              # the quick test: is a number showing still held?
             held = self._held

@@ -230,6 +230,8 @@ class Variant:
         cls = type(self)
         #: Whether the quick paths for equal-number matching apply (see :attr:`equal_matching`).
         self._equal = cls.links is Variant.links and cls.check_placement is Variant.check_placement
+        self._scores_by_total = cls.score_placement is Variant.score_placement
+        self._checks = cls.check_placement is not Variant.check_placement
         rule = self.play_scoring
         #: ``n`` of ``play_scoring = ("multiple", n)``, else 0.
         self._multiple = rule[1] if isinstance(rule, tuple) and rule[0] == "multiple" else 0
@@ -494,8 +496,13 @@ class Variant:
                              self.sides_after_straight)
         placement = Placement(tile, at, new, None, None, 0, 0, self)
         if self._counts:
-            placement.raw, placement.points = self.score_placement(placement)
-            self.check_placement(placement)
+            if self._scores_by_total:       # the default score_placement, without its detour
+                total = placement._total = self.end_total(new)
+                placement.raw, placement.points = self.score_total(total)
+            else:
+                placement.raw, placement.points = self.score_placement(placement)
+            if self._checks:
+                self.check_placement(placement)
         return placement
 
     def play_placement(self, layout: Layout, play: Sequence) -> Placement:
