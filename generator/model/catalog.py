@@ -20,7 +20,7 @@ from ..engine.variant import Variant
 from ..variants import RULES, make_variant
 from .positions import Outcome, Position, compare, evaluate, parse_position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
-from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, load
+from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, gc_paused, load
 
 __all__ = ["VariantDef", "Catalog", "find_rules_dir", "CheckedPosition"]
 
@@ -143,6 +143,7 @@ class Catalog:
         self.dir = Path(rules_dir)
         self._variants: dict[str, tuple[str, VariantDef]] = {}
         self._positions: dict[Path, tuple[str, str, CheckedPosition]] = {}
+        self._run_digests: dict[Path, str] | None = None
 
     def variant_ids(self) -> list[str]:
         """Ids of every folder holding a ``variant.yaml``, sorted."""
@@ -157,7 +158,11 @@ class Catalog:
         if not path.exists():
             known = ", ".join(self.variant_ids()) or "none"
             raise SourceError(str(path), 0, 0, f"unknown variant {vid!r} (known: {known})")
-        digest = _digest(path)
+        digest = self._run_digests.get(path) if self._run_digests is not None else None
+        if digest is None:
+            digest = _digest(path)
+            if self._run_digests is not None:
+                self._run_digests[path] = digest
         hit = self._variants.get(vid)
         if hit and hit[0] == digest:
             return hit[1]
@@ -229,8 +234,12 @@ class Catalog:
         :class:`CheckFailed`.
         """
         path = Path(path)
-        digest = _digest(path) if path.exists() else ""
+        with gc_paused():
+            return self._position(path, check)
+
+    def _position(self, path: Path, check: bool) -> CheckedPosition:
         hit = self._positions.get(path)
+        digest = (_digest(path) if path.exists() else "") if hit else None
         if check and hit and hit[0] == digest:          # unchanged since it last passed: no need to read it
             vid = hit[2].position.variant_id
             try:
@@ -252,10 +261,11 @@ class Catalog:
             if "unknown variant" in exc.message:
                 raise src.error(("variant",), exc.message) from None
             raise
-        hit = self._positions.get(path)
         vdigest = self._variants[vid][0]
         if hit and hit[0] == digest and hit[1] == vdigest:
             return hit[2]
+        if digest is None:                  # first sight of this file: its digest from what was read
+            digest = hashlib.sha256(src.text.encode("utf-8", "surrogateescape")).hexdigest()
         pos = parse_position(src, vdef.rules)
         outcome = evaluate(pos, vdef.rules)
         checked = CheckedPosition(pos, outcome)
@@ -283,6 +293,17 @@ class Catalog:
             else:
                 files.append(p)
         good: list[CheckedPosition] = []
+        self._run_digests = {}              # within one run every variant.yaml is read once
+        try:
+            self._check_files(files, good, errors)
+        finally:
+            self._run_digests = None
+        unique: dict[str, SourceError] = {}
+        for e in errors:
+            unique.setdefault(str(e), e)
+        return good, list(unique.values())
+
+    def _check_files(self, files: list[Path], good: list, errors: list) -> None:
         for f in files:
             try:
                 if f.name == "variant.yaml":
@@ -295,10 +316,6 @@ class Catalog:
                 errors += exc.errors
             except SourceError as exc:
                 errors.append(exc)
-        unique: dict[str, SourceError] = {}
-        for e in errors:
-            unique.setdefault(str(e), e)
-        return good, list(unique.values())
 
 
 class CheckFailed(SourceErrors):
