@@ -12,7 +12,7 @@ import pytest
 
 from generator.cli import main
 
-from conftest import ROOT
+from conftest import ROOT, copy_repo
 
 MKDOCS = [sys.executable, "-m", "mkdocs", "build", "-q"]
 
@@ -23,13 +23,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    work = tmp_path_factory.mktemp("authoring-site")
-    for name in ("mkdocs.yml", "docs", "rules"):
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, work / name, ignore=shutil.ignore_patterns("gen"))
-        else:
-            shutil.copy(src, work / name)
+    work = copy_repo(tmp_path_factory.mktemp("authoring-site"))
     shutil.copytree(ROOT / ".cache", work / ".cache") if (ROOT / ".cache").is_dir() else None
     cwd = os.getcwd()
     os.chdir(work)

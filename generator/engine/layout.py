@@ -186,14 +186,18 @@ class Layout:
                     ends.append(End(p.tile, side))
             ends.sort(key=_SORT)
             out = tuple(ends)
+        return self._keep_free(flag, out)
+
+    def _keep_free(self, flag: bool, ends: tuple) -> tuple:
+        """Store ``ends`` as the free ends for ``flag``, with their numbers as bits."""
         mask = 0
-        for e in out:
+        for e in ends:
             mask |= e.pip_bit
         if flag:
-            self._ft, self._mt = out, mask
+            self._ft, self._mt = ends, mask
         else:
-            self._ff, self._mf = out, mask
-        return out
+            self._ff, self._mf = ends, mask
+        return ends
 
     def attach(self, tile: Tile, at: End | None, *, link: str | None = None,
                cross: bool = True, spinner: bool = False) -> "Layout":
@@ -259,14 +263,7 @@ class Layout:
         new._dbl = dbl
         new._extra = new._ft = new._ff = new._mt = new._mf = None
         if flag is not None and (at is None or (self._ft if flag else self._ff) is not None):
-            ends = self._derive_free(flag, tile, at, link, cross, spinner)
-            mask = 0
-            for e in ends:
-                mask |= e.pip_bit
-            if flag:
-                new._ft, new._mt = ends, mask
-            else:
-                new._ff, new._mf = ends, mask
+            new._keep_free(flag, self._derive_free(flag, tile, at, link, cross, spinner))
         return new
 
     def _derive_free(self, flag: bool, tile: Tile, at: End | None, link: str | None, cross: bool,
