@@ -84,3 +84,32 @@ def test_a_corrupt_cache_file_is_ignored(rules, tmp_path):
     stats: dict = {}
     assert generate(Catalog(rules), png=False, cache_dir=cache, stats=stats) == files
     assert stats["reused"] == []
+
+
+def test_a_rebuild_after_editing_one_position_makes_only_that_page(tmp_path):
+    # through MkDocs and the plugin, as `mkdocs serve` rebuilds after a save
+    import os
+    import subprocess
+    import sys
+
+    from conftest import ROOT, copy_repo
+
+    work = tmp_path / "site-src"
+    work.mkdir()
+    copy_repo(work)
+    if (ROOT / ".cache" / "png").is_dir():
+        shutil.copytree(ROOT / ".cache" / "png", work / ".cache" / "png")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+
+    def build():
+        run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-d", str(tmp_path / "out")], cwd=work,
+                             env=env, capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        return [line for line in run.stderr.splitlines() if "rulebook:" in line]
+
+    first = build()
+    assert "reused for 0 variant(s)" in first[0]
+    assert "pages made for none, reused for 9 variant(s)" in build()[0]
+    pos = sorted((work / "rules" / "draw" / "positions").glob("*.yaml"))[0]
+    pos.write_text(pos.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    assert "pages made for draw, reused for 8 variant(s)" in build()[0]
