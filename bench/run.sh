@@ -7,7 +7,11 @@ cd "$(dirname "$0")/.."
 if [ ! -x bench/.venv/bin/python ]; then
   python3.11 -m venv bench/.venv 2>/dev/null || python3 -m venv bench/.venv
   bench/.venv/bin/pip install -q --upgrade pip
+fi
+# (Re)install when the project's dependencies changed since the last install.
+if [ ! -f bench/.venv/.installed ] || [ pyproject.toml -nt bench/.venv/.installed ]; then
   bench/.venv/bin/pip install -q -e ".[test]" "dominoes==6.1.0" "all-fives-domino" "jsons" "flask"
+  touch bench/.venv/.installed
 fi
 export NO_MKDOCS_2_WARNING=1
 exec bench/.venv/bin/python bench/bench.py "$@"

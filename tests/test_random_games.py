@@ -29,6 +29,9 @@ def play_random_hand(variant, n_players, rng, teams=None):
         plays = h.plays_for(p)
         if h.must_play is not None:
             assert plays and all(pl.tile == h.must_play for pl in plays), "a drawn playable tile must be placed"
+        if h.must_play is None and (len(h.layout) or h.required_lead is None):
+            # the hand's list is exactly every tile's plays, in hand order (the quick one-pass listing)
+            assert plays == [pl for t in h.hands[p] for pl in variant.plays(h.layout, t)]
         for pl in plays:                              # every listed play is really legal
             variant.place(h.layout, pl.tile, pl.at, pl.as_, pl.touch)
         if not plays:                                 # and nothing legal was left out

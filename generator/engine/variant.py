@@ -396,8 +396,15 @@ class Variant:
         """Every legal :class:`Play` of any of ``tiles`` (none on the table),
         tile by tile in the given order: the same list as :meth:`plays` of
         each tile, made in one pass where matching is by equal numbers."""
-        if not layout._n or not self._equal:
+        if not self._equal:
             return [pl for t in tiles for pl in self.plays(layout, t)]
+        if not layout._n:                   # the lead: any tile the variant lets set, each way it may lie
+            out = []
+            for t in tiles:
+                if self.lead_allowed(t):
+                    for o in (self.orientations(t) if t.is_double else (None,)):
+                        out.append(_new(Play, (t, None, o, None)))
+            return out
         flag = self.sides_after_straight
         m = layout.open_mask(flag)
         ends = layout.free_ends(flag)
