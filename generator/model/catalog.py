@@ -8,6 +8,7 @@ content, so MkDocs' per-language hooks do not repeat work.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import re
@@ -294,10 +295,17 @@ class Catalog:
                 files.append(p)
         good: list[CheckedPosition] = []
         self._run_digests = {}              # within one run every variant.yaml is read once
+        # Objects alive before the run (modules, the caller's data) are set aside from the cyclic
+        # collector while it lasts: its full collections would walk them again and again.
+        freeze = gc.get_freeze_count() == 0
+        if freeze:
+            gc.freeze()
         try:
             self._check_files(files, good, errors)
         finally:
             self._run_digests = None
+            if freeze:
+                gc.unfreeze()
         unique: dict[str, SourceError] = {}
         for e in errors:
             unique.setdefault(str(e), e)
