@@ -3,6 +3,10 @@ diagram and PNG from ``rules/`` into ``docs/<lang>/gen/``; fail the build with
 ``FILE:LINE:COL`` lines when any position or stated value is wrong; watch
 ``rules/`` under ``mkdocs serve``. The work is in :mod:`generator.pages`.
 
+``mkdocs build`` writes into a staging folder and replaces the site only when
+the whole build succeeded, so a failed build (a wrong position, or a strict-mode
+warning such as a broken link in rule text) leaves the previous site untouched.
+
 It also adjusts what MkDocs, Material and mkdocs-static-i18n produce together:
 its template overrides (``theme/``) go in front of the theme's, each language
 gets its own 404 page and its own search index, and every page tells
@@ -13,6 +17,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import shutil
 from pathlib import Path
 
 from mkdocs.config import config_options as c
@@ -92,8 +98,48 @@ class RulebookPlugin(BasePlugin[_Options]):
 
     def __init__(self):
         self.catalog: Catalog | None = None
-        self._done_for: int | None = None
         self._404: dict[str, bytes] = {}
+        self._stage = False                 # build into a staging folder (mkdocs build)
+        self._site: Path | None = None      # the real site folder while staging
+        self._failed = False
+        self._built = False
+
+    # -- a failed build leaves the previous site untouched --------------------
+    def on_startup(self, *, command, dirty, **kwargs):
+        """``mkdocs build`` (not ``--dirty``) writes into a staging folder
+        beside the site folder; only a build that ends without error (strict
+        warnings included) replaces the site with it (see :meth:`on_shutdown`)."""
+        self._stage = command in ("build", "gh-deploy") and not dirty
+        self._site, self._failed, self._built = None, False, False
+
+    def _staging(self) -> Path:
+        return self._site.with_name(f".{self._site.name}.building")
+
+    def on_build_error(self, error, **kwargs):
+        self._failed = True
+
+    @event_priority(-300)
+    def _mark_built(self, config, **kwargs):
+        """Every language is built (this runs after mkdocs-static-i18n's own
+        post-build step, which builds the other languages)."""
+        self._built = True
+
+    def on_shutdown(self, **kwargs):
+        """Swap the staged site in when the build succeeded; drop it otherwise."""
+        if self._site is None:
+            return
+        staging, site = self._staging(), self._site
+        self._site = None
+        if self._failed or not self._built or not staging.is_dir():
+            shutil.rmtree(staging, ignore_errors=True)
+            log.error("rulebook: the build failed; %s was left as it was", site)
+            return
+        old = site.with_name(f".{site.name}.old")
+        shutil.rmtree(old, ignore_errors=True)
+        if site.exists():
+            os.replace(site, old)
+        os.replace(staging, site)
+        shutil.rmtree(old, ignore_errors=True)
 
     def _rules(self, config) -> Path:
         return Path(config.config_file_path).parent / self.config.rules_dir
@@ -105,6 +151,12 @@ class RulebookPlugin(BasePlugin[_Options]):
         theme_dir = str(THEME_DIR)
         if theme_dir not in config.theme.dirs:
             config.theme.dirs.insert(0, theme_dir)
+        if self._stage and self._site is None:
+            self._site = Path(config.site_dir).resolve()
+            staging = self._staging()
+            shutil.rmtree(staging, ignore_errors=True)
+            staging.mkdir(parents=True)
+            config["site_dir"] = str(staging)
         return config
 
     def on_pre_build(self, config, **kwargs):
@@ -123,6 +175,7 @@ class RulebookPlugin(BasePlugin[_Options]):
                 log.error(str(e))
             raise PluginError(f"rulebook: {len(exc.errors)} problem(s) in {rules}; "
                               "the site was not built") from None
+        self._built = False
         n = write_tree(files, config.docs_dir, tuple(f"{lang}/{GEN}" for lang in LANGS))
         log.info("rulebook: %d generated file(s), %d rewritten; pages made for %s, reused for %d variant(s)",
                  len(files), n, ", ".join(counts.get("made", [])) or "none", len(counts.get("reused", [])))
@@ -172,7 +225,7 @@ class RulebookPlugin(BasePlugin[_Options]):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(data, separators=(",", ":")), "utf-8")
 
-    on_post_build = CombinedEvent(_keep_404_pages, _split_search_index)
+    on_post_build = CombinedEvent(_keep_404_pages, _split_search_index, _mark_built)
 
     def on_serve(self, server, config, builder, **kwargs):
         server.watch(str(self._rules(config)))

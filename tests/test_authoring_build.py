@@ -68,3 +68,29 @@ def test_a_failed_build_leaves_the_site_untouched(built):
     assert f"double-six.yaml:{line}:" in res.stderr and "stated 20" in res.stderr and "computes 15" in res.stderr
     assert "Traceback" not in res.stderr
     assert _snapshot(work / "site") == before
+
+
+def test_a_build_failing_on_a_strict_warning_leaves_the_site_untouched(built):
+    # a broken link in rule text passes `rulebook check` but fails the strict build late, after MkDocs
+    # has written pages: the build goes to a staging folder, so the site is still the previous one
+    work, env = built
+    before = _snapshot(work / "site")
+    vy = work / "rules" / "draw" / "variant.yaml"
+    text = vy.read_text(encoding="utf-8")
+    head = "      en: |\n"
+    assert head in text
+    vy.write_text(text.replace(head, head + "        See [the missing page](nope.md).\n", 1), encoding="utf-8")
+    loud = [a for a in MKDOCS if a != "-q"]  # with -q MkDocs drops warnings before strict mode counts them
+    try:
+        res = subprocess.run(loud, cwd=work, capture_output=True, text=True, env=env)
+    finally:
+        vy.write_text(text, encoding="utf-8")
+    assert res.returncode != 0
+    said = res.stdout + res.stderr
+    assert "nope.md" in said and "strict mode" in said and "left as it was" in said
+    assert _snapshot(work / "site") == before
+    assert not (work / ".site.building").exists()
+    # and a good build afterwards replaces the site
+    res = subprocess.run(MKDOCS, cwd=work, capture_output=True, text=True, env=env)
+    assert res.returncode == 0, res.stderr
+    assert not (work / ".site.building").exists() and not (work / ".site.old").exists()

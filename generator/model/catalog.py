@@ -8,6 +8,7 @@ content, so MkDocs' per-language hooks do not repeat work.
 
 from __future__ import annotations
 
+import difflib
 import gc
 import hashlib
 import os
@@ -157,8 +158,10 @@ class Catalog:
         or invalid ``variant.yaml`` or an id without engine rules."""
         path = self.dir / vid / "variant.yaml"
         if not path.exists():
-            known = ", ".join(self.variant_ids()) or "none"
-            raise SourceError(str(path), 0, 0, f"unknown variant {vid!r} (known: {known})")
+            ids = self.variant_ids()
+            near = difflib.get_close_matches(str(vid), ids, n=1)
+            hint = f"did you mean {near[0]!r}? " if near else ""
+            raise SourceError(str(path), 0, 0, f"unknown variant {vid!r} ({hint}known: {', '.join(ids) or 'none'})")
         digest = self._run_digests.get(path) if self._run_digests is not None else None
         if digest is None:
             digest = _digest(path)
@@ -256,11 +259,16 @@ class Catalog:
                                     "properties": {"variant": {"type": "string"}}})
             raise errors[0] if errors else src.error((), "a position names its `variant`")
         vid = src.data["variant"]
+        folder = self._folder_of(path)
+        if folder is not None and folder != vid:
+            raise src.error(("variant",), f"this file is among {folder}'s positions (rules/{folder}/positions/) "
+                                          f"but names the variant {vid!r}; it would be shown on no page: move it "
+                                          f"to rules/{vid}/positions/ or name {folder!r}", key=False)
         try:
             vdef = self.variant(vid)
         except SourceError as exc:
             if "unknown variant" in exc.message:
-                raise src.error(("variant",), exc.message) from None
+                raise src.error(("variant",), exc.message, key=False) from None
             raise
         vdigest = self._variants[vid][0]
         if hit and hit[0] == digest and hit[1] == vdigest:
@@ -277,6 +285,14 @@ class Catalog:
             raise CheckFailed(problems)
         self._positions[path] = (digest, vdigest, checked)
         return checked
+
+    def _folder_of(self, path: Path) -> str | None:
+        """The variant folder of a file at ``rules/<id>/positions/...``, else ``None``."""
+        try:
+            rel = path.resolve().relative_to(self.dir.resolve())
+        except (ValueError, OSError):
+            return None
+        return rel.parts[0] if len(rel.parts) >= 3 and rel.parts[1] == "positions" else None
 
     def check_all(self, paths: list[Path] | None = None) -> tuple[list[CheckedPosition], list[SourceError]]:
         """Check every variant and position (or the given files/folders).
