@@ -121,7 +121,12 @@ class RulebookPlugin(BasePlugin[_Options]):
     @event_priority(-300)
     def _mark_built(self, config, **kwargs):
         """Every language is built (this runs after mkdocs-static-i18n's own
-        post-build step, which builds the other languages)."""
+        post-build step, which builds the other languages). Without a
+        ``site_url`` the sitemap could only list "None/..." addresses (and its
+        gzip copy carries the build's time), so it is left out."""
+        if not config.get("site_url"):
+            for name in ("sitemap.xml", "sitemap.xml.gz"):
+                (Path(config.site_dir) / name).unlink(missing_ok=True)
         self._built = True
 
     def on_shutdown(self, **kwargs):

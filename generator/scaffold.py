@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .model.catalog import RESERVED_IDS
 from .model.schemafiles import schema_line
 from .variants import RULES
 
@@ -20,6 +21,8 @@ __all__ = ["ID_PATTERN", "PLACEHOLDER", "SCAFFOLD_RULES", "ScaffoldError", "line
 
 #: What a variant id looks like (lower-case words joined by hyphens).
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+#: The longest variant id (it names a folder, a page and its diagrams' folder).
+MAX_ID = 40
 #: The mark of every text still to write, in each language.
 PLACEHOLDER = {"ja": "【要記入】", "en": "TODO:"}
 
@@ -118,9 +121,12 @@ def new_variant(rules_dir: str | Path, vid: str, base: str = "draw") -> list[Pat
     joined by hyphens, an id whose folder exists, or rules that are not a
     line-of-play game.
     """
-    if not ID_PATTERN.match(vid or ""):
+    if not ID_PATTERN.match(vid or "") or len(vid) > MAX_ID:
         raise ScaffoldError(f"{vid!r} is not a variant id: use lower-case letters and digits, words joined "
-                            "by hyphens, starting with a letter (e.g. my-block)")
+                            f"by hyphens, starting with a letter, at most {MAX_ID} characters (e.g. my-block)")
+    if vid in RESERVED_IDS:
+        raise ScaffoldError(f"{vid!r} is the name of a page the site makes itself "
+                            f"({', '.join(sorted(RESERVED_IDS))}); choose another id")
     if base not in line_rules():
         raise ScaffoldError(f"no line-of-play rules {base!r} to play by (choose one of: {', '.join(line_rules())})")
     rules_dir = Path(rules_dir)

@@ -68,6 +68,10 @@ def test_new_for_each_offered_rules(rules_copy, capsys, base):
     ("9lives", "'9lives' is not a variant id"),
     ("two--hyphens", "'two--hyphens' is not a variant id"),
     ("../escape", "'../escape' is not a variant id"),
+    ("glossary", "'glossary' is the name of a page the site makes itself"),
+    ("family", "'family' is the name of a page the site makes itself"),
+    ("a" * 41, f"{'a' * 41!r} is not a variant id"),
+    ("a" * 300, f"{'a' * 300!r} is not a variant id"),
 ])
 def test_new_refuses_taken_or_bad_ids(rules_copy, capsys, vid, message):
     before = sorted(p.name for p in rules_copy.iterdir())

@@ -213,3 +213,11 @@ def test_a_404_page_per_language(site):
     en = (site / "site" / "en" / "404.html").read_text()
     assert '<html lang="ja"' in ja and "ドミノ・ルールブック" in ja
     assert '<html lang="en"' in en and "The Domino Rulebook" in en
+
+
+def test_no_sitemap_without_a_site_url(site):
+    # mkdocs.yml names no site_url: a sitemap could only list "None/..." addresses, and its gzip copy
+    # would carry the build's time (builds must be byte-identical)
+    out = site / "site"
+    assert (out / "index.html").is_file() and (out / "en" / "index.html").is_file()
+    assert not (out / "sitemap.xml").exists() and not (out / "sitemap.xml.gz").exists()

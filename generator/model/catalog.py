@@ -134,6 +134,11 @@ def html_problems(src: Source, path: tuple, text: str) -> list[SourceError]:
     return out
 
 
+#: Names the generated part of the site uses itself (``gen/glossary.md``, ``gen/family.md``,
+#: ``gen/legend/``, ``gen/diagrams/``): no variant may take them.
+RESERVED_IDS = frozenset({"glossary", "family", "legend", "diagrams"})
+
+
 class Catalog:
     """Loads and checks everything under one ``rules/`` folder.
 
@@ -177,6 +182,9 @@ class Catalog:
         d = src.data
         if d["id"] != vid:
             raise src.error(("id",), f"the id {d['id']!r} differs from the folder name {vid!r}")
+        if vid in RESERVED_IDS:
+            raise src.error(("id",), f"{vid!r} is the name of a page the site makes itself "
+                                     f"({', '.join(sorted(RESERVED_IDS))}); rename the folder and the id", key=False)
         base = d.get("rules", vid)
         if base not in RULES:
             where = ("rules",) if "rules" in d else ("id",)
