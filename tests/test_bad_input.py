@@ -124,3 +124,20 @@ def test_variant_and_rule_text_mistakes_fail_check_once(tmp_path, capsys, old, n
     assert code == 1 and "Traceback" not in err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0] and "variant.yaml:" in lines[0], err
+
+
+def test_a_link_out_of_the_rules_folder_is_not_read(tmp_path, capsys):
+    rules = _rules_copy(tmp_path)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    link = rules / "draw" / "positions" / "pw.yaml"
+    link.symlink_to(secret)
+    assert main(["check", "-q", str(rules)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"{link}:1:1: error: this is a link to a file outside the rules folder; it is not read "
+                   "(put the file itself here)"]
+    # a link that stays inside the folder is read like any file
+    link.unlink()
+    link.symlink_to(rules / "draw" / "positions" / sorted(p.name for p in (rules / "draw" / "positions")
+                                                           .glob("*.yaml"))[0])
+    assert main(["check", "-q", str(rules / "draw")]) == 0

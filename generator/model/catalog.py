@@ -134,6 +134,10 @@ def html_problems(src: Source, path: tuple, text: str) -> list[SourceError]:
     return out
 
 
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
 #: Names the generated part of the site uses itself (``gen/glossary.md``, ``gen/family.md``,
 #: ``gen/legend/``, ``gen/diagrams/``): no variant may take them.
 RESERVED_IDS = frozenset({"glossary", "family", "legend", "diagrams"})
@@ -336,7 +340,12 @@ class Catalog:
         return good, list(unique.values())
 
     def _check_files(self, files: list[Path], good: list, errors: list) -> None:
+        root = self.dir.resolve()
         for f in files:
+            if f.is_symlink() and _inside(f.parent.resolve(), root) and not _inside(f.resolve(), root):
+                errors.append(SourceError(str(f), 1, 1, "this is a link to a file outside the rules folder; "
+                                                        "it is not read (put the file itself here)"))
+                continue
             try:
                 if f.name == "variant.yaml":
                     self.variant(f.parent.name)

@@ -231,7 +231,7 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
         wants = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
         want = " or ".join(_YAML_WORDS.get(w, w) for w in wants)
         got = _YAML_WORDS.get(type(err.instance).__name__, type(err.instance).__name__)
-        return [(path, f"{where} should be {_article(want)}, not {_article(got)} ({err.instance!r})"[:300])]
+        return [(path, f"{where} should be {_article(want)}, not {_article(got)} ({_brief(err.instance)})")]
     if err.validator in ("oneOf", "anyOf") and path == ():
         return [(path, ("a position file has exactly one of: `steps` (placements), `settle` "
                         "(a settlement) or `deal` with `turns` (a hand played move by move)"))]
@@ -260,6 +260,13 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
         return [(path, (f"{where} must be one of {', '.join('null' if x is None else str(x) for x in err.validator_value)}"
                         f", not {'null' if err.instance is None else repr(err.instance)}"))]
     return [(path, f"{where}: {err.message}"[:300])]
+
+
+def _brief(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters (a message quotes the
+    start of a wrong value, never a whole file)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _near_keys(err: jsonschema.ValidationError) -> list[str]:
