@@ -262,14 +262,11 @@ class _Page:
     def rejected(self, pid: str, index: int, r: Rejected, extra_caption: str | None = None) -> str:
         """A step the rules refuse: the reason (rule id, the rule in words, the
         engine's message) and the unchanged layout, drawn with its open ends."""
-        lang, ui = self.lang, self.ui
-        where = f" → {r.at}" if r.at else ""
-        rule_words = describe.rule_text(r.rule, lang)
-        head = (f"{r.tile.label}{where}は置けません（規則 `{r.rule}`：{rule_words}）" if lang == "ja"
-                else f"{r.tile.label}{where} is not allowed (rule `{r.rule}`: {rule_words})")
+        lang = self.lang
+        head, reason = describe.refusal(r, lang, code="`")
         parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**\n']
-        if lang == "en":
-            parts.append(f"{_esc(r.message)}.\n")
+        if reason:
+            parts.append(f"{_esc(reason)}.\n")
         if extra_caption:
             parts.append(f"{_esc(extra_caption)}\n")
         parts.append("</div>\n")
