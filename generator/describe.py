@@ -178,6 +178,19 @@ def rule_text(rule: str, lang: str) -> str:
     return words[0] if lang == "ja" else words[1]
 
 
+def refusal(r, lang: str, code: str = "") -> tuple[str, str | None]:
+    """A play the rules refuse (a :class:`~generator.model.positions.Rejected`)
+    as the pages say it: ``(head, reason)``. The head names the tile, where it
+    was tried, the rule id (between ``code`` marks) and the rule in words; the
+    reason is the engine's own sentence, which is in English, so it is given
+    in English only (``None`` in Japanese, where the rule in words says why)."""
+    where = f" → {r.at}" if r.at else ""
+    words = rule_text(r.rule, lang)
+    if lang == "ja":
+        return f"{r.tile.label}{where}は置けません（規則 {code}{r.rule}{code}：{words}）", None
+    return f"{r.tile.label}{where} is not allowed (rule {code}{r.rule}{code}: {words})", r.message
+
+
 def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     """One sentence per winning side saying how its points follow from the
     pips (by ``variant.settle_rule``), or why nobody scores."""

@@ -18,15 +18,15 @@ __all__ = ["explain"]
 
 _W = {
     "ja": {"step": "手順", "move": "手", "raw": "換算前の得点", "points": "表示得点", "pips": "残りの目",
-           "winners": "勝者", "nobody": "なし", "settle": "精算", "rejected": "置けない",
-           "rule": "規則", "start": "始めの卓", "after": "この手のあと", "plays": "出せる手",
+           "winners": "勝者", "nobody": "なし", "settle": "精算",
+           "start": "始めの卓", "after": "この手のあと", "plays": "出せる手",
            "totals": "合計", "draws": "{p}が{t}を引く（{ok}）", "passes": "{p}がパス",
            "playable": "置ける", "unplayable": "置けない", "end": "結果", "penalties": "失点",
            "for": "{p}から見たトレイン", "scores": "得点", "round": "ラウンド", "engine": "エンジン",
            "colon": "：", "by": "{p}："},
     "en": {"step": "Step", "move": "Move", "raw": "raw points", "points": "displayed points", "pips": "pips left",
-           "winners": "winners", "nobody": "none", "settle": "Settlement", "rejected": "not allowed",
-           "rule": "rule", "start": "The table at the start", "after": "After the move", "plays": "legal plays",
+           "winners": "winners", "nobody": "none", "settle": "Settlement",
+           "start": "The table at the start", "after": "After the move", "plays": "legal plays",
            "totals": "totals", "draws": "{p} draws {t} ({ok})", "passes": "{p} passes",
            "playable": "playable", "unplayable": "no fit", "end": "Result", "penalties": "penalties",
            "for": "Trains for {p}", "scores": "scores", "round": "Round", "engine": "engine",
@@ -110,9 +110,8 @@ def explain(checked, variant, lang: str = "ja") -> str:
     elif isinstance(pos, PlacementPosition):
         for st, pl in zip(pos.steps, outcome.placements):
             if isinstance(pl, Rejected):
-                where = f" → {pl.at}" if pl.at else ""
-                out.append(f"{w['step']} {st.index}: {pl.tile.label}{where}: {w['rejected']} "
-                           f"({w['rule']} {pl.rule}: {describe.rule_text(pl.rule, lang)}; {pl.message})")
+                head, reason = describe.refusal(pl, lang)       # the page's words for it
+                out.append(f"{w['step']} {st.index}: {head}" + (f". {reason}." if reason else ""))
                 continue
             out.append(f"{w['step']} {st.index}: " + _placement(pl, lang, variant)[0])
             out += _indent(_placement(pl, lang, variant)[1:])

@@ -262,14 +262,11 @@ class _Page:
     def rejected(self, pid: str, index: int, r: Rejected, extra_caption: str | None = None) -> str:
         """A step the rules refuse: the reason (rule id, the rule in words, the
         engine's message) and the unchanged layout, drawn with its open ends."""
-        lang, ui = self.lang, self.ui
-        where = f" → {r.at}" if r.at else ""
-        rule_words = describe.rule_text(r.rule, lang)
-        head = (f"{r.tile.label}{where}は置けません（規則 `{r.rule}`：{rule_words}）" if lang == "ja"
-                else f"{r.tile.label}{where} is not allowed (rule `{r.rule}`: {rule_words})")
+        lang = self.lang
+        head, reason = describe.refusal(r, lang, code="`")
         parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**\n']
-        if lang == "en":
-            parts.append(f"{_esc(r.message)}.\n")
+        if reason:
+            parts.append(f"{_esc(reason)}.\n")
         if extra_caption:
             parts.append(f"{_esc(extra_caption)}\n")
         parts.append("</div>\n")
@@ -371,9 +368,55 @@ def ui_png(lang: str) -> str:
     return _UI[lang]["png"]
 
 
+#: The longest string or list, and the largest whole number (in bits), that ``*``, ``**``
+#: and ``+`` may make in a rule text: far beyond any page, far below a memory bomb.
+MAX_TEMPLATE_SIZE = 100_000
+
+
+_UNITS = {"a string": "characters", "a list": "items", "a number": "bits"}
+
+
+class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
+    """The rule texts' sandbox, which also refuses ``*``, ``**`` and ``+``
+    results larger than :data:`MAX_TEMPLATE_SIZE` before making them (``"x" *
+    500000000`` would take gigabytes; Jinja's own sandbox only limits ``range``)."""
+
+    intercepted_binops = frozenset(["*", "**", "+"])
+
+    def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+        size, unit = _binop_size(operator, left, right)
+        if size > MAX_TEMPLATE_SIZE:
+            raise jinja2.sandbox.SecurityError(f"`{operator}` would make {unit} of {size:,} "
+                                               f"{_UNITS[unit]}; "
+                                               f"a rule text may make at most {MAX_TEMPLATE_SIZE:,}")
+        return super().call_binop(context, operator, left, right)
+
+
+def _binop_size(operator: str, left: Any, right: Any) -> tuple[int, str]:
+    """``(size, what)``: a cheap estimate, made before computing it, of the
+    size of ``left OPERATOR right`` when it is a string or list (its length)
+    or a whole number (its bits); ``(0, "")`` for anything else."""
+    def whole(*xs):
+        return all(isinstance(x, int) and not isinstance(x, bool) for x in xs)
+
+    def what(x):
+        return "a string" if isinstance(x, str) else "a list" if isinstance(x, (list, tuple)) else ""
+    if operator == "*":
+        if what(left) and whole(right):
+            return len(left) * right, what(left)
+        if what(right) and whole(left):
+            return len(right) * left, what(right)
+        if whole(left, right):
+            return left.bit_length() + right.bit_length(), "a number"
+    elif operator == "**" and whole(left, right) and right > 0:
+        return max(left.bit_length() - 1, int(abs(left) > 1)) * right, "a number"
+    elif operator == "+" and what(left) and what(right):
+        return len(left) + len(right), what(left)
+    return 0, ""
+
+
 def _render_body(page: _Page, text: str, src, path: tuple) -> str:
-    env = jinja2.sandbox.ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
-                                                       keep_trailing_newline=True)
+    env = _Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
     try:
         tmpl = env.from_string(text)
         return tmpl.render(deal_table=page.deal_table, legend=page.legend, term=page.term,
@@ -381,8 +424,13 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
                            position=page.position, params=page.v.params)
     except jinja2.TemplateSyntaxError as exc:
         raise SourceError(src.file, *src.text_mark(path, exc.lineno or 1), f"template: {exc.message}") from None
+    except SourceError:
+        raise
     except (jinja2.TemplateError, TypeError, ValueError) as exc:
         raise SourceError(src.file, *src.text_mark(path, _template_line(exc)), f"template: {exc}") from None
+    except Exception as exc:       # 1/0, endless macro recursion, range too big, ...: never a traceback
+        raise SourceError(src.file, *src.text_mark(path, _template_line(exc)),
+                          f"template: {type(exc).__name__}: {exc}") from None
 
 
 def _template_line(exc: BaseException) -> int:

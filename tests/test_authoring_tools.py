@@ -1,5 +1,6 @@
 """`rulebook new` and `rulebook explain`, through the command line."""
 
+import html
 import os
 import shutil
 import subprocess
@@ -9,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.model import Catalog
+from generator.pages import generate
 from generator.scaffold import SCAFFOLD_RULES
 
 from conftest import ROOT, RULES
@@ -116,6 +119,35 @@ def test_explain_placements_in_japanese(capsys):
     assert out[5] == "手順 2: [6|6]を置く（[3|6] (目が多い端)に接続）。数える寄与値 3 + 12 = 15 → 換算前の得点 15点（表示得点 3点）。"
     assert "接続可能位置：[3|6] (目が少ない端, 3); [6|6] (直線側B, 6)" in out[6]
     assert out[7] == "  換算前の得点 15、表示得点 3"
+
+
+# All Fives, seed 004: 5-6 tried on the 3 of 1-3 has no 3. The engine's own reason is English;
+# the Japanese page gives the rule in words instead, and so does explain, in the page's words.
+REFUSED = {
+    "en": ("Step 2: [5|6] → 1-3:3 is not allowed (rule all-fives/matching: the touching halves must show "
+           "the same number). 5-6 does not match 1-3:3, which shows 3 (open ends: 1-3:1, 1-3:3)."),
+    "ja": "手順 2: [5|6] → 1-3:3は置けません（規則 all-fives/matching：つなぐ半面は端と同じ数でなければならない）",
+}
+
+
+@pytest.fixture(scope="module")
+def all_fives_pages():
+    files = generate(Catalog(RULES), png=False, with_stats=False)
+    return {lang: files[f"{lang}/gen/all-fives.md"].decode() for lang in ("ja", "en")}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_explain_a_refused_step_in_the_pages_words(capsys, all_fives_pages, lang):
+    out = explain(capsys, RULES / "all-fives" / "positions" / "reject-matching.yaml", lang).splitlines()
+    assert out[5] == REFUSED[lang]
+    assert ("does not match" in out[5]) == (lang == "en")      # no English sentence in Japanese text
+    # the page says the same, with the rule id as code and the engine's reason as its own paragraph
+    head, _, reason = REFUSED[lang].removeprefix("手順 2: ").removeprefix("Step 2: ").partition(". ")
+    page_head = head.replace("all-fives/matching", "`all-fives/matching`")
+    block = f'<div class="rb-rejected" markdown>\n\n**✗ {html.escape(page_head)}**\n'
+    if reason:
+        block += f"\n{html.escape(reason)}\n"
+    assert block in all_fives_pages[lang]
 
 
 @pytest.mark.parametrize("lang,lines", [

@@ -2,15 +2,18 @@
 HTML or script written in any text field reaches the pages and the SVG
 diagrams escaped (rule text, which is Markdown, refuses it: tests/bad/)."""
 
+import os
 import shutil
+import subprocess
+import time
 
 import pytest
 
 from generator.cli import main
 from generator.model import Catalog
-from generator.pages import generate
+from generator.pages import BuildError, generate
 
-from conftest import RULES
+from conftest import MKDOCS, RULES, copy_repo
 
 SCRIPT = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -78,3 +81,68 @@ def test_each_text_field_arrives_escaped(hostile_site, lang):
         assert ESCAPED in hostile_site["en/gen/family.md"].decode()       # the family overview names it
     svg = hostile_site[f"{lang}/gen/diagrams/horse-race/first-tile-1.svg"].decode()
     assert ESCAPED in svg                                                 # the caption is the SVG title
+
+
+# A rule text's template that fails or would exhaust the machine while rendering: one located
+# line, never a traceback; the memory bomb is refused before it is made. The template is the
+# second line of Draw's first Japanese section body: rules/draw/variant.yaml line 18, column 9.
+HOSTILE_TEMPLATES = {
+    "divide-by-zero": ("{{ 1/0 }}", "template: ZeroDivisionError: division by zero"),
+    "endless-macro": ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
+                      "template: RecursionError: maximum recursion depth exceeded"),
+    "range-too-big": ("{% for x in range(99999999) %}{{x}}{% endfor %}",
+                      "template: OverflowError: Range too big. The sandbox blocks ranges larger than "
+                      "MAX_RANGE (100000)."),
+    "string-bomb": ('{{ "x" * 500000000 }}',
+                    "template: `*` would make a string of 500,000,000 characters; a rule text may make at most 100,000"),
+    "list-bomb": ("{{ [0] * 100001 }}",
+                  "template: `*` would make a list of 100,001 items; a rule text may make at most 100,000"),
+    "power-bomb": ("{{ 2 ** 100000000 }}",
+                   "template: `**` would make a number of 100,000,000 bits; a rule text may make at most 100,000"),
+    "concatenation": ('{% set s = "x" * 60000 %}{{ s + s }}',
+                      "template: `+` would make a string of 120,000 characters; a rule text may make at most 100,000"),
+}
+_DRAW_FIRST_LINE = "        ドローは、ダブルシックスのドミノを2人で遊ぶ"
+
+
+def _rules_with_template(root, template):
+    rules = root / "rules"
+    shutil.copytree(RULES, rules)
+    path = rules / "draw" / "variant.yaml"
+    lines = path.read_text().split("\n")
+    assert lines[16].startswith(_DRAW_FIRST_LINE)
+    lines.insert(17, "        " + template)
+    path.write_text("\n".join(lines))
+    return rules, path
+
+
+@pytest.mark.parametrize("name", HOSTILE_TEMPLATES)
+def test_a_hostile_template_is_one_located_error(name, tmp_path, capsys):
+    template, message = HOSTILE_TEMPLATES[name]
+    rules, path = _rules_with_template(tmp_path, template)
+    started = time.process_time()
+    assert main(["check", "-q", str(rules)]) == 1
+    assert time.process_time() - started < 20
+    assert capsys.readouterr() == ("", f"{path}:18:9: error: {message}\n")
+    with pytest.raises(BuildError) as info:
+        generate(Catalog(rules), png=False, with_stats=False)
+    assert [str(e) for e in info.value.errors] == [f"{path}:18:9: error: {message}"]
+
+
+def test_templates_within_the_limits_still_work(tmp_path):
+    rules, _ = _rules_with_template(tmp_path, '{{ "ab" * 3 }} {{ 2 ** 10 }} {{ 6 * 7 }} {{ [1] + [2] }} '
+                                              '{{ ("x" * 100000) | length }} {{ 10 / 4 }}')
+    files = generate(Catalog(rules), png=False, with_stats=False)
+    assert "ababab 1024 42 [1, 2] 100000 2.5\n" in files["ja/gen/draw.md"].decode()
+
+
+def test_mkdocs_build_reports_a_hostile_template_without_a_traceback(tmp_path):
+    work = copy_repo(tmp_path)
+    shutil.rmtree(work / "rules")
+    _, path = _rules_with_template(work, HOSTILE_TEMPLATES["string-bomb"][0])
+    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True,
+                         env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    assert res.returncode != 0
+    assert "Traceback" not in res.stderr
+    assert f"rules/draw/variant.yaml:18:9: error: {HOSTILE_TEMPLATES['string-bomb'][1]}" in res.stderr
+    assert not (work / "site").exists()

@@ -24,7 +24,7 @@ from ..engine.hand import Event, Hand
 from ..engine.layout import Layout
 from ..engine.tiles import End, NotationError, Tile
 from ..engine.variant import Placement, RuleViolation, Settlement, Variant, sides_of
-from .schema import POSITION_SCHEMA, validate
+from .schema import POSITION_SCHEMA, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
@@ -152,6 +152,16 @@ def _end(src: Source, variant: Variant, path: tuple) -> End:
         raise src.error(path, str(exc), key=False) from None
 
 
+def _length(items: Any) -> int:
+    return len(items) if isinstance(items, list) else 0
+
+
+def _unknown_true_in(message: str) -> str | None:
+    """Where the schema's "unknown key 'True' in WHERE" message is (``WHERE``), else ``None``."""
+    head = "unknown key 'True' in "
+    return message[len(head):].split(";")[0] if message.startswith(head) else None
+
+
 def parse_position(src: Source, variant: Variant) -> Position:
     """Validate ``src`` (schema, tiles, players) and build the typed position.
 
@@ -163,6 +173,12 @@ def parse_position(src: Source, variant: Variant) -> Position:
 
         return parse_trains(src, variant)
     errors = validate(src, POSITION_SCHEMA)
+    # `on:` (YAML's true) in a move or step means `at:`: say so instead of "unknown key 'True'"
+    on = {f"{kind}.{i}": e for kind in ("turns", "steps") for i in range(_length(src.get((kind,))))
+          if (e := yaml_on_key(src, (kind, i), "name the end the tile joins with `at:`")) is not None}
+    if on:
+        errors = sorted([e for e in errors if _unknown_true_in(e.message) not in on] + list(on.values()),
+                        key=lambda e: (e.line, e.col))
     if errors:
         raise SourceErrors.of(errors)
     d = src.data

@@ -304,6 +304,18 @@ def _compiled(schema: dict):
     return hit[1], hit[2]
 
 
+def yaml_on_key(src: Source, path: tuple, instead: str) -> SourceError | None:
+    """The error for a key ``on`` in the mapping at ``path``, or ``None``.
+
+    YAML 1.1 reads a bare ``on`` as true, so ``on:`` arrives as the key
+    ``True``, which a schema would report as "unknown key 'True'"; this names
+    the trap and what to write (``instead``) at the key's location."""
+    m = src.get(path)
+    if isinstance(m, dict) and any(k is True for k in m):
+        return src.error(path + (True,), f"YAML reads the key `on` as true: {instead}")
+    return None
+
+
 def validate(src: Source, schema: dict) -> list[SourceError]:
     """Every schema problem of ``src`` as located errors, in file order.
 

@@ -25,7 +25,7 @@ from ..engine.tiles import NotationError, Tile
 from ..engine.variant import RuleViolation
 from ..variants.mexican_train import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
 from .positions import _Base as _TrainBase
-from .schema import _NAME, _TEXT, _TILE, validate
+from .schema import _NAME, _TEXT, _TILE, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
@@ -267,8 +267,9 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
                             f"one of: `table` (where a player may play), `round` with `turns` (a round move by "
                             f"move) or `match` (rounds added up)")
     for i, m in enumerate(src.data.get("turns") or [] if isinstance(src.data, dict) else []):
-        if isinstance(m, dict) and True in m:
-            raise src.error(("turns", i, True), "YAML reads the key `on` as true: name the train with `train:`")
+        on = yaml_on_key(src, ("turns", i), "name the train with `train:`")
+        if on is not None:
+            raise on
         if isinstance(m, dict) and "play" in m and "train" not in m:
             raise src.error(("turns", i, "play"), "a play names its train: add `train: OWNER` (or `train: mexican`)")
     errors = validate(src, TRAIN_POSITION_SCHEMA)
