@@ -176,7 +176,10 @@ class RulebookPlugin(BasePlugin[_Options]):
         try:
             files = generate(self.catalog, cache_dir=base / pages if pages else None, stats=counts)
         except BuildError as exc:
-            for e in exc.errors:
+            files = {}
+            for e in exc.errors:                # file by file as found, and in line order within a file
+                files.setdefault(e.file, len(files))
+            for e in sorted(exc.errors, key=lambda e: (files[e.file], e.line, e.col)):
                 log.error(str(e))
             raise PluginError(f"rulebook: {len(exc.errors)} problem(s) in {rules}; "
                               "the site was not built") from None

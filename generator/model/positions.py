@@ -313,8 +313,11 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
             problems.append(exc)
             return None
         if t in seen:
-            problems.append(src.error(path, f"{t} is written twice", key=False))
-        seen[t] = path
+            line, col = src.mark(seen[t], key=False)
+            problems.append(src.error(path, f"{t} is written twice (first at line {line}, column {col})",
+                                      key=False))
+        else:
+            seen[t] = path
         return t
 
     size = variant.params.deal.get(len(players))

@@ -249,7 +249,8 @@ def _state(src: Source, v: MexicanTrain, at: str, seen: dict) -> _State:
 def _take(src: Source, v: MexicanTrain, path: tuple, seen: dict) -> Tile:
     t = _tile(src, v, path)
     if t in seen:
-        raise src.error(path, f"{t} is written twice", key=False)
+        line, col = src.mark(seen[t], key=False)
+        raise src.error(path, f"{t} is written twice (first at line {line}, column {col})", key=False)
     seen[t] = path
     return t
 
