@@ -33,7 +33,30 @@ class NotationError(ValueError):
     """A tile or attachment point that cannot be read; the message says why."""
 
 
-class Tile:
+class _Interned:
+    """Immutable, interned value objects: one instance per value, so a copy
+    is the object itself."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{self._what()} is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"{self._what()} is immutable (cannot delete {name!r})")
+
+    def _what(self) -> str:
+        name = type(self).__name__
+        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+class Tile(_Interned):
     """One domino tile, normalised so that ``low <= high``.
 
     ``low`` and ``high`` are pip counts (0 = blank); ``pips`` is their total
@@ -80,12 +103,6 @@ class Tile:
         _TILES[(low, high)] = t
         return t
 
-    def __setattr__(self, name, value):
-        raise AttributeError(f"a Tile is immutable (cannot set {name!r})")
-
-    def __delattr__(self, name):
-        raise AttributeError(f"a Tile is immutable (cannot delete {name!r})")
-
     def __hash__(self) -> int:
         return self._hash
 
@@ -103,12 +120,6 @@ class Tile:
 
     def __reduce__(self):
         return (Tile, self._key)
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
 
     def __repr__(self) -> str:
         return f"Tile(low={self.low}, high={self.high})"
@@ -156,7 +167,7 @@ class Tile:
 _TILES: dict = {}
 
 
-class End:
+class End(_Interned):
     """An attachment point ``TILE:END`` (an open end of the layout, or a used one).
 
     ``side`` is a pip number as a string for a non-double (``"4"`` in ``1-4:4``),
@@ -195,9 +206,6 @@ class End:
         _ENDS[key] = e
         return e
 
-    def __setattr__(self, name, value):
-        raise AttributeError(f"an End is immutable (cannot set {name!r})")
-
     def __hash__(self) -> int:
         return self._hash
 
@@ -215,12 +223,6 @@ class End:
 
     def __reduce__(self):
         return (End, (self.tile, self.side))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
 
     def __repr__(self) -> str:
         return f"End(tile={self.tile!r}, side={self.side!r})"
