@@ -566,9 +566,12 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
         if hit is not None:
             reused[vid] = hit
     rules = catalog.dir
+    root = rules.resolve()
     paths = [p for p in sorted(rules.rglob("*.y*ml")) if p.suffix in (".yaml", ".yml") and p.is_file()
-             and not (p.relative_to(rules).parts[0] in reused and p.name != "variant.yaml")]
+             and not (p.relative_to(rules).parts[0] in reused and p.name != "variant.yaml")
+             and (p.parent.resolve() == root or root in p.parent.resolve().parents)]
     good, errors = catalog.check_all(paths)
+    errors = catalog.link_errors(folders_only=True) + errors
     if errors:
         raise BuildError(errors)
     try:
@@ -599,7 +602,10 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
         if vid in reused:
             files.update(reused[vid])
             continue
-        vdef = catalog.variant(vid)
+        try:
+            vdef = catalog.variant(vid)
+        except SourceError:                 # reported above, with the family overview
+            continue
         numbers = figures(vdef) if with_stats else None
         checked = {cp.position.id: cp for cp in good if cp.position.variant_id == vid}
         own: dict[str, bytes] = {}

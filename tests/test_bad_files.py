@@ -54,6 +54,9 @@ def test_bad_file(path, tmp_path, capsys):
         rules = tmp_path / "rules"
         rules.mkdir()
         shutil.copy(RULES / "glossary.yaml", rules / "glossary.yaml")
+        for vy in RULES.glob("*/variant.yaml"):          # the real games are there too
+            (rules / vy.parent.name).mkdir()
+            shutil.copy(vy, rules / vy.parent.name / "variant.yaml")
         target = tmp_path / place
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(path, target)

@@ -134,10 +134,23 @@ def test_a_link_out_of_the_rules_folder_is_not_read(tmp_path, capsys):
     link.symlink_to(secret)
     assert main(["check", "-q", str(rules)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == [f"{link}:1:1: error: this is a link to a file outside the rules folder; it is not read "
-                   "(put the file itself here)"]
+    assert err == [f"{link}:1:1: error: this is a link leading out of the rules folder; it is not read "
+                   "(put the file or folder itself here)"]
     # a link that stays inside the folder is read like any file
     link.unlink()
     link.symlink_to(rules / "draw" / "positions" / sorted(p.name for p in (rules / "draw" / "positions")
                                                            .glob("*.yaml"))[0])
     assert main(["check", "-q", str(rules / "draw")]) == 0
+
+
+def test_a_folder_link_out_of_the_rules_folder_is_not_read(tmp_path, capsys):
+    import shutil
+    rules = _rules_copy(tmp_path)
+    outside = tmp_path / "elsewhere"
+    shutil.copytree(rules / "block", outside)            # a whole variant folder, outside
+    (rules / "ext").symlink_to(outside)
+    (rules / "draw" / "more").symlink_to(outside / "positions")
+    assert main(["check", "-q", str(rules)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    tail = ":1:1: error: this is a link leading out of the rules folder; it is not read (put the file or folder itself here)"
+    assert err == [f"{rules / 'draw' / 'more'}{tail}", f"{rules / 'ext'}{tail}"]

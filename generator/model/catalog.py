@@ -139,8 +139,9 @@ def _inside(path: Path, root: Path) -> bool:
 
 
 #: Names the generated part of the site uses itself (``gen/glossary.md``, ``gen/family.md``,
-#: ``gen/legend/``, ``gen/diagrams/``): no variant may take them.
-RESERVED_IDS = frozenset({"glossary", "family", "legend", "diagrams"})
+#: ``gen/legend/``, ``gen/diagrams/``; ``gen/index.md`` would be the folder's own page): no
+#: variant may take them.
+RESERVED_IDS = frozenset({"glossary", "family", "legend", "diagrams", "index"})
 
 
 class Catalog:
@@ -160,7 +161,28 @@ class Catalog:
         """Ids of every folder holding a ``variant.yaml``, sorted."""
         if not self.dir.is_dir():
             return []
-        return sorted(p.parent.name for p in self.dir.glob("*/variant.yaml"))
+        root = self.dir.resolve()
+        return sorted(p.parent.name for p in self.dir.glob("*/variant.yaml") if _inside(p.resolve(), root))
+
+    def link_errors(self, folders_only: bool = False) -> list[SourceError]:
+        """One located error for every link leading out of the rules folder
+        (only links to folders with ``folders_only``: a link to a file is
+        reported where the file is checked)."""
+        return [SourceError(str(q), 1, 1, "this is a link leading out of the rules folder; it is not read "
+                                          "(put the file or folder itself here)")
+                for q in self.outside_links() if q.is_dir() or not folders_only]
+
+    def outside_links(self) -> list[Path]:
+        """Entries of the rules folder (at any depth) that are links leading
+        out of it: they are never read."""
+        root = self.dir.resolve()
+        out = []
+        for dirpath, dirnames, filenames in os.walk(self.dir):
+            for name in sorted(dirnames + filenames):
+                p = Path(dirpath) / name
+                if p.is_symlink() and not _inside(p.resolve(), root):
+                    out.append(p)
+        return sorted(out)
 
     def variant(self, vid: str) -> VariantDef:
         """The definition of ``vid``. Raises :class:`SourceError` for a missing
@@ -272,7 +294,7 @@ class Catalog:
             raise errors[0] if errors else src.error((), "a position names its `variant`")
         vid = src.data["variant"]
         folder = self._folder_of(path)
-        if folder is not None and folder != vid:
+        if folder is not None and folder != vid and vid in self.variant_ids():
             raise src.error(("variant",), f"this file is among {folder}'s positions (rules/{folder}/positions/) "
                                           f"but names the variant {vid!r}; it would be shown on no page: move it "
                                           f"to rules/{vid}/positions/ or name {folder!r}", key=False)
@@ -315,10 +337,14 @@ class Catalog:
         files: list[Path] = []
         if not paths:
             paths = [self.dir]
+        root = self.dir.resolve()
         for p in paths:
             p = Path(p)
             if p.is_dir():
-                files += sorted(q for q in p.rglob("*.y*ml") if q.suffix in (".yaml", ".yml"))
+                if p.resolve() == root:
+                    errors += self.link_errors(folders_only=True)
+                files += sorted(q for q in p.rglob("*.y*ml") if q.suffix in (".yaml", ".yml")
+                                and (_inside(q.parent.resolve(), root) or not _inside(q.parent.absolute(), root)))
             else:
                 files.append(p)
         good: list[CheckedPosition] = []
@@ -343,8 +369,8 @@ class Catalog:
         root = self.dir.resolve()
         for f in files:
             if f.is_symlink() and _inside(f.parent.resolve(), root) and not _inside(f.resolve(), root):
-                errors.append(SourceError(str(f), 1, 1, "this is a link to a file outside the rules folder; "
-                                                        "it is not read (put the file itself here)"))
+                errors.append(SourceError(str(f), 1, 1, "this is a link leading out of the rules folder; it is "
+                                                        "not read (put the file or folder itself here)"))
                 continue
             try:
                 if f.name == "variant.yaml":
