@@ -71,15 +71,15 @@ def test_a_failed_build_leaves_the_site_untouched(built):
 
 
 def test_a_build_failing_on_a_strict_warning_leaves_the_site_untouched(built):
-    # a broken link in rule text passes `rulebook check` but fails the strict build late, after MkDocs
-    # has written pages: the build goes to a staging folder, so the site is still the previous one
+    # a link to a missing anchor in rule text passes `rulebook check` but fails the strict build late,
+    # after MkDocs has written pages: the build goes to a staging folder, so the site is still the previous one
     work, env = built
     before = _snapshot(work / "site")
     vy = work / "rules" / "draw" / "variant.yaml"
     text = vy.read_text(encoding="utf-8")
     head = "      en: |\n"
     assert head in text
-    vy.write_text(text.replace(head, head + "        See [the missing page](nope.md).\n", 1), encoding="utf-8")
+    vy.write_text(text.replace(head, head + "        See [the missing part](#no-such-part).\n", 1), encoding="utf-8")
     loud = [a for a in MKDOCS if a != "-q"]  # with -q MkDocs drops warnings before strict mode counts them
     try:
         res = subprocess.run(loud, cwd=work, capture_output=True, text=True, env=env)
@@ -87,7 +87,7 @@ def test_a_build_failing_on_a_strict_warning_leaves_the_site_untouched(built):
         vy.write_text(text, encoding="utf-8")
     assert res.returncode != 0
     said = res.stdout + res.stderr
-    assert "nope.md" in said and "strict mode" in said and "left as it was" in said
+    assert "no-such-part" in said and "strict mode" in said and "left as it was" in said
     assert _snapshot(work / "site") == before
     assert not (work / ".site.building").exists()
     # and a good build afterwards replaces the site

@@ -54,6 +54,8 @@ def test_bad_file(path, tmp_path, capsys):
         rules = tmp_path / "rules"
         rules.mkdir()
         shutil.copy(RULES / "glossary.yaml", rules / "glossary.yaml")
+        shutil.copytree(RULES.parent / "docs", tmp_path / "docs",   # and the site's pages beside
+                        ignore=shutil.ignore_patterns("gen", "*.png", "*.svg", "schemas"))
         for vy in RULES.glob("*/variant.yaml"):          # the real games are there too
             (rules / vy.parent.name).mkdir()
             shutil.copy(vy, rules / vy.parent.name / "variant.yaml")

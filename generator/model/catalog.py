@@ -134,6 +134,35 @@ def html_problems(src: Source, path: tuple, text: str) -> list[SourceError]:
     return out
 
 
+_MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+
+
+def link_problems(src: Source, path: tuple, text: str, lang: str, docs: Path, pages: set[str]) -> list[SourceError]:
+    """Every Markdown link in the rule text at ``path`` to a page of the site
+    (``x.md``, relative to the variant's generated page ``<lang>/gen/<id>.md``)
+    that does not exist: not a hand-written page in ``docs`` nor a generated
+    one (``pages``: ``gen/<id>.md`` names), located at its line and column.
+    Links with a scheme, absolute paths, anchors alone and other files are
+    left to MkDocs."""
+    out = []
+    base = f"{lang}/gen"
+    for n, line in enumerate(text.split("\n"), 1):
+        for m in _MD_LINK.finditer(line):
+            target = m.group(1).split("#", 1)[0]
+            if not target.endswith(".md") or ":" in target or target.startswith("/"):
+                continue
+            rel = os.path.normpath(f"{base}/{target}").replace(os.sep, "/")
+            if rel.startswith(f"{lang}/gen/"):
+                ok = rel[len(lang) + 1:] in pages
+            else:
+                ok = not rel.startswith("..") and (docs / rel).is_file()
+            if not ok:
+                out.append(SourceError(src.file, *src.text_mark(path, n, m.group(1)),
+                                       f"the link {m.group(1)!r} leads to no page of the site (from this page it "
+                                       f"would be docs/{rel})"))
+    return out
+
+
 def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
@@ -226,6 +255,13 @@ class Catalog:
         unsafe = [e for i, sec in enumerate(d["sections"]) for lang in ("ja", "en")
                   for e in html_problems(src, ("sections", i, "body", lang), sec["body"][lang])]
         unsafe += [e for lang in ("ja", "en") for e in html_problems(src, ("sources", lang), d["sources"][lang])]
+        docs = self.dir.parent / "docs"
+        if docs.is_dir():                   # links to pages that do not exist (the site's docs/ beside rules/)
+            pages = {f"gen/{v}.md" for v in self.variant_ids()} | {"gen/glossary.md", "gen/family.md"}
+            texts = [(("sections", i, "body", lang), sec["body"][lang]) for i, sec in enumerate(d["sections"])
+                     for lang in ("ja", "en")] + [(("sources", lang), d["sources"][lang]) for lang in ("ja", "en")]
+            unsafe += [e for where, text in texts
+                       for e in link_problems(src, where, text, where[-1], docs, pages)]
         if unsafe:
             raise SourceErrors.of(unsafe)
         ids = [sec["id"] for sec in d["sections"]]
