@@ -15,10 +15,12 @@ Per language ``L`` (``ja``, ``en``) the output is ``L/gen/<variant>.md``,
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import os
 import pickle
+import re
 from pathlib import Path
 from typing import Any
 
@@ -383,6 +385,32 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
 
     intercepted_binops = frozenset(["*", "**", "+"])
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.filters = {name: _bounded(name, f) for name, f in self.filters.items()}
+
+    def call(self, context, obj, *args, **kwargs):
+        """Method calls: refuse those that would make a string larger than
+        :data:`MAX_TEMPLATE_SIZE` (``"a".center(10**9)``, a format width of
+        ``10**9``, ``replace`` or ``join`` blowing a text up)."""
+        owner = getattr(obj, "__self__", None)
+        if isinstance(owner, str):
+            _check_growth(getattr(obj, "__name__", ""), owner, args, kwargs)
+        return super().call(context, obj, *args, **kwargs)
+
+    def wrap_str_format(self, value: Any):
+        """``str.format``/``format_map`` (which Jinja's sandbox wraps itself)
+        behind the same size check as other string methods."""
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        text, name = value.__self__, value.__name__
+
+        def checked(*args, **kwargs):
+            _check_growth(name, text, args, kwargs)
+            return wrapped(*args, **kwargs)
+        return checked
+
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
         size, unit = _binop_size(operator, left, right)
         if size > MAX_TEMPLATE_SIZE:
@@ -390,6 +418,42 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
                                                f"{_UNITS[unit]}; "
                                                f"a rule text may make at most {MAX_TEMPLATE_SIZE:,}")
         return super().call_binop(context, operator, left, right)
+
+
+_WIDTH = re.compile(r"%[-+ #0]*(\d+)|\{[^{}]*:[^{}\d]*(\d+)")
+
+
+def _check_growth(name: str, text: Any, args: tuple, kwargs: dict) -> None:
+    """Raise a sandbox error when the string method or filter ``name``
+    applied to ``text`` with ``args`` would make more than
+    :data:`MAX_TEMPLATE_SIZE` characters (estimated before it runs: widths,
+    format widths, replacements, joins)."""
+    numbers = [a for a in (*args, *kwargs.values()) if isinstance(a, int) and not isinstance(a, bool)]
+    size = max(numbers, default=0)
+    if name in ("format", "format_map") and isinstance(text, str):
+        size = max([size] + [int(w) for m in _WIDTH.finditer(text) for w in m.groups() if w])
+    elif name == "replace" and isinstance(text, str) and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
+        size = len(text) + text.count(args[0]) * len(args[1]) if args[0] else len(text) * (len(args[1]) + 1)
+    elif name == "join" and not isinstance(text, str) and isinstance(text, (list, tuple)):
+        sep = args[0] if args and isinstance(args[0], str) else kwargs.get("d", "")
+        size = sum(len(str(x)) for x in text) + len(sep if isinstance(sep, str) else "") * len(text)
+    elif name == "indent" and isinstance(text, str):
+        size = len(text) + (text.count("\n") + 1) * max(size, len(args[0]) if args and isinstance(args[0], str) else 0)
+    if size > MAX_TEMPLATE_SIZE:
+        raise jinja2.sandbox.SecurityError(f"`{name}` would make a string of about {size:,} characters; "
+                                           f"a rule text may make at most {MAX_TEMPLATE_SIZE:,}")
+
+
+def _bounded(name: str, f):
+    """The filter ``f`` behind a size check (:func:`_check_growth`)."""
+    @functools.wraps(f)
+    def bounded(*args, **kwargs):
+        values = [a for a in args if not isinstance(a, (jinja2.runtime.Context, jinja2.nodes.EvalContext,
+                                                        jinja2.Environment))]
+        if values:
+            _check_growth(name, values[0], tuple(values[1:]), kwargs)
+        return f(*args, **kwargs)
+    return bounded
 
 
 def _binop_size(operator: str, left: Any, right: Any) -> tuple[int, str]:

@@ -101,6 +101,24 @@ HOSTILE_TEMPLATES = {
                    "template: `**` would make a number of 100,000,000 bits; a rule text may make at most 100,000"),
     "concatenation": ('{% set s = "x" * 60000 %}{{ s + s }}',
                       "template: `+` would make a string of 120,000 characters; a rule text may make at most 100,000"),
+    "center-method": ('{{ "a".center(10**9) }}',
+                      "template: `center` would make a string of about 1,000,000,000 characters; "
+                      "a rule text may make at most 100,000"),
+    "center-filter": ('{{ "a"|center(3000000000) }}',
+                      "template: `center` would make a string of about 3,000,000,000 characters; "
+                      "a rule text may make at most 100,000"),
+    "format-width": ('{{ "{:>3000000000}".format("a") }}',
+                     "template: `format` would make a string of about 3,000,000,000 characters; "
+                     "a rule text may make at most 100,000"),
+    "printf-width": ('{{ "%900000000s"|format("a") }}',
+                     "template: `format` would make a string of about 900,000,000 characters; "
+                     "a rule text may make at most 100,000"),
+    "replace-filter": ('{{ ("a" * 1000)|replace("a", "b" * 1000) }}',
+                       "template: `replace` would make a string of about 1,001,000 characters; "
+                       "a rule text may make at most 100,000"),
+    "join-filter": ('{{ ["x", "y", "z"]|join("-" * 60000) }}',
+                    "template: `join` would make a string of about 180,003 characters; "
+                    "a rule text may make at most 100,000"),
 }
 _DRAW_FIRST_LINE = "        ドローは、ダブルシックスのドミノを2人で遊ぶ"
 
@@ -131,9 +149,11 @@ def test_a_hostile_template_is_one_located_error(name, tmp_path, capsys):
 
 def test_templates_within_the_limits_still_work(tmp_path):
     rules, _ = _rules_with_template(tmp_path, '{{ "ab" * 3 }} {{ 2 ** 10 }} {{ 6 * 7 }} {{ [1] + [2] }} '
-                                              '{{ ("x" * 100000) | length }} {{ 10 / 4 }}')
+                                              '{{ ("x" * 100000) | length }} {{ 10 / 4 }} {{ "ab"|center(6) }}|'
+                                              '{{ "{:>4}".format(7) }}|{{ "a-b"|replace("-", "+") }}|'
+                                              '{{ [1, 2]|join(", ") }}')
     files = generate(Catalog(rules), png=False, with_stats=False)
-    assert "ababab 1024 42 [1, 2] 100000 2.5\n" in files["ja/gen/draw.md"].decode()
+    assert "ababab 1024 42 [1, 2] 100000 2.5   ab  |   7|a+b|1, 2\n" in files["ja/gen/draw.md"].decode()
 
 
 def test_mkdocs_build_reports_a_hostile_template_without_a_traceback(tmp_path):
