@@ -157,9 +157,11 @@ def _length(items: Any) -> int:
 
 
 def _unknown_true_in(message: str) -> str | None:
-    """Where the schema's "unknown key 'True' in WHERE" message is (``WHERE``), else ``None``."""
-    head = "unknown key 'True' in "
-    return message[len(head):].split(";")[0] if message.startswith(head) else None
+    """Where the schema's "unknown key 'True' (or 'False') in WHERE" message is (``WHERE``), else ``None``."""
+    for head in ("unknown key 'True' in ", "unknown key 'False' in "):
+        if message.startswith(head):
+            return message[len(head):].split(";")[0]
+    return None
 
 
 def parse_position(src: Source, variant: Variant) -> Position:

@@ -305,14 +305,25 @@ def _compiled(schema: dict):
 
 
 def yaml_on_key(src: Source, path: tuple, instead: str) -> SourceError | None:
-    """The error for a key ``on`` in the mapping at ``path``, or ``None``.
+    """The error for a key YAML reads as a boolean in the mapping at
+    ``path``, or ``None``.
 
     YAML 1.1 reads a bare ``on`` as true, so ``on:`` arrives as the key
     ``True``, which a schema would report as "unknown key 'True'"; this names
-    the trap and what to write (``instead``) at the key's location."""
+    the trap and what to write (``instead``) at the key's location. Other
+    such words (``yes``, ``no``, ``off``...) are named as written."""
     m = src.get(path)
-    if isinstance(m, dict) and any(k is True for k in m):
-        return src.error(path + (True,), f"YAML reads the key `on` as true: {instead}")
+    if not isinstance(m, dict):
+        return None
+    for k in m:
+        if isinstance(k, bool):             # on/off, yes/no, true/false: YAML 1.1's booleans
+            line, col = src.mark(path + (k,))
+            rows = src.text.split("\n")
+            word = rows[line - 1][col - 1:].split(":", 1)[0].strip().strip("\"'") if line <= len(rows) else ""
+            if k is True and word.lower() == "on":
+                return src.error(path + (k,), f"YAML reads the key `on` as true: {instead}")
+            return src.error(path + (k,), f"YAML reads the key `{word or k}` as {str(k).lower()}, which is no key "
+                                          f"here; write the key you mean")
     return None
 
 
