@@ -87,16 +87,13 @@ class Hand:
         self._draws = variant.draw_mode != "none"
         # How many tiles in all hands show each number (a double once): with equal-number
         # matching the hand is blocked exactly when no open end shows a number still held.
-        held = self._held = [0] * (variant.max_pip + 1)
-        top = len(held)
+        self._held = [0] * (variant.max_pip + 1)
         for ts in self.hands.values():
             for t in ts:
-                if 0 <= t.low and t.high < top:
-                    held[t.low] += 1
-                    if not t.is_double:
-                        held[t.high] += 1
+                self._hold(t, 1)
 
     def _hold(self, tile: Tile, n: int) -> None:
+        """Count ``tile`` ``n`` more times among the numbers held (a double once)."""
         held = self._held
         if 0 <= tile.low and tile.high < len(held):
             held[tile.low] += n
@@ -210,10 +207,7 @@ class Hand:
         drawn = self.must_play is not None
         self.layout = placement.layout
         self.hands[player].remove(tile)
-        held = self._held
-        held[tile.low] -= 1
-        if not tile.is_double:
-            held[tile.high] -= 1
+        self._hold(tile, -1)
         self.must_play = None
         self.last_player = player
         side = self._side[player]

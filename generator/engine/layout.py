@@ -80,7 +80,7 @@ class Layout:
     ``Layout()`` is the empty table; ``Layout(tiles)`` wraps a finished mapping.
     """
 
-    __slots__ = ("_tiles", "_parent", "_rec", "_n", "_mask", "_dbl", "_ft", "_ff", "_mt", "_mf", "_extra")
+    __slots__ = ("_tiles", "_parent", "_rec", "_n", "_mask", "_dbl", "_ft", "_ff", "_mt", "_mf")
 
     def __init__(self, tiles: dict | None = None):
         self._tiles = dict(tiles) if tiles else {}
@@ -100,7 +100,6 @@ class Layout:
         #: The doubles as bits: (how many, crosswise, spinners, side-a joined, side-b joined).
         self._dbl = (doubles, cross, spin, joined_a, joined_b)
         self._ft = self._ff = self._mt = self._mf = None     # free ends and their numbers as bits, per flag
-        self._extra: dict | None = None
 
     # -- the mapping -------------------------------------------------------
     @property
@@ -261,7 +260,7 @@ class Layout:
                 joined_b |= at.tile.bit
             dbl = (doubles, crosses, spins, joined_a, joined_b)
         new._dbl = dbl
-        new._extra = new._ft = new._ff = new._mt = new._mf = None
+        new._ft = new._ff = new._mt = new._mf = None
         if flag is not None and (at is None or (self._ft if flag else self._ff) is not None):
             new._keep_free(flag, self._derive_free(flag, tile, at, link, cross, spinner))
         return new
@@ -308,19 +307,6 @@ class Layout:
                     out.append(End(at.tile, "side-b"))
         out.sort(key=_SORT)
         return tuple(out)
-
-    def open_items(self, sides_after_straight: bool = True) -> tuple[tuple[End, int], ...]:
-        """``(end, number shown)`` for every free end (computed once per flag)."""
-        return tuple((e, e.pip) for e in self.free_ends(sides_after_straight))
-
-    def open_pips(self, sides_after_straight: bool = True) -> frozenset[int]:
-        """The numbers shown at the free ends (computed once per flag)."""
-        if self._extra is None:
-            self._extra = {}
-        hit = self._extra.get(sides_after_straight)
-        if hit is None:
-            hit = self._extra[sides_after_straight] = frozenset(e.pip for e in self.free_ends(sides_after_straight))
-        return hit
 
     def open_mask(self, sides_after_straight: bool = True) -> int:
         """The numbers shown at the free ends as bits (bit ``n`` for number

@@ -353,20 +353,9 @@ class Variant:
         :meth:`check_placement`), in the order of the open ends."""
         if tile in layout:
             return []
-        if not layout._n:
-            if not self.lead_allowed(tile):
-                return []
-            return [Play(tile, None, o) for o in self.orientations(tile)]
+        if not layout._n or type(self).links is Variant.links:
+            return self._listed(layout, (tile,))
         out = []
-        if type(self).links is Variant.links:        # equal numbers: test the pips directly
-            lo, hi = tile.low, tile.high
-            orients = self.orientations(tile) if tile.is_double else (None,)
-            for e in layout.free_ends(self.sides_after_straight):
-                pip = e.pip
-                if pip == lo or pip == hi:
-                    for o in orients:
-                        out.append(Play(tile, e, o, None))
-            return out
         for e in self.open_ends(layout):
             touches = self.links(e.pip, tile)
             if not touches:
@@ -376,6 +365,36 @@ class Variant:
                     out.append(Play(tile, e, o, None))
                 else:
                     out.extend(Play(tile, e, o, t) for t in touches)
+        return out
+
+    def _listed(self, layout: Layout, tiles: Sequence[Tile]) -> list[Play]:
+        """The plays of ``tiles`` (none on the table) on an empty table (each
+        tile the variant lets set, each way it may lie), or matching an open
+        end by equal numbers: tile by tile, then in open-end order, before
+        :meth:`check_placement`. One pass over the free ends."""
+        out = []
+        if not layout._n:
+            for t in tiles:
+                if self.lead_allowed(t):
+                    for o in self.orientations(t):
+                        out.append(_new(Play, (t, None, o, None)))
+            return out
+        flag = self.sides_after_straight
+        m = layout.open_mask(flag)
+        ends = layout.free_ends(flag)
+        choice = self.doubles == "choice"
+        for t in tiles:
+            if t.mask & m:
+                lo, hi = t.low, t.high
+                if t.is_double and choice:
+                    for e in ends:
+                        if e.pip == lo:
+                            out += (_new(Play, (t, e, "cross", None)), _new(Play, (t, e, "inline", None)))
+                else:
+                    for e in ends:
+                        pip = e.pip
+                        if pip == lo or pip == hi:
+                            out.append(_new(Play, (t, e, None, None)))
         return out
 
     def plays(self, layout: Layout, tile: Tile) -> list[Play]:
@@ -398,31 +417,7 @@ class Variant:
         each tile, made in one pass where matching is by equal numbers."""
         if not self._equal:
             return [pl for t in tiles for pl in self.plays(layout, t)]
-        if not layout._n:                   # the lead: any tile the variant lets set, each way it may lie
-            out = []
-            for t in tiles:
-                if self.lead_allowed(t):
-                    for o in (self.orientations(t) if t.is_double else (None,)):
-                        out.append(_new(Play, (t, None, o, None)))
-            return out
-        flag = self.sides_after_straight
-        m = layout.open_mask(flag)
-        ends = layout.free_ends(flag)
-        out = []
-        choice = self.doubles == "choice"
-        for t in tiles:
-            if t.mask & m:
-                lo, hi = t.low, t.high
-                if t.is_double and choice:
-                    for e in ends:
-                        if e.pip == lo:
-                            out += (_new(Play, (t, e, "cross", None)), _new(Play, (t, e, "inline", None)))
-                else:
-                    for e in ends:
-                        pip = e.pip
-                        if pip == lo or pip == hi:
-                            out.append(_new(Play, (t, e, None, None)))
-        return out
+        return self._listed(layout, tiles)
 
     def place(self, layout: Layout, tile: Tile, at: End | None, as_: str | None = None,
               touch: int | None = None) -> Placement:
