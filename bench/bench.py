@@ -78,8 +78,8 @@ def _our_hand(variant, names, rng, teams=None):
     rng.shuffle(tiles)
     size = variant.params.deal[len(names)]
     hands = {p: tiles[i * size:(i + 1) * size] for i, p in enumerate(names)}
-    req = variant.required_lead(hands)
-    h = Hand(variant, names, hands, tiles[len(names) * size:], req[0] if req else names[0], teams)
+    leader = None if variant.lead_rule == "highest-double" else names[0]   # None: the rules say who sets
+    h = Hand(variant, names, hands, tiles[len(names) * size:], leader, teams)
     placed = 0
     while h.end is None:
         p = h.current

@@ -125,14 +125,14 @@ def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], 
     winners: tuple = ()
     for _ in range(MAX_HANDS):
         hands, stock = _deal(variant, names, rng)
-        required = variant.required_lead(hands)
-        if required is not None:
-            first = required[0]
+        if variant.lead_rule == "highest-double":
+            first = None                    # the holder of the highest double sets: the Hand finds them
         elif variant.lead_rule == "black":
             first = names[0]
         else:
             first = leader if leader is not None else names[rng.randrange(len(names))]
         h = Hand(variant, names, hands, stock, first, teams, scores)
+        first = h.current
         before = dict(h.scores)
         placed = _play_out(variant, h, seat_bot, rng)
         gained = sum(h.scores.values()) - sum(before.values())

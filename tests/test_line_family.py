@@ -95,6 +95,26 @@ def test_block_no_drawing_and_highest_double_sets(v):
     assert block.required_lead({"N": tiles("5-3", "0-1"), "E": tiles("6-2", "1-4")}) == ("E", T("6-2"))
 
 
+def test_a_hand_without_a_named_leader_is_set_by_the_player_the_rules_name(v):
+    # Block: whoever holds the highest double sets it, so the leader may be left out
+    hands = {"N": tiles("4-4", "1-2"), "E": tiles("5-5", "0-3"), "W": tiles("4-6", "3-4")}
+    h = Hand(v("block"), ["N", "E", "W"], hands, [])
+    assert h.current == "E"
+    assert [str(p.tile) for p in h.plays_for("E")] == ["5-5"]
+    # Draw: the player with black leads; the rules name nobody, so the hand needs a leader
+    with pytest.raises(ValueError, match="say who leads"):
+        Hand(v("draw"), ["B", "W"], {"B": tiles("2-5"), "W": tiles("6-6")}, [])
+
+
+def test_tiles_and_ends_are_equal_exactly_when_they_are_the_same_value(v):
+    assert T("4-1") == T("1-4") and not T("1-4") != T("4-1")
+    assert T("1-4") != T("1-5") and T("1-4") != "1-4" and T("1-4") != (1, 4)
+    assert E("1-4:4") == E("4-1:4") and E("1-4:4") != E("1-4:1")
+    hand = tiles("0-1", "2-3", "1-4")
+    hand.remove(T("4-1"))
+    assert hand == tiles("0-1", "2-3")
+
+
 def test_block_settlement_less_own(v):
     block = v("block")
     s = block.settle(["N", "E", "W"], {"N": 0, "E": 10, "W": 7}, "N")

@@ -45,33 +45,39 @@ class Hand:
     """The state of one hand.
 
     ``players`` are seat names in clockwise order; ``hands`` map each to its
-    tiles; ``stock`` is the stock in draw order; ``leader`` plays first;
-    ``teams`` (partnerships) and ``scores`` (displayed points per side before
-    the hand) are optional. Raises ``ValueError`` for an inconsistent deal and
-    :class:`RuleViolation` (rule ``<id>/lead``) when the variant fixes who sets
-    (e.g. the highest double) and ``leader`` is someone else.
+    tiles; ``stock`` is the stock in draw order; ``leader`` plays first
+    (``None``: the player the rules name, where the variant fixes who sets,
+    e.g. the holder of the highest double); ``teams`` (partnerships) and
+    ``scores`` (displayed points per side before the hand) are optional.
+    Raises ``ValueError`` for an inconsistent deal, or a missing ``leader``
+    where the rules name none, and :class:`RuleViolation` (rule ``<id>/lead``)
+    when the variant fixes who sets and ``leader`` is someone else.
     """
 
     def __init__(self, variant: Variant, players: Sequence[str], hands: Mapping[str, Sequence[Tile]],
-                 stock: Sequence[Tile], leader: str, teams: Sequence[Sequence[str]] | None = None,
+                 stock: Sequence[Tile], leader: str | None = None, teams: Sequence[Sequence[str]] | None = None,
                  scores: Mapping[str, int] | None = None):
         self.variant = variant
-        self.players = list(players)
+        self.players = players = list(players)
         self.teams = [list(t) for t in teams] if teams else None
-        self.sides = sides_of(self.players, self.teams)
-        self._side = {p: side_of(p, self.sides) for p in self.players}
-        self._seat = {p: self.players[(i + 1) % len(self.players)] for i, p in enumerate(self.players)}
-        self.hands = {p: list(hands[p]) for p in self.players}
+        self.sides = sides = sides_of(players, self.teams)
+        self._side = {p: side_of(p, sides) for p in players}
+        self._seat = dict(zip(players, players[1:] + players[:1]))
+        self.hands = {p: list(hands[p]) for p in players}
         self.stock = list(stock)
-        if leader not in self.players:
+        self.required_lead = required = variant.required_lead(self.hands)
+        if leader is None:
+            if required is None:
+                raise ValueError(f"{variant.id} does not name who sets; say who leads")
+            leader = required[0]
+        elif leader not in self._seat:
             raise ValueError(f"the leader {leader!r} is not a player")
-        self.current: str | None = leader
-        self.required_lead = variant.required_lead(self.hands)
-        if self.required_lead is not None and self.required_lead[0] != leader:
-            who, tile = self.required_lead
+        elif required is not None and required[0] != leader:
+            who, tile = required
             raise RuleViolation(f"{who} holds {tile}, {self._lead_words(tile)}, and sets it; "
                                 f"{leader} cannot lead", f"{variant.id}/lead")
-        self.scores = {s: int((scores or {}).get(s, 0)) for s in self.sides}
+        self.current: str | None = leader
+        self.scores = {s: int(scores.get(s, 0)) for s in sides} if scores else dict.fromkeys(sides, 0)
         self.layout = Layout()
         self.must_play: Tile | None = None
         self.end: str | None = None
@@ -79,23 +85,30 @@ class Hand:
         self.game_winners: tuple[str, ...] = ()
         self.last_player: str | None = None
         self.events: list[Event] = []
-        self._legal: tuple | None = None      # (player, layout, must_play, hand size, plays)
-        self._snapshot: dict[str, int] = {}
+        # The legal plays last listed, (player, plays, whole hand?): every move clears it, so
+        # while it is set it describes the position as it is now.
+        self._legal: tuple | None = None
+        self._snapshot: dict[str, int] | None = None   # the scores as events share them; None: changed
         self._continues = type(variant).continues_turn is not Variant.continues_turn
-        self._reserve = variant.params.stock_reserve
-        self._target = variant.params.target
+        params = variant.params
+        self._reserve = params.stock_reserve
+        self._target = params.target
         self._draws = variant.draw_mode != "none"
         # How many tiles in all hands show each number (a double once): with equal-number
         # matching the hand is blocked exactly when no open end shows a number still held.
-        self._held = [0] * (variant.max_pip + 1)
+        self._held = held = [0] * (params.set + 1)
+        top = len(held)
         for ts in self.hands.values():
             for t in ts:
-                self._hold(t, 1)
+                if t.high < top:
+                    held[t.low] += 1
+                    if not t.is_double:
+                        held[t.high] += 1
 
     def _hold(self, tile: Tile, n: int) -> None:
         """Count ``tile`` ``n`` more times among the numbers held (a double once)."""
         held = self._held
-        if 0 <= tile.low and tile.high < len(held):
+        if tile.high < len(held):
             held[tile.low] += n
             if not tile.is_double:
                 held[tile.high] += n
@@ -112,27 +125,27 @@ class Hand:
         the tile just drawn that must be placed; the required lead tile), in
         hand order. The list is the hand's own record of what is legal now:
         read it, do not change it."""
+        c = self._legal
+        if c is not None and c[0] == player:
+            return c[1]
         if self.end is not None:
             return []
         tiles = self.hands[player]
-        c = self._legal
-        if (c is not None and c[0] == player and c[1] is self.layout and c[2] is self.must_play
-                and c[3] == len(tiles)):
-            return c[4]
+        whole = True
         if self.must_play is not None:
-            tiles = [self.must_play]
-        elif not len(self.layout) and self.required_lead is not None:
+            tiles, whole = [self.must_play], False
+        elif not self.layout._n and self.required_lead is not None:
             tiles = [self.required_lead[1]] if self.required_lead[0] == player else []
+            whole = False
         plays = self.variant.plays_of(self.layout, tiles)
-        self._legal = (player, self.layout, self.must_play, len(self.hands[player]), plays)
+        self._legal = (player, plays, whole)
         return plays
 
     def can_play(self, player: str) -> bool:
         """True when ``player`` holds a tile that fits somewhere."""
         c = self._legal
-        if (c is not None and c[1] is self.layout and c[0] == player and c[2] is None and self.must_play is None
-                and c[3] == len(self.hands[player]) and self.layout._n):
-            return bool(c[4])               # the legal plays are known already
+        if c is not None and c[0] == player and c[2]:
+            return bool(c[1])               # the legal plays of the whole hand are known already
         return self.variant.can_play_any(self.layout, self.hands[player])
 
     def may_draw(self, player: str) -> bool:
@@ -182,10 +195,9 @@ class Hand:
         variant decides whether the same player continues.
         """
         c = self._legal
-        if (c is not None and c[1] is self.layout and c[0] == player and player == self.current
-                and self.end is None and c[2] is self.must_play and c[3] == len(self.hands[player])):
+        if c is not None and c[0] == player and player == self.current:
             play = (tile, at, as_, touch)
-            if play in c[4]:
+            if play in c[1]:
                 # a play from the list plays_for made for this very moment: already checked
                 return self._played(player, tile, self.variant.play_placement(self.layout, play))
         self._check_turn(player)
@@ -204,16 +216,22 @@ class Hand:
 
     def _played(self, player: str, tile: Tile, placement: Placement) -> Event:
         """Record a placement the rules allow, and decide what comes next."""
+        self._legal = None
         drawn = self.must_play is not None
         self.layout = placement.layout
         self.hands[player].remove(tile)
-        self._hold(tile, -1)
+        held = self._held                   # _hold(tile, -1), inline: this runs for every play
+        if tile.high < len(held):
+            held[tile.low] -= 1
+            if not tile.is_double:
+                held[tile.high] -= 1
         self.must_play = None
         self.last_player = player
         side = self._side[player]
         scores = self.scores
         if placement.points:
             scores[side] += placement.points
+            self._snapshot = None
         target = self._target
         if target is not None and scores[side] >= target:
             self.end = "game"
@@ -250,6 +268,7 @@ class Hand:
             why = (f"only the {reserve} reserved tiles are left in the stock, and they are never drawn"
                    if reserve and self.stock else "the stock is empty")
             raise RuleViolation(f"{why}; {player} cannot draw", f"{vid}/empty-stock")
+        self._legal = None
         tile = self.stock.pop(0)
         self.hands[player].append(tile)
         self._hold(tile, 1)
@@ -269,7 +288,8 @@ class Hand:
             raise RuleViolation(f"{player} can play and may not pass", f"{vid}/must-play")
         if self.drawable and self.variant.draw_mode != "none":
             raise RuleViolation(f"{player} must draw while the stock has drawable tiles", f"{vid}/draw-before-pass")
-        self.current = self.next_seat(player)
+        self._legal = None
+        self.current = self._seat[player]
         if self._blocked():
             self._finish("blocked", None)
         return self._log("pass", player)
@@ -294,16 +314,17 @@ class Hand:
     def _finish(self, how: str, out: str | None) -> None:
         self.end = how
         self.current = None
-        pips = {p: self.pips(p) for p in self.players}
+        pips = {p: sum([t.pips for t in ts]) for p, ts in self.hands.items()}
         self.settlement = self.variant.settle(self.players, pips, out, self.teams, self.scores)
         if self.settlement.scores_after is not None:
             self.scores = dict(self.settlement.scores_after)
+            self._snapshot = None
             self.game_winners = tuple(self.settlement.game_winners or ())
 
     def _log(self, kind: str, player: str, placement: Placement | None = None, drawn: Tile | None = None,
              playable: bool = False) -> Event:
         snap = self._snapshot
-        if snap != self.scores:             # one copy of the scores for every event until they change
+        if snap is None:                    # one copy of the scores for every event until they change
             snap = self._snapshot = dict(self.scores)
         event = _new(Event, (kind, player, placement, drawn, playable,
                              None if self.end is not None else self.current, snap, self.end))

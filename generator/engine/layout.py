@@ -279,8 +279,11 @@ class Layout:
             if end is None:
                 end = opp[link] = End(tile, str(tile.other(int(link))))
             out = list(old)
-            out[out.index(at)] = end
-            out.sort(key=_SORT)
+            i = 0 if old[0] is at else out.index(at)
+            out[i] = end
+            key = end.sort_key              # sort only when the new end is out of order
+            if (i and out[i - 1].sort_key > key) or (i + 1 < len(out) and out[i + 1].sort_key < key):
+                out.sort(key=_SORT)
             return tuple(out)
         out = [e for e in old if e is not at]
         if tile.is_double:

@@ -148,9 +148,8 @@ class Play(NamedTuple):
     touch: int | None = None
 
 
-@dataclass(frozen=True)
-class Settlement:
-    """The outcome of a hand's end.
+class Settlement(NamedTuple):
+    """The outcome of a hand's end (an immutable record).
 
     ``winners`` are side names (a player, or a team ``"N+S"``); ``points`` the
     displayed points each winner gains; ``raw`` the rounded pips behind them;
@@ -384,16 +383,15 @@ class Variant:
         ends = layout.free_ends(flag)
         choice = self.doubles == "choice"
         for t in tiles:
-            if t.mask & m:
-                lo, hi = t.low, t.high
+            tm = t.mask
+            if tm & m:                       # it shows a number some free end shows
                 if t.is_double and choice:
                     for e in ends:
-                        if e.pip == lo:
+                        if e.pip_bit & tm:
                             out += (_new(Play, (t, e, "cross", None)), _new(Play, (t, e, "inline", None)))
                 else:
                     for e in ends:
-                        pip = e.pip
-                        if pip == lo or pip == hi:
+                        if e.pip_bit & tm:
                             out.append(_new(Play, (t, e, None, None)))
         return out
 
@@ -496,15 +494,17 @@ class Variant:
         double = tile.is_double
         new = layout._attach(tile, at, link, cross and double, double and self.is_spinner(layout, tile, cross),
                              self.sides_after_straight)
-        placement = Placement(tile, at, new, None, None, 0, 0, self)
-        if self._counts:
-            if self._scores_by_total:       # the default score_placement, without its detour
-                total = placement._total = self.end_total(new)
-                placement.raw, placement.points = self.score_total(total)
-            else:
-                placement.raw, placement.points = self.score_placement(placement)
-            if self._checks:
-                self.check_placement(placement)
+        if not self._counts:
+            return Placement(tile, at, new, None, None, 0, 0, self)
+        if self._scores_by_total:           # the default score_placement, without its detour
+            total = self.end_total(new)
+            raw, points = self.score_total(total)
+            placement = Placement(tile, at, new, None, total, raw, points, self)
+        else:
+            placement = Placement(tile, at, new, None, None, 0, 0, self)
+            placement.raw, placement.points = self.score_placement(placement)
+        if self._checks:
+            self.check_placement(placement)
         return placement
 
     def play_placement(self, layout: Layout, play: Sequence) -> Placement:
@@ -619,7 +619,7 @@ class Variant:
         ``game_winners`` (every side at or past ``params.target``).
         """
         sides = sides_of(players, teams)
-        pips = {s: sum(hands[m] for m in members) for s, members in sides.items()}
+        pips = {s: sum([hands[m] for m in members]) for s, members in sides.items()}
         if out is not None:
             winners: tuple[str, ...] = (side_of(out, sides),)
         else:
