@@ -261,7 +261,27 @@ class Layout:
             dbl = (doubles, crosses, spins, joined_a, joined_b)
         new._dbl = dbl
         new._ft = new._ff = new._mt = new._mf = None
-        if flag is not None and (at is None or (self._ft if flag else self._ff) is not None):
+        if flag is None:
+            return new
+        old = self._ft if flag else self._ff
+        if (old is not None and len(old) == 2 and dbl is self._dbl and not tile.is_double
+                and (old[0] is at or old[1] is at)):
+            # A line with two free ends (no double, no spinner involved): the new tile's far
+            # end takes the place of the end it joined; the pair stays in output order.
+            end = tile._opp.get(link)
+            if end is None:
+                end = tile._opp[link] = End(tile, str(tile.other(int(link))))
+            a, b = old
+            if a is at:
+                a = end
+            else:
+                b = end
+            ends = (a, b) if a.sort_key < b.sort_key else (b, a)
+            if flag:
+                new._ft, new._mt = ends, a.pip_bit | b.pip_bit
+            else:
+                new._ff, new._mf = ends, a.pip_bit | b.pip_bit
+        elif at is None or old is not None:
             new._keep_free(flag, self._derive_free(flag, tile, at, link, cross, spinner))
         return new
 

@@ -382,6 +382,18 @@ class Variant:
         m = layout.open_mask(flag)
         ends = layout.free_ends(flag)
         choice = self.doubles == "choice"
+        if len(ends) == 2 and not choice:
+            # A line with two free ends (the usual case), without the inner loop
+            a, b = ends
+            ma, mb = a.pip_bit, b.pip_bit
+            for t in tiles:
+                tm = t.mask
+                if tm & m:
+                    if tm & ma:
+                        out.append(_new(Play, (t, a, None, None)))
+                    if tm & mb:
+                        out.append(_new(Play, (t, b, None, None)))
+            return out
         for t in tiles:
             tm = t.mask
             if tm & m:                       # it shows a number some free end shows
