@@ -85,8 +85,7 @@ def _our_hand(variant, names, rng, teams=None):
         p = h.current
         plays = h.plays_for(p)
         if plays:
-            pl = plays[rng.randrange(len(plays))]
-            h.play(p, *pl)
+            h.push(p, rng.choice(plays))
             placed += 1
         elif h.may_draw(p):
             h.draw(p)

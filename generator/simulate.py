@@ -49,7 +49,7 @@ def random_bot(variant: Variant, state, player: str, rng: random.Random):
         options.append("draw")
     if not options:
         return "pass"
-    return options[rng.randrange(len(options))]
+    return rng.choice(options)
 
 
 def greedy_bot(variant: Variant, state, player: str, rng: random.Random):
@@ -85,7 +85,7 @@ def _act(state, player: str, action) -> None:
     elif action == "pass":
         state.pass_(player)
     elif isinstance(action, Play):
-        state.play(player, action.tile, action.at, action.as_, action.touch)
+        state.push(player, action)
     else:
         state.play(player, action[0], action[1])
 

@@ -106,6 +106,19 @@ def test_a_hand_without_a_named_leader_is_set_by_the_player_the_rules_name(v):
         Hand(v("draw"), ["B", "W"], {"B": tiles("2-5"), "W": tiles("6-6")}, [])
 
 
+def test_push_makes_a_listed_or_a_written_play_and_checks_any_other(v):
+    from generator.engine.variant import Play
+    hands = {"N": tiles("6-6", "1-2"), "E": tiles("2-6", "0-3", "3-6"), "W": tiles("4-6", "3-4")}
+    h = Hand(v("block"), ["N", "E", "W"], hands, [])
+    h.push("N", Play(T("6-6"), None))                   # written, not taken from the list
+    # E's plays on the set 6-6 (both straight sides are open), tile by tile in hand order
+    assert [f"{p.tile}@{p.at}" for p in h.plays_for("E")] == ["2-6@6-6:a", "2-6@6-6:b", "3-6@6-6:a", "3-6@6-6:b"]
+    assert rule_of(lambda: h.push("E", Play(T("0-3"), E("6-6:b")))) == "block/matching"
+    assert rule_of(lambda: h.push("W", Play(T("4-6"), E("6-6:b")))) == "block/turn-order"
+    ev = h.push("E", h.plays_for("E")[3])               # 3-6 on the 6-6's b side
+    assert (str(ev.placement.tile), ev.next, [str(e) for e in h.layout.free_ends()]) == ("3-6", "W", ["3-6:3", "6-6:a"])
+
+
 def test_tiles_and_ends_are_equal_exactly_when_they_are_the_same_value(v):
     assert T("4-1") == T("1-4") and not T("1-4") != T("4-1")
     assert T("1-4") != T("1-5") and T("1-4") != "1-4" and T("1-4") != (1, 4)

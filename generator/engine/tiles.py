@@ -190,7 +190,7 @@ class End(_Interned):
     (4, 3)
     """
 
-    __slots__ = ("tile", "side", "pip", "pip_bit", "sort_key", "_hash", "_str")
+    __slots__ = ("tile", "side", "pip", "pip_bit", "sort_key", "_hash", "_str", "_plays")
 
     def __new__(cls, tile: Tile, side: str) -> "End":
         key = (tile, side)
@@ -212,6 +212,7 @@ class End(_Interned):
         put(e, "sort_key", (tile.low << 64) | (tile.high << 32) | order)
         put(e, "_hash", hash((tile, side)))
         put(e, "_str", f"{tile}:{side}")
+        put(e, "_plays", {})        # the variants' cache: a tile's mask -> the plain play of it here
         _ENDS[key] = e
         return e
 

@@ -268,13 +268,18 @@ class Variant:
         """
         if self.lead_rule != "highest-double":
             return None
-        best = None                     # (key, tile, player): a double beats any other tile
+        best = holder = None            # the highest double: any double beats any other tile
         for p, ts in hands.items():
             for t in ts:
-                key = (1, t.low, 0) if t.is_double else (0, t.pips, t.high)
-                if best is None or key > best[0]:
-                    best = (key, t, p)
-        return None if best is None else (best[2], best[1])
+                if t.is_double and (best is None or t.low > best.low):
+                    best, holder = t, p
+        if best is None:                # no double: the heaviest tile, then the higher top pip
+            key = None
+            for p, ts in hands.items():
+                for t in ts:
+                    if key is None or (t.pips, t.high) > key:
+                        best, holder, key = t, p, (t.pips, t.high)
+        return None if best is None else (holder, best)
 
     def lead_allowed(self, tile: Tile) -> bool:
         """Whether ``tile`` may be set on an empty table (default: any tile)."""
@@ -386,13 +391,16 @@ class Variant:
             # A line with two free ends (the usual case), without the inner loop
             a, b = ends
             ma, mb = a.pip_bit, b.pip_bit
+            pa, pb = a._plays, b._plays      # plays are values: each is made once and kept by its end
             for t in tiles:
                 tm = t.mask
                 if tm & m:
                     if tm & ma:
-                        out.append(_new(Play, (t, a, None, None)))
+                        pl = pa.get(tm)
+                        out.append(pl if pl is not None else pa.setdefault(tm, _new(Play, (t, a, None, None))))
                     if tm & mb:
-                        out.append(_new(Play, (t, b, None, None)))
+                        pl = pb.get(tm)
+                        out.append(pl if pl is not None else pb.setdefault(tm, _new(Play, (t, b, None, None))))
             return out
         for t in tiles:
             tm = t.mask
@@ -636,11 +644,13 @@ class Variant:
             winners: tuple[str, ...] = (side_of(out, sides),)
         else:
             low = min(pips.values())
-            tied = tuple(s for s in sides if pips[s] == low)
-            winners = tied if len(tied) == 1 else ()
-        opp = {w: sum(v for s, v in pips.items() if s != w) for w in winners}
+            tied = [s for s, v in pips.items() if v == low]
+            winners = (tied[0],) if len(tied) == 1 else ()
+        everyone = sum(pips.values())
+        opp = {w: everyone - pips[w] for w in winners}
         raw = {w: self.settle_raw(pips, w, out is not None) for w in winners} if self.settle_rule != "none" else {}
-        points = {w: raw[w] // self.params.point_unit for w in raw}
+        unit = self.params.point_unit
+        points = {w: r // unit for w, r in raw.items()}
         return self._settlement(sides, winners, points, raw, pips, opp, out is None, scores)
 
     def settle_raw(self, pips: Mapping[str, int], winner: str, went_out: bool) -> int:
@@ -664,8 +674,8 @@ class Variant:
         after = game = None
         if scores is not None:
             after = {s: scores.get(s, 0) + points.get(s, 0) for s in sides}
-            game = tuple(s for s in sides if self.params.target is not None
-                         and after[s] >= self.params.target)
+            target = self.params.target
+            game = () if target is None else tuple([s for s, v in after.items() if v >= target])
         return Settlement(tuple(winners), points, raw, pips, opp, blocked, after, game)
 
 
