@@ -61,7 +61,7 @@ class Hand:
         self.players = players = list(players)
         self.teams = [list(t) for t in teams] if teams else None
         self.sides = sides = sides_of(players, self.teams)
-        self._side = {p: side_of(p, sides) for p in players}
+        self._side = {p: (p if p in sides else side_of(p, sides)) for p in players}
         self._seat = dict(zip(players, players[1:] + players[:1]))
         self.hands = {p: list(hands[p]) for p in players}
         self.stock = list(stock)
@@ -90,6 +90,8 @@ class Hand:
         self._legal: tuple | None = None
         self._snapshot: dict[str, int] | None = None   # the scores as events share them; None: changed
         self._continues = type(variant).continues_turn is not Variant.continues_turn
+        # Variant.plays_of, without its test of the matching rule where it is by equal numbers
+        self._plays_of = variant._listed if variant._equal else variant.plays_of
         params = variant.params
         self._reserve = params.stock_reserve
         self._target = params.target
@@ -137,7 +139,7 @@ class Hand:
         elif not self.layout._n and self.required_lead is not None:
             tiles = [self.required_lead[1]] if self.required_lead[0] == player else []
             whole = False
-        plays = self.variant.plays_of(self.layout, tiles)
+        plays = self._plays_of(self.layout, tiles)
         self._legal = (player, plays, whole)
         return plays
 
@@ -333,7 +335,12 @@ class Hand:
     def _finish(self, how: str, out: str | None) -> None:
         self.end = how
         self.current = None
-        pips = {p: sum([t.pips for t in ts]) for p, ts in self.hands.items()}
+        pips = {}
+        for p, ts in self.hands.items():
+            n = 0
+            for t in ts:
+                n += t.pips
+            pips[p] = n
         self.settlement = self.variant.settle(self.players, pips, out, self.teams, self.scores)
         if self.settlement.scores_after is not None:
             self.scores = dict(self.settlement.scores_after)

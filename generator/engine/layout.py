@@ -238,19 +238,42 @@ class Layout:
         """:meth:`attach` without its checks (the caller has made them). With
         ``flag`` (the variant's ``sides_after_straight``) the free ends for it
         are derived at once (they are always wanted next)."""
-        new = Layout.__new__(Layout)
+        new = _blank(Layout)
         new._tiles = None
         new._parent = self
-        if tile.is_double and at is not None:
-            link = "a"
-        new._rec = (tile, at, link, cross, spinner)
         new._n = self._n + 1
-        bit = tile.bit
-        new._mask = self._mask | bit
+        new._mask = self._mask | tile.bit
         dbl = self._dbl
-        if tile.is_double or (at is not None and dbl[2] & at.tile.bit):
+        if not tile.is_double and at is not None and not dbl[2] & at.tile.bit:
+            # The common case: a non-double joins a tile that is not a spinner, so the
+            # doubles are as they were.
+            new._rec = (tile, at, link, cross, spinner)
+            new._dbl = dbl
+            old = None if flag is None else self._ft if flag else self._ff
+            if old is not None and len(old) == 2 and (old[0] is at or old[1] is at):
+                # A line with two free ends: the new tile's far end takes the place of the end
+                # it joined, and the pair stays in output order.
+                end = tile._opp.get(link)
+                if end is None:
+                    end = tile._opp[link] = End(tile, str(tile.other(int(link))))
+                a, b = old
+                if a is at:
+                    a = end
+                else:
+                    b = end
+                ends = (a, b) if a.sort_key < b.sort_key else (b, a)
+                if flag:
+                    new._ft, new._mt, new._ff, new._mf = ends, a.pip_bit | b.pip_bit, None, None
+                else:
+                    new._ff, new._mf, new._ft, new._mt = ends, a.pip_bit | b.pip_bit, None, None
+                return new
+        else:
+            if tile.is_double and at is not None:
+                link = "a"
+            new._rec = (tile, at, link, cross, spinner)
             doubles, crosses, spins, joined_a, joined_b = dbl
             if tile.is_double:
+                bit = tile.bit
                 doubles += 1
                 crosses = crosses | bit if cross else crosses
                 spins = spins | bit if spinner else spins
@@ -258,30 +281,9 @@ class Layout:
                 joined_a |= at.tile.bit
             elif at is not None and at.side == "side-b":
                 joined_b |= at.tile.bit
-            dbl = (doubles, crosses, spins, joined_a, joined_b)
-        new._dbl = dbl
+            new._dbl = (doubles, crosses, spins, joined_a, joined_b)
         new._ft = new._ff = new._mt = new._mf = None
-        if flag is None:
-            return new
-        old = self._ft if flag else self._ff
-        if (old is not None and len(old) == 2 and dbl is self._dbl and not tile.is_double
-                and (old[0] is at or old[1] is at)):
-            # A line with two free ends (no double, no spinner involved): the new tile's far
-            # end takes the place of the end it joined; the pair stays in output order.
-            end = tile._opp.get(link)
-            if end is None:
-                end = tile._opp[link] = End(tile, str(tile.other(int(link))))
-            a, b = old
-            if a is at:
-                a = end
-            else:
-                b = end
-            ends = (a, b) if a.sort_key < b.sort_key else (b, a)
-            if flag:
-                new._ft, new._mt = ends, a.pip_bit | b.pip_bit
-            else:
-                new._ff, new._mf = ends, a.pip_bit | b.pip_bit
-        elif at is None or old is not None:
+        if flag is not None and (at is None or (self._ft if flag else self._ff) is not None):
             new._keep_free(flag, self._derive_free(flag, tile, at, link, cross, spinner))
         return new
 
@@ -368,6 +370,7 @@ class Layout:
 
 
 _SORT = attrgetter("sort_key")
+_blank = object.__new__
 
 
 def tiles_of(layout: Layout) -> Iterable[Tile]:

@@ -639,7 +639,12 @@ class Variant:
         ``game_winners`` (every side at or past ``params.target``).
         """
         sides = sides_of(players, teams)
-        pips = {s: sum([hands[m] for m in members]) for s, members in sides.items()}
+        pips = {}
+        for s, members in sides.items():
+            n = 0
+            for m in members:
+                n += hands[m]
+            pips[s] = n
         if out is not None:
             winners: tuple[str, ...] = (side_of(out, sides),)
         else:
@@ -647,10 +652,12 @@ class Variant:
             tied = [s for s, v in pips.items() if v == low]
             winners = (tied[0],) if len(tied) == 1 else ()
         everyone = sum(pips.values())
-        opp = {w: everyone - pips[w] for w in winners}
-        raw = {w: self.settle_raw(pips, w, out is not None) for w in winners} if self.settle_rule != "none" else {}
-        unit = self.params.point_unit
-        points = {w: r // unit for w, r in raw.items()}
+        opp, raw, points = {}, {}, {}
+        for w in winners:
+            opp[w] = everyone - pips[w]
+            if self.settle_rule != "none":
+                raw[w] = self.settle_raw(pips, w, out is not None)
+                points[w] = raw[w] // self.params.point_unit
         return self._settlement(sides, winners, points, raw, pips, opp, out is None, scores)
 
     def settle_raw(self, pips: Mapping[str, int], winner: str, went_out: bool) -> int:
