@@ -323,7 +323,8 @@ class Hand:
         lay = self.layout
         if lay._n and v._equal:              # the quick test: is a number showing still held?
             held = self._held
-            for e in lay.free_ends(v.sides_after_straight):
+            ends = lay._ft if v.sides_after_straight else lay._ff
+            for e in ends if ends is not None else lay.free_ends(v.sides_after_straight):
                 if held[e.pip]:
                     return False
             return True

@@ -384,8 +384,12 @@ class Variant:
                         out.append(_new(Play, (t, None, o, None)))
             return out
         flag = self.sides_after_straight
-        m = layout.open_mask(flag)
-        ends = layout.free_ends(flag)
+        if flag:                            # the free ends and their numbers, as the layout keeps them
+            ends, m = layout._ft, layout._mt
+        else:
+            ends, m = layout._ff, layout._mf
+        if ends is None:
+            ends, m = layout.free_ends(flag), layout.open_mask(flag)
         choice = self.doubles == "choice"
         if len(ends) == 2 and not choice:
             # A line with two free ends (the usual case), without the inner loop
