@@ -8,7 +8,7 @@ import fastjsonschema
 import jsonschema
 import pytest
 
-from generator.model.schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA, _jsonable
+from generator.model.schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA, _fast_form, _jsonable
 from generator.model.trains import TRAIN_POSITION_SCHEMA
 from generator.model.yamlsrc import SourceError, load
 
@@ -30,7 +30,7 @@ def _docs():
 @pytest.mark.parametrize("name", sorted(SCHEMAS))
 def test_compiled_check_agrees_with_jsonschema(name):
     schema = SCHEMAS[name]
-    fast = fastjsonschema.compile(schema)
+    fast = fastjsonschema.compile(_fast_form(schema))   # the form the check compiles
     slow = jsonschema.Draft202012Validator(schema)
     checked = valid = 0
     for f, data in _docs():
@@ -44,3 +44,17 @@ def test_compiled_check_agrees_with_jsonschema(name):
         checked += 1
         valid += slow_ok
     assert checked > 150 and valid > 0
+
+
+def test_the_compiled_form_of_not_both_keys_refuses_exactly_both():
+    fast = fastjsonschema.compile(_fast_form(POSITION_SCHEMA))
+    step = {"play": "1-4", "at": "0-1:1"}
+    verdicts = []
+    for extra in ({}, {"reject": "horse-race/matching"}, {"expect": {"total": 5}},
+                  {"reject": "horse-race/matching", "expect": {"total": 5}}):
+        try:
+            fast({"variant": "horse-race", "steps": [{**step, **extra}]})
+            verdicts.append(True)
+        except fastjsonschema.JsonSchemaException:
+            verdicts.append(False)
+    assert verdicts == [True, True, True, False]

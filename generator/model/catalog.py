@@ -185,6 +185,7 @@ class Catalog:
         self._variants: dict[str, tuple[str, VariantDef]] = {}
         self._positions: dict[Path, tuple[str, str, CheckedPosition]] = {}
         self._run_digests: dict[Path, str] | None = None
+        self._run_root: Path | None = None      # the rules folder, resolved, while check_all runs
 
     def variant_ids(self) -> list[str]:
         """Ids of every folder holding a ``variant.yaml``, sorted."""
@@ -359,7 +360,7 @@ class Catalog:
     def _folder_of(self, path: Path) -> str | None:
         """The variant folder of a file at ``rules/<id>/positions/...``, else ``None``."""
         try:
-            rel = path.resolve().relative_to(self.dir.resolve())
+            rel = path.resolve().relative_to(self._run_root or self.dir.resolve())
         except (ValueError, OSError):
             return None
         return rel.parts[0] if len(rel.parts) >= 3 and rel.parts[1] == "positions" else None
@@ -385,15 +386,19 @@ class Catalog:
                 files.append(p)
         good: list[CheckedPosition] = []
         self._run_digests = {}              # within one run every variant.yaml is read once
-        # Objects alive before the run (modules, the caller's data) are set aside from the cyclic
-        # collector while it lasts: its full collections would walk them again and again.
+        self._run_root = root
+        # The cyclic collector rests while the run lasts: checking makes no lasting garbage cycles,
+        # and each collection would walk everything alive again (the modules, the caller's data
+        # and every result kept so far), which made it a fifth of a large check. Objects alive
+        # before the run are also set aside for the one collection that follows it.
         freeze = gc.get_freeze_count() == 0
         if freeze:
             gc.freeze()
         try:
-            self._check_files(files, good, errors)
+            with gc_paused():
+                self._check_files(files, good, errors)
         finally:
-            self._run_digests = None
+            self._run_digests = self._run_root = None
             if freeze:
                 gc.unfreeze()
         unique: dict[str, SourceError] = {}

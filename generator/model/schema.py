@@ -298,10 +298,36 @@ def _compiled(schema: dict):
     hit[3] += 1
     if hit[3] == COMPILE_AFTER:
         try:
-            hit[1] = fastjsonschema.compile(schema)
+            hit[1] = fastjsonschema.compile(_fast_form(schema))
         except Exception:                  # a construct it does not know: jsonschema alone
             hit[1] = None
     return hit[1], hit[2]
+
+
+def _fast_form(schema):
+    """``schema`` with each "not all of these keys" clause (``not: {required:
+    [a, b, ...]}``) said the way ``fastjsonschema``'s dialect checks cheaply:
+    ``dependencies: {a: {not: {required: [b, ...]}}}`` -- the same documents
+    pass. Its ``not`` raises and catches an exception for every valid object
+    (for every step of a position, say), which made it most of the schema time.
+    The published schema keeps the plain form; jsonschema explains with it.
+
+    >>> _fast_form({"not": {"required": ["reject", "expect"]}, "type": "object"})
+    {'type': 'object', 'dependencies': {'reject': {'not': {'required': ['expect']}}}}
+    """
+    if isinstance(schema, list):
+        return [_fast_form(x) for x in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _fast_form(v) for k, v in schema.items() if k != "not"}
+    if "not" in schema:
+        neg = schema["not"]
+        keys = neg.get("required") if isinstance(neg, dict) and set(neg) == {"required"} else None
+        if keys and len(keys) >= 2 and "dependencies" not in schema:
+            out["dependencies"] = {keys[0]: {"not": {"required": list(keys[1:])}}}
+        else:
+            out["not"] = _fast_form(neg)
+    return out
 
 
 def yaml_on_key(src: Source, path: tuple, instead: str) -> SourceError | None:

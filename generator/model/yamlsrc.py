@@ -213,6 +213,9 @@ _SAFE_SCALAR_TAGS = {
 }
 
 
+_STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+
+
 def _convert(node, path, src: Source, loader, budget) -> Any:
     if len(path) > MAX_DEPTH:
         raise SourceError(src.file, *_pos(node.start_mark), f"the YAML nests too deeply (more than {MAX_DEPTH} levels)")
@@ -225,9 +228,18 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
         if node.tag == "tag:yaml.org,2002:merge":
             raise SourceError(src.file, *_pos(node.start_mark),
                               "YAML merge keys (<<) are not allowed; write every key out")
-        if node.tag not in _SAFE_SCALAR_TAGS:
+        tag = node.tag
+        if tag not in _SAFE_SCALAR_TAGS:
             raise SourceError(src.file, *_pos(node.start_mark),
-                              f"the tag {node.tag!r} is not allowed here; write plain values")
+                              f"the tag {tag!r} is not allowed here; write plain values")
+        # The two commonest values directly, as PyYAML's constructor would make them: a string is
+        # its text; a plain decimal (no sign, underscore or leading 0) is that int.
+        value = node.value
+        if tag == _STR:
+            return value
+        if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0") \
+                and len(value) <= 4300:
+            return int(value)
         try:
             return loader.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
