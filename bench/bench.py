@@ -254,18 +254,26 @@ def section_build(args):
         print(f"  first {cold:6.2f} s, again (caches warm) {full:6.2f} s, same Markdown without the "
               f"generator {plain:6.2f} s, overhead {100 * (full - plain) / plain:5.1f}% (first build "
               f"{100 * (cold - plain) / plain:5.1f}%)")
+        # Scaling: every build makes everything (no page or PNG cache), since the copied
+        # positions draw the same pictures and a cache would serve them for free.
+        scale_cfg = site / "mkdocs-scale.yml"
+        scale_cfg.write_text(cfg.replace("  - rulebook\n", '  - rulebook:\n      png_cache: ""\n      page_cache: ""\n'))
         base = sorted((site / "rules" / "horse-race" / "positions").glob("*.yaml"))
-        times = {1: full}
-        for mult in ([10] if args.quick else [10, 100]):
+        times = {}
+        for mult in ([1, 10] if args.quick else [1, 10, 100]):
             for f in (site / "rules" / "horse-race" / "positions").glob("x*.yaml"):
                 f.unlink()
             for k in range(1, mult):
                 for f in base:
                     (f.parent / f"x{k:03d}-{f.name}").write_text(f.read_text())
-            times[mult] = _build(site)
+            times[mult] = _build(site, "-f", str(scale_cfg))
+        print("  scaling (every page and PNG made afresh):")
         for mult, t in times.items():
             print(f"  {mult:4d}x positions ({mult * len(base):5d} Horse Race files): {t:7.2f} s "
                   f"({t / times[1]:5.1f}x the 1x time)")
+        steps = sorted(times)
+        for a, b in zip(steps, steps[1:]):
+            print(f"  from {a}x to {b}x: {1000 * (times[b] - times[a]) / ((b - a) * len(base)):.1f} ms per added position")
 
 
 def section_harness(args):

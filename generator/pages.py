@@ -541,13 +541,16 @@ def glossary_page(terms: list[dict], lang: str) -> str:
     return "\n".join(parts)
 
 
+@functools.lru_cache(maxsize=None)
 def _sources_digest() -> str:
     """A digest of every module of the generator and of the libraries whose
     output lands in the generated files: a change to any of them changes
-    every page's cache key."""
-    import cairosvg
+    every page's cache key. Made once per process (the code it hashes is the
+    code running); CairoSVG's version is read without importing it, which a
+    build that renders nothing would otherwise pay for."""
+    from importlib.metadata import version
 
-    h = hashlib.sha256(f"cairosvg {cairosvg.__version__}|jinja2 {jinja2.__version__}".encode())
+    h = hashlib.sha256(f"cairosvg {version('cairosvg')}|jinja2 {jinja2.__version__}".encode())
     root = Path(__file__).resolve().parent
     for f in sorted(root.rglob("*.py")):
         h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -375,33 +376,43 @@ def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[
     return "\n".join(out) + "\n"
 
 
-#: Where :func:`to_png` keeps rendered PNGs, by the hash of their SVG (``None``: no cache).
+#: Where :func:`to_png` keeps rendered PNGs, by the hash of what they show (``None``: no cache).
 PNG_CACHE: "Path | None" = None
+
+# What a picture does not show: its accessible name and description and the language
+# attributes. The Japanese and English SVG of a diagram differ only in these.
+_UNSEEN = re.compile(r'<(title|desc)\b[^>]*>.*?</\1>|\s(?:lang|aria-[a-z]+)="[^"]*"', re.S)
 
 
 def to_png(svg: str, scale: float = 1.5) -> bytes:
     """Rasterise SVG text with CairoSVG (deterministic bytes for equal input).
 
-    With :data:`PNG_CACHE` set, a PNG already rendered from the same SVG text
-    and scale is read back instead of rendered again (same bytes)."""
+    The PNG is rendered from the SVG without its title, description and
+    language attributes, which a picture does not show. With
+    :data:`PNG_CACHE` set, a PNG already rendered from the same drawing and
+    scale is read back instead of rendered again (same bytes): the two
+    languages' SVGs of one diagram are rendered once."""
     import cairosvg
 
-    key = None
+    drawn = _UNSEEN.sub("", svg)
+    digest = hashlib.sha256(f"{scale}|{drawn}".encode("utf-8")).hexdigest()
+    data = key = None
     if PNG_CACHE is not None:
-        key = Path(PNG_CACHE) / f"{hashlib.sha256(f'{scale}|{svg}'.encode('utf-8')).hexdigest()}.png"
+        key = Path(PNG_CACHE) / f"{digest}.png"
         try:
-            return key.read_bytes()
+            data = key.read_bytes()
         except OSError:
             pass
-    data = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
-    if key is not None:
-        try:
-            key.parent.mkdir(parents=True, exist_ok=True)
-            tmp = key.with_name(f".{key.name}.{os.getpid()}.tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, key)
-        except OSError:
-            pass
+    if data is None:
+        data = cairosvg.svg2png(bytestring=drawn.encode("utf-8"), scale=scale)
+        if key is not None:
+            try:
+                key.parent.mkdir(parents=True, exist_ok=True)
+                tmp = key.with_name(f".{key.name}.{os.getpid()}.tmp")
+                tmp.write_bytes(data)
+                os.replace(tmp, key)
+            except OSError:
+                pass
     return data
 
 

@@ -84,3 +84,20 @@ def test_png_cache_gives_the_same_bytes(tmp_path, hr):
     finally:
         svg.PNG_CACHE = None
     assert fresh == first == again and len(list(tmp_path.glob("*.png"))) == 1
+
+
+def test_the_two_languages_of_a_diagram_make_one_png(tmp_path, hr, monkeypatch):
+    import cairosvg
+
+    pl = build(hr, ("1-4", None), ("4-4", "1-4:4"))
+    common = dict(counted={c.end: c.value for c in pl.counted}, open_ends=pl.open, last=pl.tile, ident="x")
+    ja = svg.render(svg.arrange(pl.layout), title="[4|4]を置く", desc="ドミノ牌", lang="ja", **common)
+    en = svg.render(svg.arrange(pl.layout), title="[4|4] placed", desc="Tiles", lang="en", **common)
+    assert ja != en
+    plain = cairosvg.svg2png(bytestring=ja.encode("utf-8"), scale=1.5)   # what the full SVG looks like
+    renders = []
+    real = cairosvg.svg2png
+    monkeypatch.setattr(cairosvg, "svg2png", lambda **kw: renders.append(1) or real(**kw))
+    monkeypatch.setattr(svg, "PNG_CACHE", tmp_path)
+    assert svg.to_png(ja) == svg.to_png(en) == plain
+    assert len(renders) == 1 and len(list(tmp_path.glob("*.png"))) == 1
