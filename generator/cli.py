@@ -52,21 +52,25 @@ def cmd_check(args) -> int:
     cache: dict = {}
     errors: list[SourceError] = []
     count = 0
+    groups: dict[int, tuple] = {}           # one run per rules folder: a file named twice is read once
     for p in paths:
         if not p.exists():
             errors.append(SourceError(str(p), 1, 1, "no such file or folder"))
             continue
         cat = _catalog_for(p, cache)
-        good, errs = cat.check_all([p])
+        groups.setdefault(id(cat), (cat, []))[1].append(p)
+    for cat, ps in groups.values():
+        good, errs = cat.check_all(ps)
         count += len(good)
         errors += errs
-        if not errs and (p.is_dir() or p.name in ("variant.yaml", "glossary.yaml")):
+        texts = [p for p in ps if p.is_dir() or p.name in ("variant.yaml", "glossary.yaml")]
+        if not errs and texts:
             # the rule texts too: every macro, position reference and glossary term
             try:
                 generate(cat, png=False, with_stats=False)
             except BuildError as exc:
                 seen = {str(x) for x in errors}
-                errors += [e for e in exc.errors if str(e) not in seen and _within(e.file, p)]
+                errors += [e for e in exc.errors if str(e) not in seen and any(_within(e.file, p) for p in texts)]
     order = {f: i for i, f in reversed(list(enumerate(e.file for e in errors)))}
     for e in sorted(errors, key=lambda e: (order[e.file], e.line, e.col)):
         print(str(e), file=sys.stderr)
@@ -179,7 +183,16 @@ def cmd_schemas(args) -> int:
         for f in stale:
             print(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
         return 1 if stale else 0
-    for f in write_schemas(folder):
+    if folder.exists() and not folder.is_dir():
+        print(f"{folder}:1:1: error: this is a file, not a folder; name the folder to write the schemas into",
+              file=sys.stderr)
+        return 1
+    try:
+        written = write_schemas(folder)
+    except OSError as exc:
+        print(f"{folder}:1:1: error: cannot write the schemas here: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    for f in written:
         print(f"wrote {f}", file=sys.stderr)
     return 0
 
@@ -272,6 +285,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``rulebook`` console command."""
     args = build_parser().parse_args(argv)
+    env = os.environ.get("RULEBOOK_RULES")
+    if env and (Path(env) / "variant.yaml").is_file() and not (Path(env) / "glossary.yaml").is_file():
+        print(f"{Path(env) / 'variant.yaml'}:1:1: error: RULEBOOK_RULES names one game's folder; name the rules "
+              f"folder that holds it ({Path(env).parent})", file=sys.stderr)
+        return 2
     try:
         return args.func(args)
     except KeyboardInterrupt:

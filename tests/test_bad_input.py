@@ -41,7 +41,7 @@ def test_bad_position_gives_one_located_line(tmp_path, capsys, name, text, needl
 MORE = [
     ("nul byte", 'variant: horse-race\n\x00\n', "NUL byte"),
     ("negative hand", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: -5}\n', "pip total"),
-    ("decimal hand", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: 9.5}\n', "pip total"),
+    ("decimal hand", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: 9.5}\n', "not a whole number"),
     ("huge integer", 'variant: horse-race\nsteps:\n  - play: "1-4"\n    expect: {total: ' + "9" * 5000 + '}\n', "bad value"),
     ("impossible pips", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: 169}\n', "whole set"),
     ("scores miss a side", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 0, E: 5}\n  scores: {N: 3}\n',
@@ -154,3 +154,26 @@ def test_a_folder_link_out_of_the_rules_folder_is_not_read(tmp_path, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     tail = ":1:1: error: this is a link leading out of the rules folder; it is not read (put the file or folder itself here)"
     assert err == [f"{rules / 'draw' / 'more'}{tail}", f"{rules / 'ext'}{tail}"]
+
+
+def test_a_file_named_itself_and_by_its_folder_is_checked_once(tmp_path, capsys):
+    from conftest import ROOT
+
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text('variant: horse-race\nsteps:\n  - play: "1-4"\n    expect: {total: 6}\n')
+    assert main(["check", str(wrong), str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("stated 6") == 1 and "1 problem(s)" in err
+    folder = ROOT / "rules" / "block" / "positions"
+    n = len(list(folder.glob("*.yaml")))
+    assert main(["check", str(next(iter(sorted(folder.glob("*.yaml"))))), str(folder)]) == 0
+    assert f"{n} position(s) verified" in capsys.readouterr().err
+
+
+def test_rules_folder_naming_one_game_is_one_clear_error(monkeypatch, capsys):
+    from conftest import ROOT
+
+    monkeypatch.setenv("RULEBOOK_RULES", str(ROOT / "rules" / "block"))
+    assert main(["check"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "RULEBOOK_RULES names one game's folder" in err

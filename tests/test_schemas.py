@@ -91,3 +91,11 @@ def test_schema_files_are_draft_2020_12_with_a_title(name, key):
     assert doc["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     assert doc["title"].startswith("Domino rulebook") and key in doc["properties"]
     jsonschema.Draft202012Validator.check_schema(doc)
+
+
+def test_schemas_into_a_file_is_one_located_error(tmp_path, capsys):
+    target = tmp_path / "a-file.json"
+    target.write_text("{}")
+    assert main(["schemas", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{target}:1:1: error: this is a file, not a folder") and target.read_text() == "{}"

@@ -262,7 +262,7 @@ class End(_Interned):
                     f"{text!r}: a double's ends are a, b, side-a and side-b, not {side!r}"
                 )
         else:
-            if not side.isdigit() or not tile.has(int(side)):
+            if not (side.isascii() and side.isdigit()) or not tile.has(int(side)):
                 raise NotationError(
                     f"{text!r}: the ends of {tile} are {tile.low} and {tile.high}"
                 )

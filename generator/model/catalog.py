@@ -384,6 +384,10 @@ class Catalog:
                                 and (_inside(q.parent.resolve(), root) or not _inside(q.parent.absolute(), root)))
             else:
                 files.append(p)
+        unique_files: dict[str, Path] = {}    # a file named twice (itself and by its folder) is read once
+        for f in files:
+            unique_files.setdefault(os.path.abspath(f), f)
+        files = list(unique_files.values())
         good: list[CheckedPosition] = []
         self._run_digests = {}              # within one run every variant.yaml is read once
         self._run_root = root

@@ -24,7 +24,7 @@ from ..engine.hand import Event, Hand
 from ..engine.layout import Layout
 from ..engine.tiles import End, NotationError, Tile
 from ..engine.variant import Placement, RuleViolation, Settlement, Variant, sides_of
-from .schema import POSITION_SCHEMA, validate, yaml_on_key
+from .schema import POSITION_SCHEMA, name_keys, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
@@ -181,6 +181,8 @@ def parse_position(src: Source, variant: Variant) -> Position:
     if on:
         errors = sorted([e for e in errors if _unknown_true_in(e.message) not in on] + list(on.values()),
                         key=lambda e: (e.line, e.col))
+    if not errors:
+        errors = name_keys(src)
     if errors:
         raise SourceErrors.of(errors)
     d = src.data

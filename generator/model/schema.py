@@ -145,13 +145,15 @@ VARIANT_SCHEMA: dict[str, Any] = {
             "required": ["set", "players", "deal"],
             "properties": {
                 "set": {"type": "integer", "minimum": 1, "maximum": 18},
-                "players": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1}},
-                "partnerships": {"type": "array", "items": {"type": "integer", "minimum": 4}},
+                "players": {"type": "array", "minItems": 1, "uniqueItems": True,
+                            "items": {"type": "integer", "minimum": 1}},
+                "partnerships": {"type": "array", "uniqueItems": True, "items": {"type": "integer", "minimum": 4}},
                 "deal": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
                 "stock_reserve": {"type": "integer", "minimum": 0},
                 "target": {"type": "integer", "minimum": 1},
                 "point_unit": {"type": "integer", "minimum": 1},
-                "rounds": {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 1}},
+                "rounds": {"type": "array", "minItems": 1, "uniqueItems": True,
+                           "items": {"type": "integer", "minimum": 1}},
             },
         },
         "sections": {"type": "array", "minItems": 1, "items": {
@@ -213,7 +215,7 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
         allowed = sorted((err.schema.get("properties") or {}).keys())
         out = []
         for key in [k for k in err.instance if str(k) not in allowed] or ["?"]:
-            near = difflib.get_close_matches(str(key), allowed, n=1)
+            near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.7)
             hint = f"; did you mean {near[0]!r}?" if near else (
                 f"; valid keys: {', '.join(allowed)}" if allowed else "")
             out.append((path + (key,), f"unknown key {key!r} in {where}{hint}"))
@@ -231,7 +233,12 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
         wants = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
         want = " or ".join(_YAML_WORDS.get(w, w) for w in wants)
         got = _YAML_WORDS.get(type(err.instance).__name__, type(err.instance).__name__)
-        return [(path, f"{where} should be {_article(want)}, not {_article(got)} ({_brief(err.instance)})")]
+        hint = ""
+        if "string" in wants and isinstance(err.instance, list) and len(err.instance) == 1 \
+                and isinstance(err.instance[0], str) and "|" in err.instance[0]:
+            # [1|4] unquoted is YAML's list of one string
+            hint = f': a tile written [a|b] must be quoted, "[{err.instance[0]}]"'
+        return [(path, f"{where} should be {_article(want)}, not {_article(got)} ({_brief(err.instance)}){hint}")]
     if err.validator in ("oneOf", "anyOf") and path == ():
         return [(path, ("a position file has exactly one of: `steps` (placements), `settle` "
                         "(a settlement) or `deal` with `turns` (a hand played move by move)"))]
@@ -244,6 +251,8 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
                                       f"`expect`; state the values on a step that is placed"))]
     if err.validator == "minimum":
         return [(path, f"{where} should be at least {err.validator_value}, not {err.instance!r}")]
+    if err.validator == "uniqueItems":
+        return [(path, f"{where} lists a value twice ({_brief(err.instance)}); give each once")]
     if err.validator == "maximum":
         return [(path, f"{where} should be at most {err.validator_value}, not {err.instance!r}")]
     if err.validator == "pattern":
@@ -274,7 +283,7 @@ def _near_keys(err: jsonschema.ValidationError) -> list[str]:
     close to (their "did you mean" suggestions), and ``"*"`` (some key is unknown)."""
     allowed = sorted((err.schema.get("properties") or {}).keys())
     near = [m for k in err.instance if str(k) not in allowed
-            for m in difflib.get_close_matches(str(k), allowed, n=1)]
+            for m in difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.7)]
     return near + ["*"]
 
 
@@ -327,6 +336,34 @@ def _fast_form(schema):
             out["dependencies"] = {keys[0]: {"not": {"required": list(keys[1:])}}}
         else:
             out["not"] = _fast_form(neg)
+    return out
+
+
+def name_keys(src: Source) -> list[SourceError]:
+    """Keys of a position file that YAML read as something other than text
+    (``5:`` as a number, ``true:``/``no:`` as booleans), located at the key.
+    A position's free-form mappings (hands, scores) are keyed by player and
+    side names, which are text; a schema sees every key as a string, so it
+    cannot tell ``5`` from ``"5"``. Run after the schema, which names the
+    keys of fixed mappings (``on:`` for ``at:``, say) more precisely."""
+    out: list[SourceError] = []
+
+    def walk(value, path):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if not isinstance(k, str):
+                    line, col = src.mark(path + (k,))
+                    rows = src.text.split("\n")
+                    word = rows[line - 1][col - 1:].split(":", 1)[0].strip() if line <= len(rows) else str(k)
+                    what = "a boolean" if isinstance(k, bool) else "a number"
+                    out.append(src.error(path + (k,), f"YAML reads the key `{word}` as {what}; a player's or side's "
+                                                      f"name is text: write it in quotes (\"{word}\")"))
+                walk(v, path + (k,))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, path + (i,))
+
+    walk(src.data, ())
     return out
 
 

@@ -25,7 +25,7 @@ from ..engine.tiles import NotationError, Tile
 from ..engine.variant import RuleViolation
 from ..variants.mexican_train import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
 from .positions import _Base as _TrainBase
-from .schema import _NAME, _TEXT, _TILE, validate, yaml_on_key
+from .schema import _NAME, _TEXT, _TILE, name_keys, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
@@ -276,6 +276,9 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
     errors = validate(src, TRAIN_POSITION_SCHEMA)
     if errors:
         raise SourceErrors.of([_train_words(err) for err in errors])
+    named = name_keys(src)
+    if named:
+        raise SourceErrors.of(named)
     d = src.data
     base = dict(file=src.file, id=Path(src.file).stem, variant_id=d["variant"], title=d.get("title"),
                 note=d.get("note"), src=src)

@@ -174,7 +174,11 @@ def _loads(text: str, file: str) -> Source:
     except yaml.MarkedYAMLError as exc:
         m = exc.problem_mark or exc.context_mark
         line, col = _pos(m) if m else (1, 1)
-        raise SourceError(file, line, col, f"YAML syntax: {exc.problem or exc.context}") from None
+        why = exc.problem or exc.context
+        rows = text.split("\n")
+        if m and line <= len(rows) and rows[line - 1][col - 1:col] == "\t":
+            why += ": a tab; YAML indents with spaces only"
+        raise SourceError(file, line, col, f"YAML syntax: {why}") from None
     except yaml.YAMLError as exc:
         raise SourceError(file, 1, 1, f"YAML: {exc}") from None
     finally:
@@ -213,7 +217,22 @@ _SAFE_SCALAR_TAGS = {
 }
 
 
-_STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+_STR, _INT, _FLOAT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+
+
+def _odd_number(value: str, loader, node) -> str:
+    """Why an integer in another YAML 1.1 spelling (``010`` octal, ``0x1F``,
+    ``0b101``, ``1_000``, ``1:30`` base 60, ``+5``, ``007``) is refused: YAML
+    would read it as a number other than the one its digits suggest, or at
+    least not in the one plain spelling the rule book uses."""
+    try:
+        n = loader.construct_object(node, deep=True)
+    except (yaml.YAMLError, ValueError, OverflowError):
+        n = None
+    read = f"; YAML reads it as {n}" if n is not None and str(n) != value.lstrip("+") else ""
+    plain = f" (write {n})" if n is not None else ""
+    return (f"`{value}` is not a plain whole number{read}: write numbers in plain decimal digits, without a "
+            f"sign, leading zeros, underscores or colons{plain}; quote text that looks like a number")
 
 
 def _convert(node, path, src: Source, loader, budget) -> Any:
@@ -237,9 +256,17 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
         value = node.value
         if tag == _STR:
             return value
-        if tag == _INT and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0") \
-                and len(value) <= 4300:
-            return int(value)
+        if tag == _INT:
+            digits = value[1:] if value[:1] == "-" else value
+            if digits.isascii() and digits.isdigit() and (digits[0] != "0" or digits == "0") and len(digits) <= 4300:
+                return int(value)
+            if digits.isascii() and digits.isdigit() and digits[0] != "0":
+                raise SourceError(src.file, *_pos(node.start_mark), "bad value: a number with more than 4300 digits")
+            raise SourceError(src.file, *_pos(node.start_mark), _odd_number(value, loader, node))
+        if tag == _FLOAT:
+            raise SourceError(src.file, *_pos(node.start_mark),
+                              f"`{value}` is not a whole number: the rule book counts in whole numbers (pips, "
+                              f"points), so write one without a decimal point; quote text that looks like a number")
         try:
             return loader.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
