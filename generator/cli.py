@@ -176,6 +176,10 @@ def cmd_schemas(args) -> int:
     from .model.schemafiles import SCHEMAS, schema_dir, schema_text, write_schemas
 
     folder = Path(args.folder) if args.folder else schema_dir(find_rules_dir())
+    if folder.exists() and not folder.is_dir():
+        print(f"{folder}:1:1: error: this is a file, not a folder; name the folder of the schemas",
+              file=sys.stderr)
+        return 1
     if args.check:
         stale = [folder / f"{n}.schema.json" for n in SCHEMAS
                  if not (folder / f"{n}.schema.json").is_file()
@@ -183,10 +187,6 @@ def cmd_schemas(args) -> int:
         for f in stale:
             print(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
         return 1 if stale else 0
-    if folder.exists() and not folder.is_dir():
-        print(f"{folder}:1:1: error: this is a file, not a folder; name the folder to write the schemas into",
-              file=sys.stderr)
-        return 1
     try:
         written = write_schemas(folder)
     except OSError as exc:
@@ -289,6 +289,11 @@ def main(argv: list[str] | None = None) -> int:
     if env and (Path(env) / "variant.yaml").is_file() and not (Path(env) / "glossary.yaml").is_file():
         print(f"{Path(env) / 'variant.yaml'}:1:1: error: RULEBOOK_RULES names one game's folder; name the rules "
               f"folder that holds it ({Path(env).parent})", file=sys.stderr)
+        return 2
+    if env and Path(env).is_dir() and not (Path(env) / "glossary.yaml").is_file() \
+            and not any(Path(env).glob("*/variant.yaml")):
+        print(f"{env}:1:1: error: RULEBOOK_RULES names a folder with no games in it; name the rules folder "
+              f"(the one holding glossary.yaml and one folder per game)", file=sys.stderr)
         return 2
     try:
         return args.func(args)

@@ -177,3 +177,19 @@ def test_rules_folder_naming_one_game_is_one_clear_error(monkeypatch, capsys):
     assert main(["check"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "RULEBOOK_RULES names one game's folder" in err
+
+
+def test_a_rules_folder_is_found_by_its_contents_whatever_its_name(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    from conftest import ROOT
+
+    monkeypatch.delenv("RULEBOOK_RULES", raising=False)
+    copy = tmp_path / "my-rules"
+    shutil.copytree(ROOT / "rules" / "draw", copy / "draw")
+    shutil.copy(ROOT / "rules" / "glossary.yaml", copy / "glossary.yaml")
+    text = (copy / "draw" / "variant.yaml").read_text()
+    (copy / "draw" / "variant.yaml").write_text(text + "bogus_key: 1\n")
+    monkeypatch.chdir(copy)
+    assert main(["check", "draw/variant.yaml"]) == 1
+    assert "unknown key 'bogus_key'" in capsys.readouterr().err

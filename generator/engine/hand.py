@@ -61,6 +61,7 @@ class Hand:
         self.players = players = list(players)
         self.teams = [list(t) for t in teams] if teams else None
         self.sides = sides = sides_of(players, self.teams)
+        # each player's side: the player itself without teams, else the team's name
         self._side = {p: (p if p in sides else side_of(p, sides)) for p in players}
         self._seat = dict(zip(players, players[1:] + players[:1]))
         self.hands = {p: list(hands[p]) for p in players}

@@ -55,16 +55,17 @@ class CheckedPosition:
 
 
 def find_rules_dir(start: str | Path | None = None) -> Path:
-    """The ``rules/`` folder: ``$RULEBOOK_RULES``, else the nearest ``rules``
-    folder at or above ``start`` (or the current directory), else the one beside
-    this package."""
+    """The ``rules/`` folder: ``$RULEBOOK_RULES``, else the nearest rules
+    folder (one holding ``glossary.yaml`` and game folders, or a ``rules``
+    folder) at or above ``start`` (or the current directory), else the one
+    beside this package."""
     env = os.environ.get("RULEBOOK_RULES")
     if env:
         return Path(env)
     here = Path(start or Path.cwd()).resolve()
     for d in [here, *here.parents]:
-        if d.name == "rules" and (d / "glossary.yaml").exists():
-            return d
+        if (d / "glossary.yaml").is_file() and (d.name == "rules" or any(d.glob("*/variant.yaml"))):
+            return d                        # a rules folder, whatever its name
         if (d / "rules" / "glossary.yaml").exists():
             return d / "rules"
     return Path(__file__).resolve().parents[2] / "rules"

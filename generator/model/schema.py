@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from typing import Any
 
 import fastjsonschema
@@ -235,9 +236,9 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
         got = _YAML_WORDS.get(type(err.instance).__name__, type(err.instance).__name__)
         hint = ""
         if "string" in wants and isinstance(err.instance, list) and len(err.instance) == 1 \
-                and isinstance(err.instance[0], str) and "|" in err.instance[0]:
-            # [1|4] unquoted is YAML's list of one string
-            hint = f': a tile written [a|b] must be quoted, "[{err.instance[0]}]"'
+                and isinstance(err.instance[0], str) and re.fullmatch(r"\s*\d+\s*[|-]\s*\d+\s*", err.instance[0]):
+            # [1|4] or [1-4] unquoted is YAML's list of one string
+            hint = f': a tile in brackets must be quoted, "[{err.instance[0]}]"'
         return [(path, f"{where} should be {_article(want)}, not {_article(got)} ({_brief(err.instance)}){hint}")]
     if err.validator in ("oneOf", "anyOf") and path == ():
         return [(path, ("a position file has exactly one of: `steps` (placements), `settle` "

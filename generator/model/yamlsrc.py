@@ -76,6 +76,8 @@ class Source:
     value_marks: dict = field(default_factory=dict)
     key_marks: dict = field(default_factory=dict)
     text: str = field(default="", repr=False)
+    #: Numbers written in another spelling than plain decimal, found while reading (each refused).
+    odd_numbers: list = field(default_factory=list, repr=False, compare=False)
 
     def mark(self, path: Path_, key: bool = True) -> tuple[int, int]:
         """Where ``path`` stands: its key when ``key`` and it has one, else its
@@ -188,6 +190,8 @@ def _loads(text: str, file: str) -> Source:
         raise SourceError(file, 1, 1, "the file is empty")
     budget = [MAX_NODES]
     src.data = _convert(node, (), src, loader, budget)
+    if src.odd_numbers:
+        raise SourceErrors.of(src.odd_numbers)
     return src
 
 
@@ -262,11 +266,15 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
                 return int(value)
             if digits.isascii() and digits.isdigit() and digits[0] != "0":
                 raise SourceError(src.file, *_pos(node.start_mark), "bad value: a number with more than 4300 digits")
-            raise SourceError(src.file, *_pos(node.start_mark), _odd_number(value, loader, node))
+            # noted, and every other number of the file too, before the file is refused
+            src.odd_numbers.append(SourceError(src.file, *_pos(node.start_mark), _odd_number(value, loader, node)))
+            return 0
         if tag == _FLOAT:
-            raise SourceError(src.file, *_pos(node.start_mark),
-                              f"`{value}` is not a whole number: the rule book counts in whole numbers (pips, "
-                              f"points), so write one without a decimal point; quote text that looks like a number")
+            src.odd_numbers.append(SourceError(
+                src.file, *_pos(node.start_mark),
+                f"`{value}` is not a whole number: the rule book counts in whole numbers (pips, points), so write "
+                f"one without a decimal point; quote text that looks like a number"))
+            return 0
         try:
             return loader.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
