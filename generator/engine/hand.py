@@ -99,22 +99,19 @@ class Hand:
         self._draws = variant.draw_mode != "none"
         # How many tiles in all hands show each number (a double once): with equal-number
         # matching the hand is blocked exactly when no open end shows a number still held.
-        self._held = held = [0] * (params.set + 1)
-        top = len(held)
+        self._held = [0] * (params.set + 1)
         for ts in self.hands.values():
-            for t in ts:
-                if t.high < top:
-                    held[t.low] += 1
-                    if not t.is_double:
-                        held[t.high] += 1
+            self._hold(ts, 1)
 
-    def _hold(self, tile: Tile, n: int) -> None:
-        """Count ``tile`` ``n`` more times among the numbers held (a double once)."""
+    def _hold(self, tiles: Sequence[Tile], n: int) -> None:
+        """Count ``tiles`` ``n`` more times among the numbers held (a double once)."""
         held = self._held
-        if tile.high < len(held):
-            held[tile.low] += n
-            if not tile.is_double:
-                held[tile.high] += n
+        top = len(held)
+        for t in tiles:
+            if t.high < top:
+                held[t.low] += n
+                if not t.is_double:
+                    held[t.high] += n
 
     # -- queries ---------------------------------------------------------
     @property
@@ -242,7 +239,7 @@ class Hand:
         drawn = self.must_play is not None
         self.layout = placement.layout
         self.hands[player].remove(tile)
-        held = self._held                   # _hold(tile, -1), inline: this runs for every play
+        held = self._held                   # _hold((tile,), -1), inline: this runs for every play
         if tile.high < len(held):
             held[tile.low] -= 1
             if not tile.is_double:
@@ -293,7 +290,7 @@ class Hand:
         self._legal = None
         tile = self.stock.pop(0)
         self.hands[player].append(tile)
-        self._hold(tile, 1)
+        self._hold((tile,), 1)
         playable = self.variant.can_play_any(self.layout, (tile,))
         if playable and not optional:
             self.must_play = tile

@@ -253,9 +253,7 @@ class Layout:
             if old is not None and len(old) == 2 and (old[0] is at or old[1] is at):
                 # A line with two free ends: the new tile's far end takes the place of the end
                 # it joined, and the pair stays in output order.
-                end = tile._opp.get(link)
-                if end is None:
-                    end = tile._opp[link] = End(tile, str(tile.other(int(link))))
+                end = tile._opp.get(link) or _far_end(tile, link)
                 a, b = old
                 if a is at:
                     a = end
@@ -296,10 +294,7 @@ class Layout:
         old = self.free_ends(flag) if at is not None else ()
         if at is not None and not tile.is_double and not (flag and self._dbl[2] & at.tile.bit):
             # the common case: a non-double's far end takes the place of the end it joined
-            opp = tile._opp                  # the end opposite the touching half, made once per tile
-            end = opp.get(link)
-            if end is None:
-                end = opp[link] = End(tile, str(tile.other(int(link))))
+            end = tile._opp.get(link) or _far_end(tile, link)
             out = list(old)
             i = 0 if old[0] is at else out.index(at)
             out[i] = end
@@ -317,10 +312,7 @@ class Layout:
         elif at is None:
             out += (End(tile, str(tile.low)), End(tile, str(tile.high)))
         else:
-            opp = tile._opp                  # the end opposite the touching half, made once per tile
-            end = opp.get(link)
-            if end is None:
-                end = opp[link] = End(tile, str(tile.other(int(link))))
+            end = tile._opp.get(link) or _far_end(tile, link)
             out.append(end)
         if at is not None and flag and self._dbl[2] & at.tile.bit and at.side in STRAIGHT:
             other = End(at.tile, "b" if at.side == "a" else "a")
@@ -370,6 +362,13 @@ class Layout:
 
 
 _SORT = attrgetter("sort_key")
+
+
+def _far_end(tile: Tile, link: str) -> End:
+    """The end of non-double ``tile`` opposite its half ``link`` (a pip as a
+    string), made once per tile and kept in the tile's ``_opp`` cache."""
+    end = tile._opp[link] = End(tile, str(tile.other(int(link))))
+    return end
 _blank = object.__new__
 
 
