@@ -199,18 +199,25 @@ def cmd_schemas(args) -> int:
 
 def cmd_new(args) -> int:
     """Run ``rulebook new``: scaffold ``rules/<VARIANT>/``; returns the exit status."""
-    from .scaffold import ScaffoldError, new_variant
+    from .scaffold import ScaffoldError, new_house_rule, new_variant
 
     rules = find_rules_dir()
+    if args.rules and args.extends:
+        print("rulebook new: error: give --rules (a copy of a game) or --extends (a house rule), not both",
+              file=sys.stderr)
+        return 2
     try:
-        files = new_variant(rules, args.variant, args.rules)
+        if args.extends:
+            files = new_house_rule(rules, args.variant, args.extends)
+        else:
+            files = new_variant(rules, args.variant, args.rules or "draw")
     except ScaffoldError as exc:
         print(f"rulebook new: error: {exc}", file=sys.stderr)
         return 2
     for f in files:
         print(f"wrote {f}")
-    print(f"next: fill in every 【要記入】/TODO: text, run `rulebook check {rules / args.variant}`, and add "
-          f"`- gen/{args.variant}.md` to `nav:` in mkdocs.yml")
+    print(f"next: fill in every 【要記入】/TODO: text, remove `draft: true`, run `rulebook check "
+          f"{rules / args.variant}`, and add `- gen/{args.variant}.md` to `nav:` in mkdocs.yml")
     return 0
 
 
@@ -267,9 +274,9 @@ def build_parser() -> argparse.ArgumentParser:
     m.set_defaults(func=cmd_simulate)
     n = sub.add_parser("new", help="scaffold a new variant under rules/ that passes `check`")
     n.add_argument("variant", help="the new variant's id, e.g. my-block")
-    from .scaffold import line_rules
-    n.add_argument("--rules", default="draw", choices=line_rules(),
-                   help="the built-in rules it plays by (default: draw)")
+    n.add_argument("--rules", metavar="GAME",
+                   help="start from a copy of this game: every param and rule choice written out (default: draw)")
+    n.add_argument("--extends", metavar="GAME", help="start a house rule of this game (extends: GAME)")
     n.set_defaults(func=cmd_new)
     e = sub.add_parser("explain", help="the engine's reasoning for one position, step by step")
     e.add_argument("file", help="a position file")

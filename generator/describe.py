@@ -158,6 +158,8 @@ RULE_WORDS = {
               "only a matador may join a blank end, the double blank included"),
     "multiple-of-3": ("置いたあとの端の合計が3の倍数でなければならない",
                       "after the play the ends must total a multiple of three"),
+    "multiple-of-5": ("置いたあとの端の合計が5の倍数でなければならない",
+                      "after the play the ends must total a multiple of five"),
     "set": ("セットにできる牌は決まっている", "only certain tiles may be set"),
     "lead": ("ハンドを始める人と牌は決まっている", "who sets, and with which tile, is fixed"),
     "straight-sides-first": ("側枝は直線側が両方埋まってから開く", "side branches open only after both straight sides are filled"),

@@ -151,6 +151,9 @@ def _scoring(v: Variant, lang: str) -> str:
     rule, unit = v.play_scoring, v.params.point_unit
     if rule is None:
         return _j(lang, "なし", "none")
+    if rule == "fives-and-threes":
+        return _j(lang, "端の合計が5で割り切れれば÷5、3で割り切れれば÷3の点（15は8点）",
+                  "an end total divisible by 5 scores total ÷ 5, by 3 total ÷ 3, both when both (15 scores 8)")
     if rule == "headers":
         return _j(lang, "セット2点、ダブルヘッダー2点、トリプルヘッダー3点",
                   "the set 2, a double-header 2, a triple-header 3")
@@ -174,11 +177,16 @@ def _turn(v: Variant, lang: str) -> str:
 
 def _hand_end(v: Variant, lang: str) -> str:
     rule = v.settle_rule
+    unit = v.params.point_unit
+    all_tied = v.choices.ties == "all-tied-win"
     out = {
         "none": _j(lang, "上がった人の勝ち。ブロックなら目の合計が少ない人の勝ち、同じなら引き分け",
                    "going out wins; if blocked, the lower pip total wins, equal totals draw"),
-        "rounded": _j(lang, "勝った側がほかの側の残りの目を5の倍数に丸め、÷5点。最小の同点は全員が勝ち",
-                      "the winner scores the others' pips rounded to 5, ÷ 5; tied lowest sides all win"),
+        "rounded": _j(lang, f"勝った側がほかの側の残りの目を{unit}の倍数に丸め、÷{unit}点。"
+                      + ("最小の同点は全員が勝ち" if all_tied else "最小の同点は得点なし"),
+                      f"the winner scores the others' pips rounded to {unit}, ÷ {unit}; "
+                      + ("tied lowest sides all win" if all_tied else "a tie for lowest scores nothing")),
+        "go-out-one": _j(lang, "上がり1点。ブロック時は得点なし", "going out scores 1; a blocked hand scores nothing"),
         "opponents": _j(lang, "上がりかブロック時の最少の側が、ほかの側の残りの目を得点。同点は得点なし",
                         "going out, or the lowest hand when blocked, scores the others' pips; a tie scores nothing"),
         "opponents-less-own": _j(lang, "上がりかブロック時の最少の側が、ほかの側の残りの目から自分の目を引いて得点。同点は得点なし",

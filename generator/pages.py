@@ -29,10 +29,12 @@ import jinja2.sandbox
 
 from . import describe, svg
 from .overview import comparison_table, overview_page
+from . import houserules
+from .options import options_page
 from .stats import figures
 from .stats import section as stats_section
 from .trainpages import render_trains
-from .variants import RULES
+from .variants import SITE_ORDER
 from .describe import LANGS
 from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
@@ -515,18 +517,34 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
     page = _Page(vdef, checked, glossary, lang, files, png, catalog)
     src = vdef.src
     parts = [f"# {_esc(vdef.name[lang])}\n", f"{_esc(vdef.summary[lang].strip())}\n"]
-    for i, sec in enumerate(vdef.sections):
+    if vdef.draft:                          # a draft: built for preview, never found by the search
+        parts.insert(0, "---\nsearch:\n  exclude: true\n---\n")
+    house = vdef.parent is not None
+    if house:                               # a house rule: what differs, then its own sections
+        parts.append(houserules.differences_section(vdef, lang))
+        sections = vdef.own_sections
+    else:
+        sections = list(enumerate(vdef.sections))
+    for i, sec in sections:
         parts.append(f"## {_esc(sec['title'][lang])} {{ #{sec['id']} }}\n")
         parts.append(_render_body(page, sec["body"][lang], src, ("sections", i, "body", lang)))
+    if house:
+        parts.append(houserules.inherited_section(vdef, lang))
+        if catalog is not None:
+            parts.append(houserules.rerun_section(houserules.rerun_parent_positions(catalog, vdef), vdef, lang))
     rest = sorted(set(checked) - page.used)
     if rest:
         parts.append(f"## {page.ui['more']} {{ #more-examples }}\n")
         parts += [page.render_position(checked[pid]) for pid in rest]
     if stats is not None:
         parts.append(stats_section(stats, vdef.rules, lang))
+        if house:
+            parts.append(houserules.stats_beside_parent(stats, figures(vdef.parent), vdef, lang))
     parts.append(f"## {page.ui['sources']} {{ #sources }}\n")
-    parts.append(_render_body(page, vdef.sources[lang], src, ("sources", lang)))
-    return "\n".join(parts).rstrip() + "\n"
+    owner = next((v for v in [vdef, *vdef.ancestors()] if isinstance(v.src.data.get("sources"), dict)), vdef)
+    sub = page if owner is vdef else _Page(owner, {}, glossary, lang, files, png, catalog)
+    parts.append(_render_body(sub, owner.sources[lang], owner.src, ("sources", lang)))
+    return "\n".join(p for p in parts if p).rstrip() + "\n"
 
 
 def glossary_page(terms: list[dict], lang: str) -> str:
@@ -576,7 +594,13 @@ def page_keys(catalog: Catalog, png: bool = True, with_stats: bool = True) -> di
     keys = {}
     for vid in ids:
         h = common.copy()
-        _files_digest(h, rules, sorted(p for p in (rules / vid).rglob("*") if p.is_file()))
+        folders = [rules / vid]
+        try:                                # a house rule's page re-runs its ancestors' positions
+            folders += [a.dir for a in catalog.variant(vid).ancestors()]
+        except SourceError:
+            pass
+        for folder in folders:
+            _files_digest(h, folder.parent, sorted(p for p in folder.rglob("*") if p.is_file()))
         keys[vid] = h.hexdigest()
     return keys
 
@@ -652,18 +676,21 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
             files[f"{lang}/{GEN}/legend/{key}.svg"] = icon.encode("utf-8")
         files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang).encode("utf-8")
     ids = catalog.variant_ids()
-    order = [v for v in RULES if v in ids] + [v for v in ids if v not in RULES]
-    family = []
+    order = [v for v in SITE_ORDER if v in ids] + [v for v in ids if v not in SITE_ORDER]
+    family, everyone = [], []
     for vid in order:
         try:
             vdef = catalog.variant(vid)
         except SourceError as exc:
             errors.append(exc)
             continue
-        if vdef.rules.family == "line":
+        if vdef.rules.family == "line" and not vdef.draft:
             family.append((vid, vdef.name, vdef.rules))
+        if not vdef.draft:
+            everyone.append((vid, vdef.name, vdef))
     for lang in LANGS:
         files[f"{lang}/{GEN}/family.md"] = overview_page(family, lang).encode("utf-8")
+        files[f"{lang}/{GEN}/options.md"] = options_page(everyone, lang).encode("utf-8")
     made: dict[str, dict[str, bytes]] = {}
     for vid in ids:
         if vid in reused:

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from . import simulate as simulate_module
-from .engine import hand, layout, tiles, variant as variant_module
+from .engine import choices as choices_module, hand, layout, tiles, variant as variant_module
 from .simulate import simulate
 from .variants import mexican_train
 
@@ -36,8 +36,10 @@ def definition_hash(vdef) -> str:
     that decides a simulated game, plus the sample size, seed and players."""
     h = hashlib.sha256()
     h.update(json.dumps(vdef.params, sort_keys=True, default=str).encode())
-    mods = [sys.modules[type(vdef.rules).__module__], hand, layout, tiles, variant_module, simulate_module,
-            mexican_train]
+    h.update(json.dumps(vdef.choices.as_dict(), sort_keys=True).encode())
+    own = sorted({sys.modules[c.__module__] for c in type(vdef.rules).__mro__ if c.__module__.startswith("generator.")},
+                 key=lambda m: m.__name__)
+    mods = own + [hand, layout, tiles, variant_module, choices_module, simulate_module, mexican_train]
     for m in mods:
         h.update(inspect.getsource(m).encode())
     h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}".encode())

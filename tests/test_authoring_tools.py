@@ -12,7 +12,7 @@ import pytest
 from generator.cli import main
 from generator.model import Catalog
 from generator.pages import generate
-from generator.scaffold import SCAFFOLD_RULES
+from generator.variants import SITE_ORDER
 
 from conftest import ROOT, RULES
 
@@ -37,7 +37,9 @@ def test_new_scaffolds_a_variant_that_checks_clean(rules_copy, capsys):
     assert text.startswith("# yaml-language-server: $schema=../../docs/schemas/variant.schema.json\n")
     assert position.read_text().startswith(
         "# yaml-language-server: $schema=../../../docs/schemas/position.schema.json\n")
-    assert "id: my-line\nrules: draw" in text
+    assert "id: my-line\ndraft: true\n" in text
+    # Draw's rules written out (seed 003: black leads, the last 2 tiles stay in the stock)
+    assert "\n  lead: black " in text and "\n  stock_reserve: 2 " in text and "\n  deal: {2: 7} " in text
     # the heading comment, then name, summary, two section bodies and sources in each language
     assert text.count("【要記入】") == 6 and text.count("TODO:") == 6
     assert main(["check", str(rules_copy / "my-line")]) == 0
@@ -59,7 +61,7 @@ def test_a_new_variant_names_its_own_rules(rules_copy, capsys):
     assert "my-line/matching" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("base", SCAFFOLD_RULES)
+@pytest.mark.parametrize("base", SITE_ORDER)
 def test_new_for_each_offered_rules(rules_copy, capsys, base):
     assert main(["new", f"my-{base}", "--rules", base]) == 0
     assert main(["check", "-q", str(rules_copy / f"my-{base}")]) == 0, capsys.readouterr().err
@@ -84,11 +86,11 @@ def test_new_refuses_taken_or_bad_ids(rules_copy, capsys, vid, message):
     assert sorted(p.name for p in rules_copy.iterdir()) == before
 
 
-def test_new_refuses_rules_it_has_no_sample_for(rules_copy, capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(["new", "my-matador", "--rules", "matador"])
-    assert exc.value.code == 2
-    assert "invalid choice: 'matador'" in capsys.readouterr().err
+def test_new_refuses_an_unknown_base_with_the_nearest_id(rules_copy, capsys):
+    assert main(["new", "my-matador", "--rules", "matadro"]) == 2
+    err = capsys.readouterr().err
+    assert "no game 'matadro' to start from (did you mean 'matador'?" in err and len(err.splitlines()) == 1
+    assert not (rules_copy / "my-matador").exists()
 
 
 POS = RULES / "horse-race" / "positions"

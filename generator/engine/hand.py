@@ -78,6 +78,8 @@ class Hand:
             raise RuleViolation(f"{who} holds {tile}, {self._lead_words(tile)}, and sets it; "
                                 f"{leader} cannot lead", f"{variant.id}/lead")
         self.current: str | None = leader
+        #: Who led this hand.
+        self.leader = leader
         self.scores = {s: int(scores.get(s, 0)) for s in sides} if scores else dict.fromkeys(sides, 0)
         self.layout = Layout()
         self.must_play: Tile | None = None
@@ -170,6 +172,8 @@ class Hand:
         it is decided afresh, and always at the game's end."""
         if self.end in (None, "game"):
             return None
+        if self.variant.choices.next_lead == "next-seat":
+            return self._seat[self.leader]
         return self.variant.next_leader(self.end, self.last_player)
 
     @staticmethod

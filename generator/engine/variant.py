@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Mapping, NamedTuple, Sequence
 
+from .choices import Choices
 from .layout import Layout, Placed
 from .tiles import SIDES, End, Tile, double_set
 
@@ -179,6 +180,11 @@ def round_half_up_to(value: int, unit: int) -> int:
     return (q + (1 if 2 * r >= unit else 0)) * unit
 
 
+_SPINNERS = {"none": False, "all": True, "first": "first"}
+_SCORING = {"none": None, "multiples-of-5": ("multiple", 5), "multiples-of-3": ("multiple", 3),
+            "fives-and-threes": "fives-and-threes", "headers": "headers"}
+
+
 class Variant:
     """Base class of every variant's rules.
 
@@ -188,44 +194,51 @@ class Variant:
     play, any tile may be led, and a player without a play draws until a tile
     fits.
 
-    The class attributes below are the variant's rule choices; the family
-    overview page is generated from them and from :attr:`params`.
+    ``choices`` (:class:`~generator.engine.choices.Choices`, data from
+    ``variant.yaml``) set the attributes below; a rule value that needs code of
+    its own (Matador's sums, Bergen's headers...) is a subclass that overrides
+    a hook, joined in by :func:`generator.variants.make_variant`.
     """
 
     id: str = ""
-    #: Every double is a spinner (True), only the first (``"first"``), or none.
+    # The rule choices as the engine reads them, set from :class:`Choices` by
+    # ``__init__`` (the class defaults are a plain line of play):
+    #: Every double is a spinner (True), only the first (``"first"``), or none (False).
     spinners: bool | str = False
     #: Side branches open only after both straight sides are filled.
     sides_after_straight: bool = True
-    #: ``"cross"``: doubles lie crosswise; ``"choice"``: the player may lay a
-    #: double ``inline`` (lengthwise) or ``cross`` (the default).
+    #: ``"cross"`` or ``"choice"`` (``inline`` or ``cross``, the player's choice).
     doubles: str = "cross"
-    #: ``"equal"``: touching ends show the same pip; ``"sum-7"``: they add to 7.
+    #: ``"equal"`` or ``"sum-7"`` (:mod:`generator.variants.matador`).
     matching: str = "equal"
-    #: Who sets: ``"lot"`` (chosen by lot; any tile), ``"black"`` (the player
-    #: with black, seed 003; any tile), ``"highest-double"`` (the holder of the
-    #: highest double sets it; with no double dealt, the heaviest tile).
+    #: ``"lot"``, ``"black"``, ``"highest-double"`` or ``"engine"`` (trains).
     lead_rule: str = "lot"
-    #: ``"until-playable"``, ``"optional"`` (may draw even with a play), ``"none"``.
+    #: ``"until-playable"``, ``"optional"``, ``"none"`` or ``"one"`` (trains).
     draw_mode: str = "until-playable"
-    #: How the open ends are counted: ``"ends"`` (every open end's pip, once)
-    #: or ``"fives"`` (the Fives family's count, :func:`count_fives_ends`).
+    #: ``"ends"`` or ``"fives"`` (:func:`count_fives_ends`).
     counting: str = "ends"
-    #: Scoring during play: ``None``, or ``("multiple", n)``: an end total that
-    #: is a positive multiple of ``n`` scores; ``"headers"`` (Bergen).
+    #: ``None``, ``("multiple", n)``, ``"fives-and-threes"`` or ``"headers"``.
     play_scoring: object = None
-    #: How a hand's winner scores: ``"none"`` (the hand is the game),
-    #: ``"opponents"`` (the other sides' pips), ``"opponents-less-own"`` (after a
-    #: block, less the winning side's own pips), ``"differences"`` (the sum of the differences
-    #: against each other side), ``"rounded"`` (Horse Race), ``"one"`` (1 point).
+    #: How a hand's winner scores (:attr:`Choices.settlement`).
     settle_rule: str = "none"
-
     #: ``"line"`` (one line of play, :class:`~generator.engine.hand.Hand`) or
     #: ``"trains"`` (Mexican Train's hub of trains).
     family: str = "line"
 
-    def __init__(self, params: Params):
+    def __init__(self, params: Params, choices: Choices | None = None):
         self.params = params
+        #: The rule choices (:class:`~generator.engine.choices.Choices`) this game plays by.
+        self.choices = c = choices if choices is not None else Choices()
+        self.family = c.layout
+        self.spinners = _SPINNERS[c.spinners]
+        self.sides_after_straight = c.side_branches == "after-straight"
+        self.doubles = c.doubles
+        self.matching = c.matching
+        self.lead_rule = c.lead
+        self.draw_mode = c.draw
+        self.counting = c.counting
+        self.play_scoring = _SCORING[c.scoring]
+        self.settle_rule = c.settlement
         cls = type(self)
         #: Whether the quick paths for equal-number matching apply (see :attr:`equal_matching`).
         self._equal = cls.links is Variant.links and cls.check_placement is Variant.check_placement
@@ -234,6 +247,7 @@ class Variant:
         rule = self.play_scoring
         #: ``n`` of ``play_scoring = ("multiple", n)``, else 0.
         self._multiple = rule[1] if isinstance(rule, tuple) and rule[0] == "multiple" else 0
+        self._fives_threes = rule == "fives-and-threes"
         self._own_count = cls.counted is not Variant.counted or cls.open_ends is not Variant.open_ends
         #: Whether a placement's count matters at once (it scores, or decides legality).
         self._counts = (self.play_scoring is not None or cls.score_placement is not Variant.score_placement
@@ -611,10 +625,24 @@ class Variant:
     def score_total(self, total: int) -> tuple[int, int]:
         """``(raw, displayed)`` points for an end total in pips. With
         ``play_scoring = ("multiple", n)`` a positive multiple of ``n`` scores
-        itself raw and ``total / point_unit`` displayed; otherwise nothing."""
+        itself raw and ``total / point_unit`` displayed. With
+        ``"fives-and-threes"`` the total scores raw, and displayed one point per
+        5 when 5 divides it plus one per 3 when 3 does (15 -> 3 + 5 = 8; pagat,
+        Fives and Threes). Otherwise nothing.
+
+        >>> from generator.engine.choices import Choices
+        >>> p = Params(set=6, players=(2,), partnerships=(), deal={2: 7})
+        >>> ft = Variant(p, Choices(scoring="fives-and-threes", counting="fives"))
+        >>> [ft.score_total(t)[1] for t in (3, 5, 9, 10, 15, 18, 20, 7)]
+        [1, 1, 3, 2, 8, 6, 4, 0]
+        """
         n = self._multiple
         if n and total > 0 and total % n == 0:
             return total, total // self.params.point_unit
+        if self._fives_threes and total > 0:
+            points = (total // 5 if total % 5 == 0 else 0) + (total // 3 if total % 3 == 0 else 0)
+            if points:
+                return total, points
         return 0, 0
 
     # -- turn flow -------------------------------------------------------
@@ -624,8 +652,11 @@ class Variant:
 
     def next_leader(self, end: str | None, last_player: str | None) -> str | None:
         """Who leads the next hand: ``None`` when it is chosen afresh (by lot,
-        or by :meth:`required_lead` on the next deal). Default: the player who
-        went out leads; after a block, a new lot."""
+        or by :meth:`required_lead` on the next deal). ``next_lead: winner``:
+        the player who went out leads; after a block, a new lot.
+        ``as-first-hand``: always ``None``."""
+        if self.choices.next_lead == "as-first-hand":
+            return None
         return last_player if end == "out" else None
 
     # -- settlement ------------------------------------------------------
@@ -654,7 +685,7 @@ class Variant:
         else:
             low = min(pips.values())
             tied = [s for s, v in pips.items() if v == low]
-            winners = (tied[0],) if len(tied) == 1 else ()
+            winners = (tied[0],) if len(tied) == 1 else tuple(tied) if self.choices.ties == "all-tied-win" else ()
         everyone = sum(pips.values())
         opp, raw, points = {}, {}, {}
         for w in winners:
@@ -679,6 +710,11 @@ class Variant:
             return sum(max(0, v - own) for v in others)
         if rule == "one":
             return 1
+        if rule == "go-out-one":
+            return 1 if went_out else 0
+        if rule == "rounded":
+            # seed 000 ハンドの精算: the other sides' pips summed, then rounded (1-2 down, 3-4 up)
+            return round_half_up_to(sum(others), self.params.point_unit)
         raise NotImplementedError(rule)
 
     def _settlement(self, sides, winners, points, raw, pips, opp, blocked, scores) -> Settlement:

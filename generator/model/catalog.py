@@ -18,8 +18,9 @@ from html.parser import HTMLParser
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.variant import Variant
-from ..variants import RULES, make_variant
+from ..engine.choices import Choices, combination_problems
+from ..engine.variant import Params, Variant
+from ..variants import SITE_ORDER, make_variant
 from .positions import Outcome, Position, compare, evaluate, parse_position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
 from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, gc_paused, load
@@ -32,7 +33,14 @@ class VariantDef:
     """A variant as its YAML defines it, with its engine rules attached.
 
     ``name``/``summary``/``sources`` are {ja, en}; ``sections`` a list of
-    ``{id, title: {ja, en}, body: {ja, en}}``; ``rules`` the :class:`Variant`.
+    ``{id, title: {ja, en}, body: {ja, en}}`` (a house rule's: its parent's,
+    with its own replacing those of the same id and new ones added);
+    ``params`` the params mapping with every default filled in; ``choices``
+    every rule choice (:class:`Choices`); ``rules`` the :class:`Variant`.
+    A house rule (``extends:``) has its ``parent``'s definition and
+    ``own_sections``: ``(index in its own file, section)`` for the sections
+    it wrote itself. ``draft`` games are left out of the navigation, the
+    comparison tables and the search.
     """
 
     id: str
@@ -44,6 +52,96 @@ class VariantDef:
     rules: Variant
     dir: Path
     src: Source = field(repr=False)
+    choices: Choices = field(default_factory=Choices)
+    parent: "VariantDef | None" = field(default=None, repr=False)
+    own_sections: list = field(default_factory=list, repr=False)
+    draft: bool = False
+
+    @property
+    def extends(self) -> str | None:
+        """The id of the game this one changes, or ``None``."""
+        return self.parent.id if self.parent is not None else None
+
+    def ancestors(self) -> list["VariantDef"]:
+        """The parent, its parent..., nearest first."""
+        out, v = [], self.parent
+        while v is not None:
+            out.append(v)
+            v = v.parent
+        return out
+
+
+#: Params every game has, with the value it takes when its file leaves it out
+#: (``rounds`` only with a layout of trains, ``target`` only on a line of play).
+PARAM_DEFAULTS = {"partnerships": [], "stock_reserve": 0, "point_unit": 1}
+
+
+def full_params(params: dict, layout: str) -> dict:
+    """``params`` with every default filled in, keys in the schema's order."""
+    order = ["set", "players", "partnerships", "deal", "stock_reserve", "target", "point_unit", "rounds"]
+    out = dict(PARAM_DEFAULTS)
+    out["target"] = None
+    if layout == "trains":
+        del out["target"]
+        out["rounds"] = list(params.get("rounds") or (13, 7, 1))
+    out.update(params)
+    return {k: out[k] for k in order if k in out}
+
+
+#: The marks ``rulebook new`` leaves in every text still to write, by language.
+PLACEHOLDERS = {"ja": "【要記入】", "en": "TODO:"}
+
+
+def placeholder_problems(src: Source, texts) -> list[SourceError]:
+    """A located error for each text at ``(path, text)`` in ``texts`` that
+    still holds a placeholder mark (:data:`PLACEHOLDERS`)."""
+    out = []
+    for path, text in texts:
+        if not isinstance(text, str):
+            continue
+        for mark in PLACEHOLDERS.values():
+            i = text.find(mark)
+            if i >= 0:
+                n = text.count("\n", 0, i) + 1
+                out.append(SourceError(src.file, *src.text_mark(path, n, mark),
+                                       f"placeholder text {mark!r} is still here: write the text, or mark the game "
+                                       f"`draft: true` in its variant.yaml to keep it off the site's menus, "
+                                       f"tables and search while you write"))
+                break
+    return out
+
+
+def variant_texts(d: dict) -> list[tuple[tuple, str]]:
+    """``(path, text)`` of every text a ``variant.yaml`` mapping gives."""
+    out = []
+    for key in ("name", "summary", "sources"):
+        for lang in ("ja", "en"):
+            if isinstance(d.get(key), dict):
+                out.append(((key, lang), d[key].get(lang)))
+    for i, sec in enumerate(d.get("sections") or ()):
+        for part in ("title", "body"):
+            for lang in ("ja", "en"):
+                out.append((("sections", i, part, lang), (sec.get(part) or {}).get(lang)))
+    return out
+
+
+def position_texts(data) -> list[tuple[tuple, str]]:
+    """``(path, text)`` of every {ja, en} text in a position file."""
+    out = []
+
+    def walk(value, path):
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if k in ("ja", "en") and isinstance(v, str):
+                    out.append((path + (k,), v))
+                else:
+                    walk(v, path + (k,))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, path + (i,))
+
+    walk(data, ())
+    return out
 
 
 @dataclass
@@ -171,7 +269,7 @@ def _inside(path: Path, root: Path) -> bool:
 #: Names the generated part of the site uses itself (``gen/glossary.md``, ``gen/family.md``,
 #: ``gen/legend/``, ``gen/diagrams/``; ``gen/index.md`` would be the folder's own page): no
 #: variant may take them.
-RESERVED_IDS = frozenset({"glossary", "family", "legend", "diagrams", "index"})
+RESERVED_IDS = frozenset({"glossary", "family", "options", "legend", "diagrams", "index"})
 
 
 class Catalog:
@@ -215,23 +313,46 @@ class Catalog:
                     out.append(p)
         return sorted(out)
 
-    def variant(self, vid: str) -> VariantDef:
-        """The definition of ``vid``. Raises :class:`SourceError` for a missing
-        or invalid ``variant.yaml`` or an id without engine rules."""
+    def _locate(self, vid: str) -> Path | None:
+        """The ``variant.yaml`` of ``vid``: in this rules folder, else among the
+        games shipped beside this package (``None`` when neither has it)."""
         path = self.dir / vid / "variant.yaml"
-        if not path.exists():
-            ids = self.variant_ids()
-            near = difflib.get_close_matches(str(vid), ids, n=1)
-            hint = f"did you mean {near[0]!r}? " if near else ""
-            raise SourceError(str(path), 0, 0, f"unknown variant {vid!r} ({hint}known: {', '.join(ids) or 'none'})")
+        if path.exists():
+            return path
+        shipped = Path(__file__).resolve().parents[2] / "rules" / vid / "variant.yaml"
+        if shipped.exists() and shipped.resolve().parent.parent != self.dir.resolve():
+            return shipped
+        return None
+
+    def _unknown(self, vid: str) -> str:
+        ids = self.variant_ids()
+        near = difflib.get_close_matches(str(vid), ids, n=1)
+        hint = f"did you mean {near[0]!r}? " if near else ""
+        return f"unknown variant {vid!r} ({hint}known: {', '.join(ids) or 'none'})"
+
+    def variant(self, vid: str, _chain: tuple = ()) -> VariantDef:
+        """The definition of ``vid``, a house rule's merged over its parent's.
+        Raises :class:`SourceError` for a missing or invalid ``variant.yaml``,
+        an unknown or circular parent, or choices the engine cannot play."""
+        path = self._locate(vid)
+        if path is None:
+            raise SourceError(str(self.dir / vid / "variant.yaml"), 0, 0, self._unknown(vid))
         digest = self._run_digests.get(path) if self._run_digests is not None else None
         if digest is None:
             digest = _digest(path)
             if self._run_digests is not None:
                 self._run_digests[path] = digest
         hit = self._variants.get(vid)
-        if hit and hit[0] == digest:
-            return hit[1]
+        if hit and hit[0].split("|")[0] == digest:
+            parent = hit[1].parent
+            if parent is None:
+                return hit[1]
+            try:
+                again = self.variant(parent.id, _chain + (vid,))
+            except SourceError:
+                again = None
+            if again is parent:
+                return hit[1]
         src = load(path)
         errors = validate(src, VARIANT_SCHEMA)
         if errors:
@@ -242,44 +363,110 @@ class Catalog:
         if vid in RESERVED_IDS:
             raise src.error(("id",), f"{vid!r} is the name of a page the site makes itself "
                                      f"({', '.join(sorted(RESERVED_IDS))}); rename the folder and the id", key=False)
-        base = d.get("rules", vid)
-        if base not in RULES:
-            where = ("rules",) if "rules" in d else ("id",)
-            hint = "" if "rules" in d else "; name the rules it plays by with `rules:`"
-            raise src.error(where, f"no engine rules for {base!r} (known: {', '.join(sorted(RULES))}){hint}")
-        params = d["params"]
+        parent = None
+        key = digest
+        if "extends" in d:
+            if "rules" in d:
+                raise src.error(("rules",), "a house rule takes its rules from the game it extends: leave out `rules`")
+            pid = d["extends"]
+            if pid == vid or pid in _chain:
+                cycle = " -> ".join((*_chain, vid, pid)[(_chain + (vid,)).index(pid):]) if pid in _chain + (vid,) \
+                    else f"{vid} -> {pid}"
+                raise src.error(("extends",), f"`extends` goes round in a circle ({cycle}); a game cannot be its own "
+                                              f"ancestor", key=False)
+            if self._locate(pid) is None:
+                raise src.error(("extends",), self._unknown(pid), key=False)
+            try:
+                parent = self.variant(pid, _chain + (vid,))
+            except SourceError as exc:
+                if "in a circle" in exc.message:
+                    raise src.error(("extends",), exc.message, key=False) from None
+                raise
+            key = f"{digest}|{self._variants[pid][0]}"
+        base = parent
+        if "rules" in d:                    # the older form: play by another game's rule choices
+            if self._locate(d["rules"]) is None or d["rules"] == vid:
+                raise src.error(("rules",), "no game " + repr(d["rules"]) + " to take rule choices from ("
+                                + self._unknown(d["rules"]).split("(", 1)[1], key=False)
+            base = self.variant(d["rules"], _chain + (vid,))
+        given_params = dict(d.get("params") or {})
+        if parent is not None:
+            layout = (d.get("choices") or {}).get("layout", parent.choices.layout)
+            for k in given_params:
+                if k not in parent.params and not (k == "rounds" and layout == "trains") \
+                        and not (k == "target" and layout == "line"):
+                    raise src.error(("params", k), f"{parent.id} has no param {k!r} for a house rule to change "
+                                                   f"(its params: {', '.join(parent.params)})")
+            merged = dict(parent.params)
+            merged.update(given_params)
+            params_in = merged
+        else:
+            params_in = given_params
+        choices_in = dict(base.choices.as_dict()) if base is not None else {}
+        choices_in.update(d.get("choices") or {})
+        choices = Choices.from_mapping(choices_in)
+        problems = combination_problems(choices)
+        if problems:
+            errs = []
+            for ck, message in problems:
+                where = ("choices", ck) if ck in (d.get("choices") or {}) else (
+                    ("extends",) if "extends" in d else ("choices",) if "choices" in d else ("id",))
+                errs.append(src.error(where, f"the engine cannot play this combination: {message}"))
+            raise SourceErrors.of(errs)
+        params = full_params(params_in, choices.layout)
+        where_params = ("params",) if "params" in d else ("extends",)
+
+        def at(k):
+            return ("params", k) if k in given_params else where_params
+
         for k in params["deal"]:
             if not isinstance(k, int) or isinstance(k, bool):
                 raise src.error(("params", "deal", k), f"a deal size is keyed by a number of players, not {k!r}")
-        for n in params["players"]:
+        for n in list(params["players"]) + list(params["partnerships"]):
             if n not in params["deal"]:
-                raise src.error(("params", "deal"), f"no deal size for {n} players")
-        unsafe = [e for i, sec in enumerate(d["sections"]) for lang in ("ja", "en")
-                  for e in html_problems(src, ("sections", i, "body", lang), sec["body"][lang])]
-        unsafe += [e for lang in ("ja", "en") for e in html_problems(src, ("sources", lang), d["sources"][lang])]
+                raise src.error(at("deal") if "deal" in given_params else at("players"),
+                                f"no deal size for {n} players", key="deal" not in given_params)
+        own_texts = variant_texts(d)
+        unsafe = [e for where, text in own_texts if where[0] in ("sections", "sources") and where[-2] != "title"
+                  and isinstance(text, str) for e in html_problems(src, where, text)]
         docs = self.dir.parent / "docs"
         if docs.is_dir():                   # links to pages that do not exist (the site's docs/ beside rules/)
-            pages = {f"gen/{v}.md" for v in self.variant_ids()} | {"gen/glossary.md", "gen/family.md"}
-            texts = [(("sections", i, "body", lang), sec["body"][lang]) for i, sec in enumerate(d["sections"])
-                     for lang in ("ja", "en")] + [(("sources", lang), d["sources"][lang]) for lang in ("ja", "en")]
-            unsafe += [e for where, text in texts
+            pages = {f"gen/{v}.md" for v in self.variant_ids()} | {"gen/glossary.md", "gen/family.md",
+                                                                   "gen/options.md"}
+            unsafe += [e for where, text in own_texts if where[0] in ("sections", "sources")
+                       and where[-2] != "title" and isinstance(text, str)
                        for e in link_problems(src, where, text, where[-1], docs, pages)]
+        draft = bool(d.get("draft", False))
+        if not draft:
+            unsafe += placeholder_problems(src, own_texts)
         if unsafe:
-            raise SourceErrors.of(unsafe)
-        ids = [sec["id"] for sec in d["sections"]]
+            raise SourceErrors.of(sorted(unsafe, key=lambda e: (e.line, e.col)))
+        own = list(enumerate(d.get("sections") or ()))
+        ids = [sec["id"] for _, sec in own]
         for i, sid in enumerate(ids):
             if sid in ids[:i]:
                 raise src.error(("sections", i, "id"), f"the section id {sid!r} is used twice")
-        vdef = VariantDef(vid, d["name"], d["summary"], params, d["sections"], d["sources"],
-                          make_variant(base, params, vid), path.parent, src)
+        if parent is not None:
+            mine = {sec["id"]: sec for _, sec in own}
+            sections = [mine.pop(sec["id"], sec) for sec in parent.sections] + list(mine.values())
+        else:
+            sections = [sec for _, sec in own]
+        pick = (lambda k: d.get(k) if d.get(k) is not None else getattr(parent, k)) if parent is not None \
+            else (lambda k: d[k])
+        try:
+            rules = make_variant(Params.from_mapping(params), choices, vid)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise src.error(where_params, f"these params cannot be played: {exc}") from None
+        vdef = VariantDef(vid, d["name"], pick("summary"), params, sections, pick("sources"), rules, path.parent,
+                          src, choices, parent, own, draft)
         for n, size in vdef.rules.params.deal.items():
             if vdef.rules.params.stock_size(n) < 0:
-                raise src.error(("params", "deal"), f"{n} hands of {size} need more tiles than the set has")
+                raise src.error(at("deal"), f"{n} hands of {size} need more tiles than the set has")
             if vdef.rules.params.stock_size(n) < vdef.rules.params.stock_reserve:
-                raise src.error(("params", "stock_reserve"),
+                raise src.error(at("stock_reserve"),
                                 f"the stock for {n} players holds {vdef.rules.params.stock_size(n)} tiles, "
                                 f"fewer than the reserve of {vdef.rules.params.stock_reserve}")
-        self._variants[vid] = (digest, vdef)
+        self._variants[vid] = (key, vdef)
         return vdef
 
     def glossary(self) -> list[dict]:
@@ -347,6 +534,10 @@ class Catalog:
             return hit[2]
         if digest is None:                  # first sight of this file: its digest from what was read
             digest = hashlib.sha256(src.text.encode("utf-8", "surrogateescape")).hexdigest()
+        if not vdef.draft:
+            marks = placeholder_problems(src, position_texts(src.data))
+            if marks:
+                raise SourceErrors.of(marks)
         pos = parse_position(src, vdef.rules)
         outcome = evaluate(pos, vdef.rules)
         checked = CheckedPosition(pos, outcome)

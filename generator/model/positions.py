@@ -429,11 +429,11 @@ def evaluate(pos: Position, variant: Variant) -> Outcome:
 
 
 #: Rule ids (after ``VARIANT/``) the engine raises for a placement.
-RULE_IDS = {"matching", "sum-7", "blank", "multiple-of-3", "set", "lead", "doubles-crosswise", "doubles",
+RULE_IDS = {"matching", "sum-7", "blank", "multiple-of-3", "multiple-of-5", "set", "lead", "doubles-crosswise", "doubles",
             "placement", "straight-sides-first", "each-tile-once", "touch"}
 
 #: Rules about the tile itself (located at `play`); the others are about the end (`at`).
-_TILE_RULES = {"matching", "sum-7", "blank", "multiple-of-3", "set", "lead", "doubles-crosswise", "doubles", "touch"}
+_TILE_RULES = {"matching", "sum-7", "blank", "multiple-of-3", "multiple-of-5", "set", "lead", "doubles-crosswise", "doubles", "touch"}
 
 
 def _terms(values) -> str:

@@ -14,9 +14,10 @@ from typing import Any
 import fastjsonschema
 import jsonschema
 
+from ..engine.choices import CHOICES
 from .yamlsrc import Source, SourceError
 
-__all__ = ["POSITION_SCHEMA", "VARIANT_SCHEMA", "GLOSSARY_SCHEMA", "LANG_NAMES", "validate"]
+__all__ = ["POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES_SCHEMA", "PARAMS_SCHEMA", "GLOSSARY_SCHEMA", "LANG_NAMES", "validate"]
 
 #: The languages every text is written in, with their names in messages.
 LANG_NAMES = {"ja": "Japanese", "en": "English"}
@@ -132,37 +133,77 @@ POSITION_SCHEMA: dict[str, Any] = {
     ],
 }
 
-#: Schema of ``rules/<variant>/variant.yaml``.
+#: The ``choices`` of a ``variant.yaml``: every rule choice the engine plays, its values
+#: (each described) and its default (:data:`generator.engine.choices.CHOICES`).
+CHOICES_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "description": "The rule choices: which rule applies at each point of play. A key left out takes its "
+                   "default; a house rule (extends) merges its choices over its parent's, key by key.",
+    "properties": {
+        c.key: {"enum": list(c.values), "default": c.default,
+                "description": c.about["en"] + " " + "; ".join(f"{v}: {d['en']}" for v, d in c.values.items())
+                + ("" if c.layouts != ("trains",) else " (a layout of trains only)")}
+        for c in CHOICES
+    },
+}
+
+#: The ``params`` of a ``variant.yaml``, each described.
+PARAMS_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "description": "The game's numbers. A house rule (extends) merges its params over its parent's, key by key.",
+    "properties": {
+        "set": {"type": "integer", "minimum": 1, "maximum": 18,
+                "description": "the highest pip of the set: 6 = double-six (28 tiles), 9 = double-nine, "
+                               "12 = double-twelve"},
+        "players": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1},
+                    "description": "the numbers of players who may play, each for themselves"},
+        "partnerships": {"type": "array", "uniqueItems": True, "items": {"type": "integer", "minimum": 4},
+                         "default": [], "description": "the numbers of players who may play as two partnerships "
+                                                       "(partners sit opposite)"},
+        "deal": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
+                 "description": "tiles dealt to each hand, by number of players (every number in players and "
+                                "partnerships)"},
+        "stock_reserve": {"type": "integer", "minimum": 0, "default": 0,
+                          "description": "tiles that stay in the stock and may never be drawn"},
+        "target": {"type": "integer", "minimum": 1,
+                   "description": "the points (displayed points) that win the game; left out: one hand is the game"},
+        "point_unit": {"type": "integer", "minimum": 1, "default": 1,
+                       "description": "how many raw points (pips) make one displayed point (5 in Horse Race)"},
+        "rounds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1},
+                   "description": "the match lengths a round-based game (trains) offers, in rounds, default first"},
+    },
+}
+
+_SECTIONS = {"type": "array", "minItems": 1, "items": {
+    "type": "object", "additionalProperties": False, "required": ["id", "title", "body"],
+    "properties": {"id": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
+                   "title": _TEXT, "body": _TEXT}}}
+
+#: Schema of ``rules/<variant>/variant.yaml``: a whole game, or a house rule that
+#: ``extends`` another game and gives only what it changes.
 VARIANT_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
-    "required": ["id", "name", "summary", "params", "sections", "sources"],
     "properties": {
-        "id": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$"},
+        "id": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
+               "description": "the game's id: the name of its folder and of its page"},
+        "extends": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
+                    "description": "the game this one changes (a house rule): everything not given here is "
+                                   "inherited from it"},
         "rules": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
-                  "description": "the built-in engine rules this variant plays by (default: its own id)"},
+                  "description": "take the rule choices of this game (older form; prefer `choices` or `extends`)"},
+        "draft": {"type": "boolean", "default": False,
+                  "description": "a game still being written: its page is built for preview but left out of the "
+                                 "navigation, the comparison tables and the search, and placeholder text is allowed"},
         "name": _TEXT, "summary": _TEXT,
-        "params": {
-            "type": "object", "additionalProperties": False,
-            "required": ["set", "players", "deal"],
-            "properties": {
-                "set": {"type": "integer", "minimum": 1, "maximum": 18},
-                "players": {"type": "array", "minItems": 1, "uniqueItems": True,
-                            "items": {"type": "integer", "minimum": 1}},
-                "partnerships": {"type": "array", "uniqueItems": True, "items": {"type": "integer", "minimum": 4}},
-                "deal": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1}},
-                "stock_reserve": {"type": "integer", "minimum": 0},
-                "target": {"type": "integer", "minimum": 1},
-                "point_unit": {"type": "integer", "minimum": 1},
-                "rounds": {"type": "array", "minItems": 1, "uniqueItems": True,
-                           "items": {"type": "integer", "minimum": 1}},
-            },
-        },
-        "sections": {"type": "array", "minItems": 1, "items": {
-            "type": "object", "additionalProperties": False, "required": ["id", "title", "body"],
-            "properties": {"id": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
-                           "title": _TEXT, "body": _TEXT}}},
+        "params": PARAMS_SCHEMA,
+        "choices": CHOICES_SCHEMA,
+        "sections": _SECTIONS,
         "sources": _TEXT,
     },
+    "if": {"required": ["extends"]},
+    "then": {"required": ["id", "extends", "name"]},
+    "else": {"required": ["id", "name", "summary", "params", "sections", "sources"],
+             "properties": {"params": {"required": ["set", "players", "deal"]}}},
 }
 
 #: Schema of ``rules/glossary.yaml``.

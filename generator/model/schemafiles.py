@@ -95,10 +95,12 @@ def schema_name(path: str | Path, rules_dir: str | Path, variant_family: str | N
         return "variant"
     if len(rel) == 3 and rel[1] == "positions" and rel[2].endswith(".yaml"):
         if variant_family is None:
-            from ..variants import RULES
+            from .catalog import Catalog
 
-            cls = RULES.get(rel[0])
-            variant_family = cls.family if cls is not None else "line"
+            try:
+                variant_family = Catalog(rules_dir).variant(rel[0]).choices.layout
+            except Exception:               # an unreadable game: its own file reports it
+                variant_family = "line"
         return "train-position" if variant_family == "trains" else "position"
     return None
 

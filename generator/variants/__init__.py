@@ -1,39 +1,78 @@
-"""One module per variant, all on :class:`generator.engine.Variant`.
+"""The rule values that need code of their own, one module per game that
+brought them, all on :class:`generator.engine.Variant`; and
+:func:`make_variant`, which joins a game's :class:`~generator.engine.Params`
+and :class:`~generator.engine.choices.Choices` into its rules.
 
-:func:`make_variant` joins a variant's rule class with the ``params`` of its
-``rules/<id>/variant.yaml``.
+Every other rule value is played by the base class itself, so a game that
+combines existing values is data alone (``rules/<id>/variant.yaml``).
+
+==========================  ==========================================  ====================
+choice: value               class                                       source
+==========================  ==========================================  ====================
+layout: trains              :class:`.mexican_train.MexicanTrain`        seed 001
+matching: sum-7             :class:`.matador.SumMatching`               seed 004, Matador
+scoring: headers            :class:`.bergen.Headers`                    seed 004, Bergen
+legal_totals: multiples     :class:`.all_threes.MultiplesOnly`          seed 004, All Threes
+continuation:               :class:`.horse_race.DoubleOrScore`          seed 000
+double-or-score
+==========================  ==========================================  ====================
 """
 
 from __future__ import annotations
 
-from ..engine.variant import Params, Variant
-from .all_fives import AllFives
-from .all_threes import AllThrees
-from .bergen import Bergen
-from .block import Block
-from .draw import Draw
-from .horse_race import HorseRace
-from .matador import Matador
-from .mexican_train import MexicanTrain
-from .sniff import Sniff
+from functools import lru_cache
+from typing import Mapping
 
-#: Variant id -> rule class, in the order the site lists them.
-RULES: dict[str, type[Variant]] = {
-    cls.id: cls for cls in (HorseRace, Draw, Block, AllFives, AllThrees, Matador, Sniff, Bergen, MexicanTrain)
+from ..engine.choices import Choices
+from ..engine.variant import Params, Variant
+from .all_threes import MultiplesOnly
+from .bergen import Headers
+from .horse_race import DoubleOrScore
+from .matador import SumMatching
+from .mexican_train import MexicanTrain
+
+#: (choice, value) -> the class that plays that value (every other value is the base class's).
+VALUE_RULES: dict[tuple[str, str], type[Variant]] = {
+    ("layout", "trains"): MexicanTrain,
+    ("matching", "sum-7"): SumMatching,
+    ("scoring", "headers"): Headers,
+    ("legal_totals", "multiples"): MultiplesOnly,
+    ("continuation", "double-or-score"): DoubleOrScore,
 }
 
+#: The games of this site, in the order it lists them (house rules follow, by id).
+SITE_ORDER = ("horse-race", "draw", "block", "all-fives", "all-threes", "matador", "sniff", "bergen",
+              "mexican-train")
 
-def make_variant(variant_id: str, params: dict, as_id: str | None = None) -> Variant:
-    """Instantiate the rules of ``variant_id`` with a ``params`` mapping.
 
-    ``as_id`` gives the instance its own id (a variant that plays by another
-    game's rules, ``rules:`` in its ``variant.yaml``): its rule ids then read
-    ``<as_id>/<rule>``. Raises ``KeyError`` for an id that has no rule class.
-    """
-    v = RULES[variant_id](Params.from_mapping(params))
-    if as_id is not None and as_id != variant_id:
-        v.id = as_id
+@lru_cache(maxsize=None)
+def rules_class(choices: Choices) -> type[Variant]:
+    """The class that plays ``choices``: :class:`Variant`, or a class made of
+    the :data:`VALUE_RULES` classes the choices name (made once per set of
+    choices)."""
+    parts = tuple(cls for (key, value), cls in VALUE_RULES.items() if getattr(choices, key) == value)
+    if not parts:
+        return Variant
+    if len(parts) == 1:
+        return parts[0]
+    return type("+".join(c.__name__ for c in parts), parts, {"__module__": __name__})
+
+
+def make_variant(params: Params | Mapping, choices: Choices | Mapping | None = None,
+                 vid: str = "") -> Variant:
+    """The rules of a game: ``params`` (a :class:`Params` or the ``params``
+    mapping of ``variant.yaml``) and ``choices`` (a :class:`Choices` or the
+    ``choices`` mapping), with ``vid`` as the id its rule ids start with
+    (``<vid>/<rule>``). Raises ``ValueError`` for an unknown choice or value
+    (see :func:`generator.engine.choices.combination_problems` for values
+    that cannot be played together)."""
+    if not isinstance(params, Params):
+        params = Params.from_mapping(params)
+    if not isinstance(choices, Choices):
+        choices = Choices.from_mapping(choices)
+    v = rules_class(choices)(params, choices)
+    v.id = vid
     return v
 
 
-__all__ = ["RULES", "make_variant"]
+__all__ = ["VALUE_RULES", "SITE_ORDER", "rules_class", "make_variant", "MexicanTrain"]

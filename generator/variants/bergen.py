@@ -1,9 +1,13 @@
-"""Bergen, the double-header game (ダブルヘッダー): seed
+"""Bergen's own rule value, ``scoring: headers`` (the double-header game,
+ダブルヘッダー): seed
 ``004_7920f74d13d370b9.txt`` section 5 gives the scores; the deal, lead and
 target are lost and follow the standard references (stated on the page).
 
 >>> from generator.engine import Params, Tile, End, Layout
->>> bg = Bergen(Params(set=6, players=(2, 3, 4), partnerships=(), deal={2: 6, 3: 6, 4: 5}, target=15))
+>>> from generator.engine.choices import Choices
+>>> from generator.variants import make_variant
+>>> bg = make_variant(Params(set=6, players=(2, 3, 4), partnerships=(), deal={2: 6, 3: 6, 4: 5}, target=15),
+...                   Choices(lead="highest-double", scoring="headers", settlement="one"))
 >>> p = bg.place(Layout(), Tile(6, 6), None)
 >>> p.points
 2
@@ -20,33 +24,20 @@ from __future__ import annotations
 from ..engine.layout import Layout
 from ..engine.variant import Placement, Variant
 
-__all__ = ["Bergen"]
+__all__ = ["Headers"]
 
 #: Points of the book's scores (section 5, items 1-5).
 SET, DOUBLE_HEADER, TRIPLE_HEADER, DOMINO, LOWER_TOTAL = 2, 2, 3, 1, 1
 
 
-class Bergen(Variant):
-    """Bergen.
+class Headers(Variant):
+    """``scoring: headers`` (items 1-3 of the book's scores):
 
-    - The set scores 2 (item 1). The holder of the highest double sets it (no
-      double dealt: the heaviest tile).
+    - The set scores 2 (item 1).
     - A play that leaves both ends of the line showing the same number is a
       double-header: 2 points (item 2). When one of those ends is a crosswise
       double, three ends show that number: a triple-header, 3 points (item 3).
-    - Going out ("domino") scores 1 (item 4); when nobody can play, the lower
-      pip total scores 1 (item 5; a tie scores nothing). 15 points win.
-    - Doubles crosswise, not spinners; draw until a tile fits.
     """
-
-    id = "bergen"
-    spinners = False
-    doubles = "cross"
-    matching = "equal"
-    lead_rule = "highest-double"
-    draw_mode = "until-playable"
-    play_scoring = "headers"
-    settle_rule = "one"
 
     def score_placement(self, placement: Placement) -> tuple[int, int]:
         """``(points, points)``: 2 for the set; otherwise 3 for a
@@ -67,7 +58,3 @@ class Bergen(Variant):
         if any(e.tile.is_double and layout.is_cross(e.tile) for e in ends):
             return 3
         return 2
-
-    def next_leader(self, end, last_player):
-        """Every hand is set by the highest double of its own deal: ``None``."""
-        return None

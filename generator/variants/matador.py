@@ -1,8 +1,11 @@
-"""Matador (マタドール): seed ``004_7920f74d13d370b9.txt``, section 8, with
+"""Matador's own rule value, ``matching: sum-7`` (マタドール): seed ``004_7920f74d13d370b9.txt``, section 8, with
 ``shared/notes/seed-004-reading.md``; scoring and winning "as in the Block game".
 
 >>> from generator.engine import Params, Tile, End, Layout
->>> m = Matador(Params(set=6, players=(2, 3, 4), partnerships=(4,), deal={2: 7, 3: 7, 4: 5}, target=100))
+>>> from generator.engine.choices import Choices
+>>> from generator.variants import make_variant
+>>> m = make_variant(Params(set=6, players=(2, 3, 4), partnerships=(4,), deal={2: 7, 3: 7, 4: 5}, target=100),
+...                  Choices(lead="highest-double", matching="sum-7", draw="none", settlement="opponents-less-own"))
 >>> p = m.place(Layout(), Tile(6, 6), None)
 >>> p = m.place(p.layout, Tile(1, 3), End(Tile(6, 6), "a"))
 >>> [str(e) for e in p.open]
@@ -16,35 +19,23 @@ from typing import Sequence
 from ..engine.tiles import End, Tile
 from ..engine.variant import Variant
 
-__all__ = ["Matador", "MATADORS"]
+__all__ = ["SumMatching", "MATADORS"]
 
 #: The matadors ("trumps") of a double-six set: the tiles whose ends add to 7,
 #: and the double blank.
 MATADORS = frozenset({Tile(1, 6), Tile(2, 5), Tile(3, 4), Tile(0, 0)})
 
 
-class Matador(Variant):
-    """Matador.
+class SumMatching(Variant):
+    """``matching: sum-7`` (マッチングの方法):
 
-    - Matching (マッチングの方法): touching ends must add to 7 (6 takes 1, 5 takes
-      2, 4 takes 3); a double counts as one number (3-3 joins a 4).
+    - Touching ends must add to 7 (6 takes 1, 5 takes 2, 4 takes 3); a double
+      counts as one number (3-3 joins a 4). On another set: ``set + 1``.
     - A blank end takes no tile by adding to 7: only a matador may join it.
     - The matadors 6-1, 5-2, 4-3 and 0-0 may be played at any time on any open
       end, either half touching (``touch`` says which when no half adds to 7).
     - Only matadors may be played on the 0-0 (it shows blanks).
-    - Lead: the highest double sets (none dealt: the heaviest tile).
-    - Scoring and winning as in the Block game: no drawing, the winner scores
-      the other sides' pips less its own, 100 wins.
     """
-
-    id = "matador"
-    spinners = False
-    doubles = "cross"
-    matching = "sum-7"
-    lead_rule = "highest-double"
-    draw_mode = "none"
-    play_scoring = None
-    settle_rule = "opponents-less-own"
 
     @property
     def sum(self) -> int:
@@ -82,7 +73,3 @@ class Matador(Variant):
                     f"{self.id}/sum-7")
         return (f"{tile} cannot join {at}: touching ends must add to {self.sum}, {at} shows {shown}, "
                 f"so it takes a {need} (or a matador)", f"{self.id}/sum-7")
-
-    def next_leader(self, end, last_player):
-        """Every hand is set by the highest double of its own deal: ``None``."""
-        return None

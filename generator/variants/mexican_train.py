@@ -7,8 +7,11 @@ the deal); each player has a train and there is one shared Mexican train.
 adds the rounds' penalty pips up.
 
 >>> from generator.engine import Params, Tile
->>> mt = MexicanTrain(Params(set=12, players=tuple(range(2, 9)), partnerships=(),
-...                          deal={2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}))
+>>> from generator.engine.choices import Choices
+>>> from generator.variants import make_variant
+>>> mt = make_variant(Params(set=12, players=tuple(range(2, 9)), partnerships=(),
+...                          deal={2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10}),
+...                   Choices(layout="trains", lead="engine", draw="one", settlement="penalty"))
 >>> [str(mt.engine_of(r, 13)) for r in (1, 2, 13)]
 ['12-12', '11-11', '0-0']
 >>> r = Round(mt, ["A", "B"], {"A": [Tile(5, 12), Tile(1, 2)], "B": [Tile(3, 4)]}, [Tile(0, 1)],
@@ -99,12 +102,6 @@ class MexicanTrain(Variant):
       round the lowest total wins; equal lowest totals draw.
     """
 
-    id = "mexican-train"
-    family = "trains"
-    lead_rule = "engine"
-    draw_mode = "one"
-    settle_rule = "penalty"
-    doubles = "cross"
 
     def stock_size(self, players: int) -> int:
         """The stock after the deal: the engine is set out first, so one tile

@@ -1,0 +1,272 @@
+"""The parts of a house rule's page (a game that ``extends:`` another): what
+differs from the parent, the parent's worked examples re-run under the house
+rule, and its "by the numbers" beside the parent's. Every part is generated
+from the two games' params and rule choices and from the engine; nothing is
+written per game.
+
+``shared/spec/house-rules.md`` fixes the contract (the differences table and
+the parent's name on the page); the rest is ours.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from .engine.choices import CHOICES, INFO
+from .model.catalog import Catalog, VariantDef
+from .model.positions import compare, evaluate, parse_position
+from .model.yamlsrc import SourceError, SourceErrors, load
+
+__all__ = ["differences", "differences_section", "rerun_parent_positions", "rerun_section", "inherited_section",
+           "stats_beside_parent", "PARAM_TITLES"]
+
+#: Params in players' words: key -> {en, ja} heading.
+PARAM_TITLES = {
+    "set": {"en": "Set", "ja": "牌のセット"}, "players": {"en": "Players", "ja": "人数"},
+    "partnerships": {"en": "Partnerships", "ja": "ペア戦"}, "deal": {"en": "Deal", "ja": "配牌"},
+    "stock_reserve": {"en": "Tiles kept in the stock", "ja": "引かずに残す牌"},
+    "target": {"en": "Game target", "ja": "勝ちになる点"}, "point_unit": {"en": "Point unit", "ja": "得点の単位"},
+    "rounds": {"en": "Match lengths", "ja": "ラウンド数"},
+}
+
+#: Where a parent's page usually explains each param or choice: section ids, most likely first.
+_SECTIONS = {
+    "set": ["players-and-tiles"], "players": ["players-and-tiles"], "partnerships": ["players-and-tiles"],
+    "deal": ["players-and-tiles"], "stock_reserve": ["drawing-and-passing", "drawing", "players-and-tiles"],
+    "target": ["game-end", "the-game", "winning", "match-result"],
+    "point_unit": ["scoring-placements", "scoring", "scoring-in-play", "players-and-tiles"],
+    "rounds": ["rounds"], "layout": [],
+    "lead": ["the-set", "starting-a-hand", "lead-and-turns"],
+    "matching": ["matching", "placing-tiles", "placement-and-continuation"],
+    "doubles": ["doubles", "placing-tiles"], "spinners": ["branch-doubles", "the-sniff", "doubles"],
+    "side_branches": ["side-branches", "the-sniff", "branch-doubles"],
+    "draw": ["drawing-and-passing", "drawing", "passing", "drawing-and-markers"],
+    "counting": ["scoring", "scoring-placements", "scoring-play", "scoring-in-play"],
+    "scoring": ["scoring", "scoring-placements", "scoring-play", "scoring-in-play", "no-scoring-in-play"],
+    "legal_totals": ["playable-tiles", "scoring"],
+    "continuation": ["placement-and-continuation", "lead-and-turns", "the-turn"],
+    "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
+    "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
+}
+
+_SET_NAMES = {6: ("ダブルシックス", "double-six"), 9: ("ダブルナイン", "double-nine"),
+              12: ("ダブルトゥエルブ", "double-twelve")}
+
+_T = {
+    "ja": {"diff": "{parent}との違い", "rule": "項目", "none_changed": "ルールは{parent}と同じです（文章だけが違います）。",
+           "diff_intro": "このページのゲームは[{parent}]({pid}.md)のルールを下の表のとおりに変えたものです。表にない点はすべて{parent}と同じです。",
+           "as_parent": "{parent}と同じところ",
+           "as_parent_intro": "次の項目は[{parent}]({pid}.md)のページの説明がそのまま当てはまります。",
+           "rerun": "{parent}の例をこのルールで",
+           "rerun_intro": "[{parent}]({pid}.md)の作例を、このページのルールでエンジンにもう一度計算させました。",
+           "example": "例", "result": "このルールでは", "holds": "そのまま成り立つ",
+           "changes": "数字が変わる：", "unplayable": "この手順は成り立たない：",
+           "numbers": "{parent}との比較", "numbers_intro": "同じ種、同じプレイヤーで{parent}を遊ばせた結果と並べました（左がこのゲーム、右が{parent}）。",
+           "players": "人数", "pairs": "{n}人（ペア戦）", "solo": "{n}人", "hpg": "1ゲームのハンド数",
+           "pph": "1ハンドの得点", "tph": "1ハンドに置かれた牌", "block": "ブロックで終わった割合",
+           "first": "先手側が勝った割合", "step": "{n}手目", "move": "{n}手目", "each": "{n}人：{k}枚",
+           "tiles": "{name}（{count}枚）", "first_to": "{t}点先取", "one_hand": "1ハンドで勝負",
+           "kept": "{n}枚", "unit": "{n}目で1点", "nobody": "なし"},
+    "en": {"diff": "Differences from {parent}", "rule": "Rule", "none_changed": "The rules are {parent}'s (only the text differs).",
+           "diff_intro": "This game is [{parent}]({pid}.md) with the changes in the table below; everything else is played as in {parent}.",
+           "as_parent": "As in {parent}",
+           "as_parent_intro": "For these, the explanation on the [{parent}]({pid}.md) page applies as it is.",
+           "rerun": "{parent}'s examples under these rules",
+           "rerun_intro": "The engine ran the worked examples of [{parent}]({pid}.md) again under this page's rules.",
+           "example": "Example", "result": "Under these rules", "holds": "still holds",
+           "changes": "the numbers change: ", "unplayable": "no longer possible: ",
+           "numbers": "Beside {parent}", "numbers_intro": "The same simulation for {parent}, same seed and players (this game first, then {parent}).",
+           "players": "Players", "pairs": "{n} (partnerships)", "solo": "{n}", "hpg": "Hands per game",
+           "pph": "Points per hand", "tph": "Tiles placed per hand", "block": "Hands ending in a block",
+           "first": "Won by the first player's side", "step": "step {n}", "move": "move {n}", "each": "{n}: {k} each",
+           "tiles": "{name} ({count} tiles)", "first_to": "first to {t} points", "one_hand": "one hand is the game",
+           "kept": "{n} tiles", "unit": "{n} pips a point", "nobody": "none"},
+}
+
+#: Words for the stated values a re-run compares: key -> {en, ja}.
+_KEYS = {"points": {"en": "points", "ja": "点"}, "raw": {"en": "raw points", "ja": "換算前の得点"},
+         "total": {"en": "end total", "ja": "端の合計"}, "counted": {"en": "counted", "ja": "数えた値"},
+         "open": {"en": "open ends", "ja": "開いた端"}, "winners": {"en": "winners", "ja": "勝者"},
+         "scores_after": {"en": "scores after", "ja": "精算後の得点"}, "game_winners": {"en": "game won by", "ja": "ゲームの勝者"},
+         "next": {"en": "next to play", "ja": "次の手番"}, "end": {"en": "end", "ja": "終わり方"},
+         "scores": {"en": "scores", "ja": "得点"}, "playable": {"en": "playable", "ja": "出せるか"},
+         "next_leader": {"en": "next leader", "ja": "次の先手"}}
+
+
+def _esc(text: Any) -> str:
+    return html.escape(str(text), quote=False).replace("|", "\\|")
+
+
+def param_words(key: str, value, lang: str) -> str:
+    """A param's value in players' words."""
+    t = _T[lang]
+    if key == "set":
+        ja, en = _SET_NAMES.get(value, (f"ダブル{value}", f"double-{value}"))
+        return t["tiles"].format(name=ja if lang == "ja" else en, count=(value + 1) * (value + 2) // 2)
+    if key == "deal":
+        return ("、" if lang == "ja" else "; ").join(t["each"].format(n=n, k=k) for n, k in sorted(value.items()))
+    if key in ("players", "partnerships", "rounds"):
+        return ", ".join(map(str, value)) if value else t["nobody"]
+    if key == "target":
+        return t["one_hand"] if value is None else t["first_to"].format(t=value)
+    if key == "stock_reserve":
+        return t["kept"].format(n=value) if value else t["nobody"]
+    if key == "point_unit":
+        return t["unit"].format(n=value)
+    return str(value)
+
+
+def differences(child: VariantDef) -> list[tuple[str, str, str]]:
+    """``(key, parent's value, this value)`` for every param and rule choice
+    in which ``child`` differs from its parent (params first, in the
+    schema's order; then choices in :data:`CHOICES` order)."""
+    parent = child.parent
+    out = []
+    for k in dict.fromkeys(list(parent.params) + list(child.params)):
+        a, b = parent.params.get(k), child.params.get(k)
+        if a != b:
+            out.append((k, a, b))
+    for info in CHOICES:
+        a, b = getattr(parent.choices, info.key), getattr(child.choices, info.key)
+        if a != b:
+            out.append((info.key, a, b))
+    return out
+
+
+def _section_of(parent: VariantDef, key: str) -> str | None:
+    ids = [s["id"] for s in parent.sections]
+    return next((sid for sid in _SECTIONS.get(key, []) if sid in ids), None)
+
+
+def differences_section(child: VariantDef, lang: str) -> str:
+    """The "differences from <parent>" section: one row per changed param or
+    choice, the parent's value (linked to the parent's section on it) beside
+    this one, in players' words."""
+    parent, t = child.parent, _T[lang]
+    pname = parent.name[lang]
+    head = f"## {_esc(t['diff'].format(parent=pname))} {{ #differences }}\n"
+    rows = differences(child)
+    if not rows:
+        return head + "\n" + _esc(t["none_changed"].format(parent=pname)) + "\n"
+    lines = [t["diff_intro"].format(parent=_esc(pname), pid=parent.id), "",
+             f"| {t['rule']} | {_esc(pname)} | {_esc(child.name[lang])} |", "|---|---|---|"]
+    for key, a, b in rows:
+        if key in INFO:
+            title = INFO[key].title[lang]
+            wa, wb = INFO[key].values[a][lang], INFO[key].values[b][lang]
+        else:
+            title = PARAM_TITLES.get(key, {"en": key, "ja": key})[lang]
+            wa, wb = param_words(key, a, lang), param_words(key, b, lang)
+        sid = _section_of(parent, key)
+        link = f"{parent.id}.md" + (f"#{sid}" if sid else "")
+        lines.append(f"| {_esc(title)} | [{_esc(wa)}]({link}) | **{_esc(wb)}** |")
+    return head + "\n" + "\n".join(lines) + "\n"
+
+
+def inherited_section(child: VariantDef, lang: str) -> str:
+    """Links to the parent's sections this game did not rewrite."""
+    parent, t = child.parent, _T[lang]
+    mine = {sec["id"] for _, sec in child.own_sections}
+    rest = [s for s in parent.sections if s["id"] not in mine]
+    if not rest:
+        return ""
+    pname = parent.name[lang]
+    items = "\n".join(f"- [{_esc(s['title'][lang])}]({parent.id}.md#{s['id']})" for s in rest)
+    return (f"## {_esc(t['as_parent'].format(parent=pname))} {{ #as-parent }}\n\n"
+            f"{t['as_parent_intro'].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
+
+
+_DIFF = re.compile(r"^(?:(step|move) (\d+) \([^)]*\) )?(\w+): stated (.*?), the engine computes (.*?)(?: \(.*\))?$")
+
+
+def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
+    """The parent's positions run again under ``child``'s rules, in file
+    order: ``{"id", "title" ({ja, en} or None), "status"}`` where status is
+    ``"holds"``, ``"changes"`` (with ``"changes"``: ``(where, key, stated,
+    now)`` tuples: where is ``("step"|"move", n)`` or ``None``) or
+    ``"unplayable"`` (with ``"reason"``, the engine's sentence)."""
+    out = []
+    for path in catalog.position_files(child.parent.id):
+        src = load(path)
+        item = {"id": path.stem, "title": src.data.get("title") if isinstance(src.data, dict) else None}
+        try:
+            pos = parse_position(src, child.rules)
+            problems = compare(evaluate(pos, child.rules))
+        except SourceErrors as exc:
+            item.update(status="unplayable", reason=exc.errors[0].message)
+        except SourceError as exc:
+            item.update(status="unplayable", reason=exc.message)
+        else:
+            if not problems:
+                item["status"] = "holds"
+            else:
+                changes = []
+                for e in problems:
+                    m = _DIFF.match(e.message)
+                    if m:
+                        kind, n, key, stated, now = m.groups()
+                        changes.append(((kind, int(n)) if kind else None, key, stated, now))
+                    else:
+                        changes.append((None, "", "", e.message))
+                item.update(status="changes", changes=changes)
+        out.append(item)
+    return out
+
+
+def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
+    """The table of :func:`rerun_parent_positions` in ``lang``."""
+    if not results:
+        return ""
+    parent, t = child.parent, _T[lang]
+    pname = parent.name[lang]
+    lines = [f"## {_esc(t['rerun'].format(parent=pname))} {{ #parent-examples }}", "",
+             t["rerun_intro"].format(parent=_esc(pname), pid=parent.id), "",
+             f"| {t['example']} | {t['result']} |", "|---|---|"]
+    for r in results:
+        title = (r["title"] or {}).get(lang) if isinstance(r["title"], dict) else None
+        name = _esc(title or r["id"])
+        if r["status"] == "holds":
+            what = t["holds"]
+        elif r["status"] == "unplayable":
+            what = t["unplayable"] + _esc(r["reason"])
+        else:
+            parts = []
+            for where, key, stated, now in r["changes"]:
+                label = _KEYS.get(key, {"en": key, "ja": key})[lang]
+                at = (t[where[0]].format(n=where[1]) + " ") if where else ""
+                parts.append(f"{at}{label} {stated} → **{now}**" if stated else _esc(now))
+            what = t["changes"] + _esc("; ".join(parts)).replace("\\*\\*", "**")
+        lines.append(f"| {name} | {what.replace(chr(10), ' ')} |")
+    return "\n".join(lines) + "\n"
+
+
+def stats_beside_parent(data: dict, parent_data: dict, child: VariantDef, lang: str) -> str:
+    """The house rule's simulated figures beside its parent's, per table."""
+    t = _T[lang]
+    pname = child.parent.name[lang]
+    theirs = {(r["players"], r["partners"]): r for r in parent_data["results"]}
+    rows = [f"| {t['players']} | {t['hpg']} | {t['pph']} | {t['tph']} | {t['block']} | {t['first']} |",
+            "|---|---:|---:|---:|---:|---:|"]
+    for r in data["results"]:
+        o = theirs.get((r["players"], r["partners"]))
+        if o is None:
+            continue
+        who = (t["pairs"] if r["partners"] else t["solo"]).format(n=r["players"])
+
+        def pair(key, fmt, scale=1.0):
+            return f"{fmt.format(scale * _val(r, key))} / {fmt.format(scale * _val(o, key))}"
+
+        rows.append(f"| {who} | {pair('hands_per_game', '{:.2f}')} | {pair('points_per_hand', '{:.1f}')} | "
+                    f"{pair('tiles_per_hand', '{:.1f}')} | {pair('block_rate', '{:.1f}%', 100)} | "
+                    f"{pair('first_player_wins', '{:.1f}%', 100)} |")
+    if len(rows) == 2:
+        return ""
+    return (f"### {_esc(t['numbers'].format(parent=pname))} {{ #beside-parent }}\n\n"
+            f"{_esc(t['numbers_intro'].format(parent=pname))}\n\n" + "\n".join(rows) + "\n")
+
+
+def _val(r: dict, key: str) -> float:
+    v = r[key]
+    return v["mean"] if isinstance(v, dict) else v

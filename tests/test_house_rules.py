@@ -1,0 +1,216 @@
+"""House rules and new games as data (issue 12; shared/spec/house-rules.md):
+rule choices in YAML, `extends:`, faithful templates, the house-rule page,
+the options page. Expected values are worked by hand from the rules."""
+
+import json
+import re
+import shutil
+
+import pytest
+
+from generator.cli import main
+from generator.engine import Layout, Tile, End
+from generator.houserules import rerun_parent_positions
+from generator.model import Catalog
+from generator.pages import generate
+from generator.simulate import simulate
+from generator.variants import SITE_ORDER
+
+from conftest import RULES
+
+
+@pytest.fixture
+def rules_copy(tmp_path, monkeypatch):
+    dest = tmp_path / "rules"
+    shutil.copytree(RULES, dest)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_RULES", raising=False)
+    return dest
+
+
+def write(rules, vid, text, positions=None):
+    (rules / vid / "positions").mkdir(parents=True, exist_ok=True)
+    (rules / vid / "variant.yaml").write_text(text, encoding="utf-8")
+    for name, body in (positions or {}).items():
+        (rules / vid / "positions" / f"{name}.yaml").write_text(body, encoding="utf-8")
+
+
+FIVES_150 = ("id: fives-to-150\nextends: all-fives\n"
+             "name: {ja: オール・ファイブ（150点先取）, en: All Fives to 150}\nparams: {target: 150}\n")
+
+# All Fives' blocked two-player settlement (seed 004: the difference): N 1-2 + 0-6 = 9,
+# E 3-6 + 3-4 = 16, N scores 16 - 9 = 7. From 145 that makes 152: the game at 150.
+SETTLE_150 = ("variant: fives-to-150\nsettle:\n  hands:\n    N: [\"1-2\", \"0-6\"]\n    E: [\"3-6\", \"3-4\"]\n"
+              "  scores: {N: 145, E: 100}\n  expect:\n    winners: [N]\n    points: {N: 7}\n"
+              "    scores_after: {N: 152, E: 100}\n    game_winners: [N]\n")
+
+
+def test_fives_to_150_checks_simulates_and_has_a_page(rules_copy, capsys):
+    write(rules_copy, "fives-to-150", FIVES_150, {"settle-150": SETTLE_150})
+    assert main(["check", "-q", str(rules_copy)]) == 0, capsys.readouterr().err
+    cat = Catalog(rules_copy)
+    house, parent = cat.variant("fives-to-150"), cat.variant("all-fives")
+    assert house.rules.params.target == 150 and house.choices == parent.choices
+    # Longer games: to 150 instead of 100 takes more hands, same seed and players.
+    mine = simulate(house.rules, 2, games=40, seed=7)
+    theirs = simulate(parent.rules, 2, games=40, seed=7)
+    assert mine["hands_per_game"]["mean"] > theirs["hands_per_game"]["mean"]
+    files = generate(cat, png=False, with_stats=False)
+    en = files["en/gen/fives-to-150.md"].decode()
+    ja = files["ja/gen/fives-to-150.md"].decode()
+    assert "## Differences from All Fives { #differences }" in en
+    assert "| Game target | [first to 100 points](all-fives.md#game-end) | **first to 150 points** |" in en
+    assert "| 勝ちになる点 | [100点先取](all-fives.md#game-end) | **150点先取** |" in ja
+    # only the target changed: one row
+    assert len([line for line in en.split("## Differences")[1].split("##")[0].splitlines()
+                if line.startswith("| ") and "](all-fives.md" in line]) == 1
+    # its own sections are none, so every All Fives section is linked
+    assert "[Players and tiles](all-fives.md#players-and-tiles)" in en
+    assert "All Fives's examples under these rules" in en or "All Fives's" in en or "examples under these rules" in en
+
+
+def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_copy, capsys):
+    write(rules_copy, "fives-to-150", FIVES_150, {"settle-150": SETTLE_150.replace("points: {N: 7}",
+                                                                                   "points: {N: 9}")})
+    assert main(["check", "-q", str(rules_copy / "fives-to-150")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    pos = rules_copy / "fives-to-150" / "positions" / "settle-150.yaml"
+    assert err == [f"{pos}:9:5: error: points: stated {{\"N\": 9}}, the engine computes {{\"N\": 7}} "
+                   f"(N: the other sides hold 16 pips, its own side 9, raw 7)"]
+
+
+BAD = [
+    ("unknown parent", "id: h\nextends: all-fivez\nname: {ja: x, en: x}\n", 2, 10,
+     "unknown variant 'all-fivez' (did you mean 'all-fives'?"),
+    ("param the parent lacks", "id: h\nextends: all-fives\nname: {ja: x, en: x}\nparams: {rounds: [3]}\n", 4, 10,
+     "all-fives has no param 'rounds'"),
+    ("value not allowed", "id: h\nextends: all-fives\nname: {ja: x, en: x}\nchoices: {spinners: some}\n", 4, 11,
+     "spinners"),
+    ("combination", "id: h\nextends: block\nname: {ja: x, en: x}\nchoices: {legal_totals: multiples}\n", 4, 11,
+     "the engine cannot play this combination: `legal_totals: multiples` needs `scoring`"),
+    ("trains value on a line", "id: h\nextends: draw\nname: {ja: x, en: x}\nchoices: {draw: one}\n", 4, 11,
+     "`draw: one` belongs to a layout of trains"),
+    ("missing name", "id: h\nextends: draw\n", 1, 1, "name"),
+]
+
+
+@pytest.mark.parametrize("name,text,line,col,needle", BAD, ids=[b[0] for b in BAD])
+def test_bad_house_rules_give_one_located_line(rules_copy, capsys, name, text, line, col, needle):
+    write(rules_copy, "h", text)
+    assert main(["check", "-q", str(rules_copy / "h")]) == 1
+    err = capsys.readouterr().err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"{rules_copy / 'h' / 'variant.yaml'}:{line}:{col}: error: "), lines[0]
+    assert needle in lines[0] and "Traceback" not in err
+
+
+def test_a_cycle_of_extends_is_one_error_per_file(rules_copy, capsys):
+    write(rules_copy, "ha", "id: ha\nextends: hb\nname: {ja: x, en: x}\n")
+    write(rules_copy, "hb", "id: hb\nextends: ha\nname: {ja: x, en: x}\n")
+    assert main(["check", "-q", str(rules_copy / "ha")]) == 1
+    err = capsys.readouterr().err
+    assert "goes round in a circle (ha -> hb -> ha)" in err and "Traceback" not in err
+
+
+def test_a_failed_house_rule_build_leaves_nothing(rules_copy, capsys):
+    write(rules_copy, "h", "id: h\nextends: nope\nname: {ja: x, en: x}\n")
+    from generator.pages import BuildError
+    with pytest.raises(BuildError) as exc:
+        generate(Catalog(rules_copy), png=False, with_stats=False)
+    assert any("unknown variant 'nope'" in str(e) for e in exc.value.errors)
+
+
+@pytest.mark.parametrize("base", SITE_ORDER)
+def test_a_copy_of_every_game_plays_exactly_that_game(rules_copy, capsys, base):
+    assert main(["new", "copy", "--rules", base]) == 0
+    capsys.readouterr()
+    assert main(["check", "-q", str(rules_copy / "copy")]) == 0, capsys.readouterr().err
+    cat = Catalog(rules_copy)
+    a, b = cat.variant(base), cat.variant("copy")
+    assert a.params == b.params and a.choices == b.choices
+    n = a.rules.params.players[0]
+    outs = []
+    for vid in (base, "copy"):
+        assert main(["simulate", vid, "--players", str(n), "--games", "3", "--seed", "11", "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out.pop("variant") == vid
+        outs.append(out)
+    assert outs[0] == outs[1]
+
+
+def test_placeholders_are_refused_once_the_draft_mark_goes(rules_copy, capsys):
+    assert main(["new", "mine", "--rules", "block"]) == 0
+    capsys.readouterr()
+    variant = rules_copy / "mine" / "variant.yaml"
+    variant.write_text(variant.read_text(encoding="utf-8").replace("draft: true\n", ""), encoding="utf-8")
+    assert main(["check", "-q", str(rules_copy / "mine")]) == 1
+    err = capsys.readouterr().err.splitlines()
+    # name, summary, 2 section bodies and sources in each language (the game's positions are
+    # read once the game itself is clean)
+    assert len(err) == 10, err
+    assert all(": error: placeholder text " in e and "draft: true" in e for e in err)
+    assert err[0].startswith(f"{variant}:9:8: error: placeholder text '【要記入】' is still here")
+
+
+def test_a_draft_is_built_but_off_the_tables_and_search(rules_copy, capsys):
+    assert main(["new", "mine", "--extends", "matador"]) == 0
+    capsys.readouterr()
+    assert main(["check", "-q", str(rules_copy / "mine")]) == 0, capsys.readouterr().err
+    files = generate(Catalog(rules_copy), png=False, with_stats=False)
+    page = files["en/gen/mine.md"].decode()
+    assert page.startswith("---\nsearch:\n  exclude: true\n---\n")
+    assert "mine.md" not in files["en/gen/family.md"].decode()
+    assert "mine.md" not in files["en/gen/options.md"].decode()
+    # a house rule that changes nothing says so
+    assert "The rules are Matador's (only the text differs)." in page
+
+
+def test_published_variants_score_by_their_own_rules(catalog):
+    # Fives and Threes: 3-6 set scores 9 / 3 = 3; 6-6 crosswise makes 3 + 12 = 15: 15/5 + 15/3 = 8.
+    ft = catalog.variant("fives-and-threes").rules
+    p = ft.place(Layout(), Tile(3, 6), None)
+    assert p.points == 3
+    assert ft.place(p.layout, Tile(6, 6), End(Tile(3, 6), "6")).points == 8
+    # Five-Up: every double is a spinner; 28 pips left round to 30, 6 points.
+    fu = catalog.variant("five-up").rules
+    p = fu.place(Layout(), Tile(6, 6), None)
+    assert p.total == 12 and fu.place(p.layout, Tile(3, 6), End(Tile(6, 6), "a")).points == 3
+    s = fu.settle(["A", "B"], {"A": 0, "B": 28}, "A")
+    assert s.points == {"A": 6} and s.raw == {"A": 30}
+    # Fives and Threes: the next hand is set by the seat left of this hand's setter
+    assert catalog.variant("fives-and-threes").choices.next_lead == "next-seat"
+    # the club sheet deals 16 to two and 10 to eight
+    club = catalog.variant("mexican-train-club").rules
+    assert club.params.deal[2] == 16 and club.params.deal[8] == 10
+    assert club.stock_size(2) == 91 - 1 - 32
+
+
+def test_parent_positions_rerun_under_a_house_rule(catalog):
+    results = {r["id"]: r for r in rerun_parent_positions(catalog, catalog.variant("five-up"))}
+    # All Fives' blocked two-player hand: N 9, E 16. All Fives pays the difference, 7;
+    # Five-Up pays the other side's pips rounded to fives: 16 -> 15, 15 / 5 = 3 (raw 15).
+    blocked = results["settle-blocked-two"]
+    assert blocked["status"] == "changes"
+    assert (None, "points", '{"N": 7}', '{"N": 3}') in blocked["changes"]
+    assert (None, "raw", '{"N": 7}', '{"N": 15}') in blocked["changes"]
+    # Fives and Threes knows no lengthwise double: the All Fives example laying one cannot be played.
+    ft = {r["id"]: r for r in rerun_parent_positions(catalog, catalog.variant("fives-and-threes"))}
+    assert ft["double-lengthwise"]["status"] == "unplayable"
+    assert "`as: inline` is not allowed" in ft["double-lengthwise"]["reason"]
+
+
+def test_options_page_lists_every_choice_and_who_uses_it(catalog):
+    from generator.engine.choices import CHOICES
+    files = generate(catalog, png=False, with_stats=False)
+    for lang in ("ja", "en"):
+        md = files[f"{lang}/gen/options.md"].decode()
+        for info in CHOICES:
+            assert f"(`{info.key}`)" in md
+            for value in info.values:
+                assert f"| `{value}`" in md
+    en = files["en/gen/options.md"].decode()
+    row = next(line for line in en.splitlines() if line.startswith("| `sum-7`"))
+    assert "[Matador](matador.md)" in row and "[Draw]" not in row
+    row = next(line for line in en.splitlines() if line.startswith("| `fives-and-threes`"))
+    assert "[Fives and Threes](fives-and-threes.md)" in row
