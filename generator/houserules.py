@@ -16,8 +16,9 @@ from typing import Any
 
 from .engine.choices import CHOICES, INFO
 from .model.catalog import Catalog, VariantDef
-from .model.positions import compare, evaluate, parse_position
+from .model.kinds import compare, evaluate, parse_position
 from .model.yamlsrc import SourceError, SourceErrors, load
+from .variants import make_variant
 
 __all__ = ["differences", "differences_section", "rerun_parent_positions", "rerun_section", "inherited_section",
            "stats_beside_parent", "PARAM_TITLES"]
@@ -58,7 +59,7 @@ _T = {
     "ja": {"diff": "{parent}との違い", "rule": "項目", "none_changed": "ルールは{parent}と同じです（文章だけが違います）。",
            "diff_intro": "このページのゲームは[{parent}]({pid}.md)のルールを下の表のとおりに変えたものです。表にない点はすべて{parent}と同じです。",
            "as_parent": "{parent}と同じところ",
-           "as_parent_intro": "次の項目は[{parent}]({pid}.md)のページの説明がそのまま当てはまります。",
+           "as_parent_intro": "ほかはすべて[{parent}]({pid}.md)と同じに遊びます。説明は次の節にあります（数字は{parent}のものなので、上の違いによって変わることがあります）。",
            "rerun": "{parent}の例をこのルールで",
            "rerun_intro": "[{parent}]({pid}.md)の作例を、このページのルールでエンジンにもう一度計算させました。",
            "example": "例", "result": "このルールでは", "holds": "そのまま成り立つ",
@@ -72,8 +73,8 @@ _T = {
     "en": {"diff": "Differences from {parent}", "rule": "Rule", "none_changed": "The rules are {parent}'s (only the text differs).",
            "diff_intro": "This game is [{parent}]({pid}.md) with the changes in the table below; everything else is played as in {parent}.",
            "as_parent": "As in {parent}",
-           "as_parent_intro": "For these, the explanation on the [{parent}]({pid}.md) page applies as it is.",
-           "rerun": "{parent}'s examples under these rules",
+           "as_parent_intro": "Everything else is played as in [{parent}]({pid}.md); its page explains it in these sections (with its own numbers, which the changes above may alter).",
+           "rerun": "Examples from {parent} under these rules",
            "rerun_intro": "The engine ran the worked examples of [{parent}]({pid}.md) again under this page's rules.",
            "example": "Example", "result": "Under these rules", "holds": "still holds",
            "changes": "the numbers change: ", "unplayable": "no longer possible: ",
@@ -82,7 +83,7 @@ _T = {
            "pph": "Points per hand", "tph": "Tiles placed per hand", "block": "Hands ending in a block",
            "first": "Won by the first player's side", "step": "step {n}", "move": "move {n}", "each": "{n}: {k} each",
            "tiles": "{name} ({count} tiles)", "first_to": "first to {t} points", "one_hand": "one hand is the game",
-           "kept": "{n} tiles", "unit": "{n} pips a point", "nobody": "none"},
+           "kept": "{n} tiles", "unit": "{n} pip a point", "units": "{n} pips a point", "nobody": "none"},
 }
 
 #: Words for the stated values a re-run compares: key -> {en, ja}.
@@ -114,7 +115,7 @@ def param_words(key: str, value, lang: str) -> str:
     if key == "stock_reserve":
         return t["kept"].format(n=value) if value else t["nobody"]
     if key == "point_unit":
-        return t["unit"].format(n=value)
+        return (t["unit"] if value == 1 or lang == "ja" else t["units"]).format(n=value)
     return str(value)
 
 
@@ -188,12 +189,15 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
     now)`` tuples: where is ``("step"|"move", n)`` or ``None``) or
     ``"unplayable"`` (with ``"reason"``, the engine's sentence)."""
     out = []
+    # the house rule's rules under the parent's id, so that the rule ids the parent's
+    # positions name (`reject: all-fives/matching`) are the ones these rules raise
+    rules = make_variant(child.rules.params, child.choices, child.parent.id)
     for path in catalog.position_files(child.parent.id):
         src = load(path)
         item = {"id": path.stem, "title": src.data.get("title") if isinstance(src.data, dict) else None}
         try:
-            pos = parse_position(src, child.rules)
-            problems = compare(evaluate(pos, child.rules))
+            pos = parse_position(src, rules)
+            problems = compare(evaluate(pos, rules))
         except SourceErrors as exc:
             item.update(status="unplayable", reason=exc.errors[0].message)
         except SourceError as exc:
@@ -230,14 +234,17 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
         if r["status"] == "holds":
             what = t["holds"]
         elif r["status"] == "unplayable":
-            what = t["unplayable"] + _esc(r["reason"])
+            what = t["unplayable"] + _esc(_reason(r["reason"], lang))
         else:
             parts = []
             for where, key, stated, now in r["changes"]:
                 label = _KEYS.get(key, {"en": key, "ja": key})[lang]
                 at = (t[where[0]].format(n=where[1]) + " ") if where else ""
-                parts.append(f"{at}{label} {stated} → **{now}**" if stated else _esc(now))
-            what = t["changes"] + _esc("; ".join(parts)).replace("\\*\\*", "**")
+                if stated:
+                    parts.append(f"{_esc(at + label)} {_esc(_value(stated, lang))} → **{_esc(_value(now, lang))}**")
+                else:
+                    parts.append(_esc(_reason(now, lang)))
+            what = t["changes"] + ("; " if lang == "en" else "、").join(parts)
         lines.append(f"| {name} | {what.replace(chr(10), ' ')} |")
     return "\n".join(lines) + "\n"
 
@@ -270,3 +277,53 @@ def stats_beside_parent(data: dict, parent_data: dict, child: VariantDef, lang: 
 def _val(r: dict, key: str) -> float:
     v = r[key]
     return v["mean"] if isinstance(v, dict) else v
+
+
+#: Words for the turn rules a re-run may meet (the placement rules are :data:`describe.RULE_WORDS`).
+_TURN_RULES = {
+    "hand-over": {"en": "the game is already over by then", "ja": "その時点でゲームがもう終わっている"},
+    "no-draw": {"en": "this game has no drawing", "ja": "このゲームでは山から引かない"},
+    "must-play": {"en": "a player who can play must play", "ja": "出せる人は出さなければならない"},
+    "draw-before-pass": {"en": "a player must draw before passing", "ja": "パスの前に山から引かなければならない"},
+    "empty-stock": {"en": "nothing more may be drawn", "ja": "もう引ける牌がない"},
+    "turn-order": {"en": "the turns come in another order", "ja": "手番の順が違う"},
+    "lead": {"en": "another player or tile sets the hand", "ja": "セットする人か牌が違う"},
+    "own-tiles": {"en": "the player no longer holds that tile", "ja": "その牌を持っていない"},
+}
+
+
+def _reason(message: str, lang: str) -> str:
+    """Why a parent's example cannot be played, in words: the rule it meets,
+    or, without one, that its setup does not fit (deal sizes, tiles)."""
+    from .describe import RULE_WORDS
+
+    m = re.search(r"\[rule [a-z0-9-]+/([a-z0-9-]+)\]", message)
+    if m:
+        key = m.group(1)
+        if key in _TURN_RULES:
+            return _TURN_RULES[key][lang]
+        words = RULE_WORDS.get(key)
+        if words:
+            return words[0] if lang == "ja" else words[1]
+    if "deals" in message or "tiles" in message:
+        return "この例の配り方がこのゲームの配牌に合わない" if lang == "ja" else \
+            "its deal does not fit this game's deal sizes"
+    return "この例の手順がこのルールに合わない" if lang == "ja" else "its moves do not fit these rules"
+
+
+def _value(text: str, lang: str) -> str:
+    """A stated or computed value (JSON) in words: ``{"A": 6}`` -> ``A 6``,
+    ``["A", "B"]`` -> ``A, B``, ``[]`` -> none."""
+    import json
+
+    try:
+        v = json.loads(text)
+    except ValueError:
+        return text
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {x}" for k, x in v.items()) or _T[lang]["nobody"]
+    if isinstance(v, list):
+        return ", ".join(map(str, v)) or _T[lang]["nobody"]
+    if v is None:
+        return _T[lang]["nobody"]
+    return str(v)

@@ -5,6 +5,7 @@
 exactly those problems; every other block must pass."""
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,19 @@ def test_both_guides_show_the_same_examples():
 
 @pytest.mark.parametrize("lang,line,text", CASES, ids=[f"{c[0]}-line{c[1]}" for c in CASES])
 def test_guide_example(tmp_path, monkeypatch, capsys, lang, line, text):
+    first = text.splitlines()[0] if text else ""
+    if re.match(r"^# rules/[a-z0-9-]+/variant\.yaml$", first):
+        # a game file (a house rule): placed in a copy of the rules folder and checked with it
+        rules = tmp_path / "rules"
+        shutil.copytree(RULES, rules)
+        target = tmp_path / first[2:]
+        target.parent.mkdir(parents=True)
+        target.write_text(text, encoding="utf-8")
+        monkeypatch.setenv("RULEBOOK_RULES", str(rules))
+        code = main(["check", "-q", str(target.parent)])
+        err = capsys.readouterr().err
+        assert code == 0, f"{GUIDES[lang]}:{line}: the example fails:\n{err}"
+        return
     monkeypatch.setenv("RULEBOOK_RULES", str(RULES))
     f = tmp_path / f"guide-{lang}-{line}.yaml"
     f.write_text(text, encoding="utf-8")

@@ -66,7 +66,7 @@ def test_fives_to_150_checks_simulates_and_has_a_page(rules_copy, capsys):
                 if line.startswith("| ") and "](all-fives.md" in line]) == 1
     # its own sections are none, so every All Fives section is linked
     assert "[Players and tiles](all-fives.md#players-and-tiles)" in en
-    assert "All Fives's examples under these rules" in en or "All Fives's" in en or "examples under these rules" in en
+    assert "## Examples from All Fives under these rules { #parent-examples }" in en
 
 
 def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_copy, capsys):

@@ -21,7 +21,8 @@ from pathlib import Path
 from ..engine.choices import Choices, combination_problems
 from ..engine.variant import Params, Variant
 from ..variants import SITE_ORDER, make_variant
-from .positions import Outcome, Position, compare, evaluate, parse_position
+from .kinds import compare, evaluate, parse_position
+from .positions import Outcome, Position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
 from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, gc_paused, load
 
@@ -386,8 +387,11 @@ class Catalog:
         base = parent
         if "rules" in d:                    # the older form: play by another game's rule choices
             if self._locate(d["rules"]) is None or d["rules"] == vid:
-                raise src.error(("rules",), "no game " + repr(d["rules"]) + " to take rule choices from ("
-                                + self._unknown(d["rules"]).split("(", 1)[1], key=False)
+                ids = [i for i in self.variant_ids() if i != vid]
+                near = difflib.get_close_matches(str(d["rules"]), ids, n=1)
+                hint = f"did you mean {near[0]!r}? " if near else ""
+                raise src.error(("rules",), f"no game {d['rules']!r} to take rule choices from ({hint}known: "
+                                            f"{', '.join(ids)})", key=False)
             base = self.variant(d["rules"], _chain + (vid,))
         given_params = dict(d.get("params") or {})
         if parent is not None:

@@ -24,11 +24,12 @@ from ..engine.hand import Event, Hand
 from ..engine.layout import Layout
 from ..engine.tiles import End, NotationError, Tile
 from ..engine.variant import Placement, RuleViolation, Settlement, Variant, sides_of
+from .kinds import Kinds, PositionBase, register
 from .schema import POSITION_SCHEMA, name_keys, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
-           "Position", "parse_position", "evaluate", "compare", "Outcome"]
+           "Position", "parse_line", "evaluate_line", "compare_line", "Outcome"]
 
 
 @dataclass
@@ -81,20 +82,7 @@ class Move:
 
 
 @dataclass
-class _Base:
-    #: ``"line"`` (one line of play) or ``"trains"`` (Mexican Train), as the variant's family.
-    family = "line"
-
-    file: str
-    id: str
-    variant_id: str
-    title: dict | None
-    note: dict | None
-    src: Source = field(repr=False)
-
-
-@dataclass
-class PlacementPosition(_Base):
+class PlacementPosition(PositionBase):
     """A placement position: ``steps`` applied in order to an empty table."""
 
     steps: list[Step] = field(default_factory=list)
@@ -102,7 +90,7 @@ class PlacementPosition(_Base):
 
 
 @dataclass
-class SettlementPosition(_Base):
+class SettlementPosition(PositionBase):
     """A settlement: ``hands`` (player -> tiles list or pip total, in seat order),
     optional ``teams``, ``out`` and ``scores`` (displayed points per side)."""
 
@@ -120,7 +108,7 @@ class SettlementPosition(_Base):
 
 
 @dataclass
-class TurnsPosition(_Base):
+class TurnsPosition(PositionBase):
     """A hand from its deal: seats ``players`` (clockwise), ``hands``, ``stock``
     (top first), ``leader``, optional ``teams``/``scores``, then ``moves``."""
 
@@ -164,16 +152,12 @@ def _unknown_true_in(message: str) -> str | None:
     return None
 
 
-def parse_position(src: Source, variant: Variant) -> Position:
+def parse_line(src: Source, variant: Variant) -> Position:
     """Validate ``src`` (schema, tiles, players) and build the typed position.
 
     Raises :class:`SourceError` for the first problem found (schema problems
     are reported together by :func:`schema_errors` first).
     """
-    if variant.family == "trains":                           # Mexican Train: trains, not a line
-        from .trains import parse_trains
-
-        return parse_trains(src, variant)
     errors = validate(src, POSITION_SCHEMA)
     # `on:` (YAML's true) in a move or step means `at:`: say so instead of "unknown key 'True'"
     on = {f"{kind}.{i}": e for kind in ("turns", "steps") for i in range(_length(src.get((kind,))))
@@ -369,17 +353,13 @@ class Outcome:
     events: list[Event] = field(default_factory=list)
 
 
-def evaluate(pos: Position, variant: Variant) -> Outcome:
+def evaluate_line(pos: Position, variant: Variant) -> Outcome:
     """Run ``pos`` through ``variant``'s engine, ignoring every ``expect``.
 
     Raises :class:`SourceError` at the step or move the rules forbid; the
     message ends with ``[rule ID]``.
     """
     src = pos.src
-    if pos.family == "trains":
-        from .trains import evaluate_trains
-
-        return evaluate_trains(pos, variant)
     if isinstance(pos, PlacementPosition):
         layout = Layout()
         out: list = []
@@ -471,15 +451,11 @@ def _compare_place(src, path, label, expect: dict, pl: Placement) -> list[Source
     return errs
 
 
-def compare(outcome: Outcome) -> list[SourceError]:
+def compare_line(outcome: Outcome) -> list[SourceError]:
     """Every stated value that differs from the engine, located at its key."""
     pos = outcome.position
     src = pos.src
     errs: list[SourceError] = []
-    if pos.family == "trains":
-        from .trains import compare_trains
-
-        return compare_trains(outcome)
     if isinstance(pos, PlacementPosition):
         for st, pl in zip(pos.steps, outcome.placements):
             if isinstance(pl, Rejected):
@@ -545,3 +521,59 @@ def turns_result(hand: Hand) -> dict:
         "game_winners": list(hand.game_winners),
         "next_leader": hand.next_leader,
     }
+
+
+def placement_json(pl: Placement) -> dict[str, Any]:
+    """One step: ``play``, ``at`` (or null), ``counted``, ``total``, ``raw``,
+    ``points``, ``open`` as fixed by the spec (``shared/spec/positions.md``)."""
+    return {
+        "play": str(pl.tile),
+        "at": None if pl.at is None else str(pl.at),
+        "counted": [c.value for c in pl.counted],
+        "total": pl.total,
+        "raw": pl.raw,
+        "points": pl.points,
+        "open": [str(e) for e in pl.open],
+    }
+
+
+def rejected_json(r: Rejected) -> dict[str, Any]:
+    """A step the position states as illegal (our extension): ``play``,
+    ``at``, ``rejected`` {``rule``, ``message``} and the unchanged ``open``."""
+    return {"play": str(r.tile), "at": None if r.at is None else str(r.at),
+            "rejected": {"rule": r.rule, "message": r.message}, "open": [str(e) for e in r.open]}
+
+
+def line_json(outcome: Outcome) -> dict[str, Any]:
+    """The fields of ``rulebook score --json`` for a line-of-play position:
+    ``steps``; or ``settlement`` (with ``scores_after``/``game_winners``
+    beside it when scores were given); or ``turns`` and ``result`` (a hand
+    move by move, our extension)."""
+    pos = outcome.position
+    out: dict[str, Any] = {}
+    if isinstance(pos, PlacementPosition):
+        out["steps"] = [rejected_json(p) if isinstance(p, Rejected) else placement_json(p)
+                        for p in outcome.placements]
+    elif isinstance(pos, SettlementPosition):
+        values = settlement_values(outcome.settlement)
+        out["settlement"] = values
+        for key in ("scores_after", "game_winners"):
+            if key in values:
+                out[key] = values[key]
+    else:
+        turns = []
+        for ev in outcome.events:
+            item: dict[str, Any] = {"by": ev.player, "move": ev.kind}
+            if ev.placement is not None:
+                item.update(placement_json(ev.placement))
+            if ev.drawn is not None:
+                item.update(draw=str(ev.drawn), playable=ev.playable)
+            item.update(next=ev.next, scores=dict(ev.scores), end=ev.end)
+            turns.append(item)
+        out["turns"] = turns
+        out["result"] = turns_result(outcome.hand)
+    return out
+
+
+#: The line of play's kinds: placements (``steps``), a settlement (``settle``), a hand (``deal`` + ``turns``).
+register(Kinds("line", parse_line, evaluate_line, compare_line, line_json))

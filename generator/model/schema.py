@@ -17,16 +17,16 @@ import jsonschema
 from ..engine.choices import CHOICES
 from .yamlsrc import Source, SourceError
 
-__all__ = ["POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES_SCHEMA", "PARAMS_SCHEMA", "GLOSSARY_SCHEMA", "LANG_NAMES", "validate"]
+__all__ = ["TEXT", "TILE", "NAME", "POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES_SCHEMA", "PARAMS_SCHEMA", "GLOSSARY_SCHEMA", "LANGNAMES", "validate"]
 
 #: The languages every text is written in, with their names in messages.
-LANG_NAMES = {"ja": "Japanese", "en": "English"}
+LANGNAMES = {"ja": "Japanese", "en": "English"}
 
-_TEXT = {"type": "object",
+TEXT = {"type": "object",
          "properties": {"ja": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}},
          "required": ["ja", "en"], "additionalProperties": False}
-_TILE = {"type": "string", "maxLength": 40}
-_NAME = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9_]{0,15}$"}
+TILE = {"type": "string", "maxLength": 40}
+NAME = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9_]{0,15}$"}
 _SIDE_INTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
 _SIDE_LIST = {"type": "array", "items": {"type": "string"}}
 
@@ -44,10 +44,10 @@ _PLACE_EXPECT = {
 _STEP = {
     "type": "object", "additionalProperties": False, "required": ["play"],
     "properties": {
-        "play": _TILE, "at": _TILE, "as": {"enum": ["inline", "cross"]},
+        "play": TILE, "at": TILE, "as": {"enum": ["inline", "cross"]},
         "touch": {"type": "integer", "minimum": 0},
         "reject": {"type": "string", "pattern": r"^[a-z0-9-]+/[a-z0-9-]+$"},
-        "expect": _PLACE_EXPECT, "caption": _TEXT,
+        "expect": _PLACE_EXPECT, "caption": TEXT,
     },
     "not": {"required": ["reject", "expect"]},
 }
@@ -55,10 +55,10 @@ _STEP = {
 _SETTLE = {
     "type": "object", "additionalProperties": False, "required": ["hands"],
     "properties": {
-        "teams": {"type": "array", "minItems": 2, "items": {"type": "array", "minItems": 1, "items": _NAME}},
-        "out": _NAME,
+        "teams": {"type": "array", "minItems": 2, "items": {"type": "array", "minItems": 1, "items": NAME}},
+        "out": NAME,
         "hands": {"type": "object", "minProperties": 2, "additionalProperties": {
-            "oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": _TILE}]}},
+            "oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": TILE}]}},
         "scores": _SIDE_INTS,
         "expect": {
             "type": "object", "additionalProperties": False,
@@ -74,21 +74,21 @@ _DEAL = {
     "type": "object", "additionalProperties": False,
     "required": ["players", "leader", "hands", "stock"],
     "properties": {
-        "players": {"type": "array", "minItems": 2, "items": _NAME},
+        "players": {"type": "array", "minItems": 2, "items": NAME},
         "teams": _SETTLE["properties"]["teams"],
-        "leader": _NAME,
+        "leader": NAME,
         "scores": _SIDE_INTS,
-        "hands": {"type": "object", "additionalProperties": {"type": "array", "items": _TILE}},
-        "stock": {"type": "array", "items": _TILE},
+        "hands": {"type": "object", "additionalProperties": {"type": "array", "items": TILE}},
+        "stock": {"type": "array", "items": TILE},
     },
 }
 
 _MOVE = {
     "type": "object", "additionalProperties": False, "required": ["by"],
     "properties": {
-        "by": _NAME, "play": _TILE, "at": _TILE, "as": {"enum": ["inline", "cross"]},
-        "touch": {"type": "integer", "minimum": 0}, "draw": _TILE, "pass": {"const": True},
-        "note": _TEXT,
+        "by": NAME, "play": TILE, "at": TILE, "as": {"enum": ["inline", "cross"]},
+        "touch": {"type": "integer", "minimum": 0}, "draw": TILE, "pass": {"const": True},
+        "note": TEXT,
         "expect": {
             "type": "object", "additionalProperties": False,
             "properties": dict(_PLACE_EXPECT["properties"], **{
@@ -117,8 +117,8 @@ POSITION_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["variant"],
     "properties": {
         "variant": {"type": "string"},
-        "title": _TEXT,
-        "note": _TEXT,
+        "title": TEXT,
+        "note": TEXT,
         "steps": {"type": "array", "minItems": 1, "items": _STEP},
         "settle": _SETTLE,
         "deal": _DEAL,
@@ -177,7 +177,7 @@ PARAMS_SCHEMA: dict[str, Any] = {
 _SECTIONS = {"type": "array", "minItems": 1, "items": {
     "type": "object", "additionalProperties": False, "required": ["id", "title", "body"],
     "properties": {"id": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
-                   "title": _TEXT, "body": _TEXT}}}
+                   "title": TEXT, "body": TEXT}}}
 
 #: Schema of ``rules/<variant>/variant.yaml``: a whole game, or a house rule that
 #: ``extends`` another game and gives only what it changes.
@@ -194,11 +194,11 @@ VARIANT_SCHEMA: dict[str, Any] = {
         "draft": {"type": "boolean", "default": False,
                   "description": "a game still being written: its page is built for preview but left out of the "
                                  "navigation, the comparison tables and the search, and placeholder text is allowed"},
-        "name": _TEXT, "summary": _TEXT,
+        "name": TEXT, "summary": TEXT,
         "params": PARAMS_SCHEMA,
         "choices": CHOICES_SCHEMA,
         "sections": _SECTIONS,
-        "sources": _TEXT,
+        "sources": TEXT,
     },
     "if": {"required": ["extends"]},
     "then": {"required": ["id", "extends", "name"]},
@@ -212,7 +212,7 @@ GLOSSARY_SCHEMA: dict[str, Any] = {
     "properties": {"terms": {"type": "array", "items": {
         "type": "object", "additionalProperties": False, "required": ["key", "ja", "en", "def"],
         "properties": {"key": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
-                       "ja": {"type": "string"}, "en": {"type": "string"}, "def": _TEXT}}}},
+                       "ja": {"type": "string"}, "en": {"type": "string"}, "def": TEXT}}}},
 }
 
 
@@ -264,13 +264,13 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
         return out
     if err.validator == "required":
         missing = err.message.split(" is a required")[0]
-        if set((err.schema.get("properties") or {})) == set(LANG_NAMES):
+        if set((err.schema.get("properties") or {})) == set(LANGNAMES):
             lang = missing.strip("'\"")
-            return [(path, f"missing translation: {where} has no {lang!r} ({LANG_NAMES.get(lang, lang)}) text")]
+            return [(path, f"missing translation: {where} has no {lang!r} ({LANGNAMES.get(lang, lang)}) text")]
         return [(path, f"{where} needs {missing}")]
-    if err.validator == "minLength" and path and path[-1] in LANG_NAMES:
+    if err.validator == "minLength" and path and path[-1] in LANGNAMES:
         parent = ".".join(str(p) for p in path[:-1])
-        return [(path, f"missing translation: the {LANG_NAMES[path[-1]]} text of {parent} is empty")]
+        return [(path, f"missing translation: the {LANGNAMES[path[-1]]} text of {parent} is empty")]
     if err.validator == "type":
         wants = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
         want = " or ".join(_YAML_WORDS.get(w, w) for w in wants)

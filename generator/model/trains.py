@@ -24,8 +24,8 @@ from typing import Any
 from ..engine.tiles import NotationError, Tile
 from ..engine.variant import RuleViolation
 from ..variants.mexican_train import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
-from .positions import _Base as _TrainBase
-from .schema import _NAME, _TEXT, _TILE, name_keys, validate, yaml_on_key
+from .kinds import Kinds, PositionBase, register
+from .schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, name_keys, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
@@ -100,7 +100,7 @@ TRAIN_POSITION_SCHEMA: dict[str, Any] = {
 }
 
 
-class _TrainsPosition(_TrainBase):
+class _TrainsPosition(PositionBase):
     """Base of the three Mexican Train kinds."""
 
     family = "trains"
@@ -538,3 +538,7 @@ def trains_json(outcome: TrainOutcome) -> dict:
             turns.append(item)
         return {"turns": turns, "result": round_values(outcome.round)}
     return {"match": match_values(outcome.match)}
+
+
+#: Mexican Train's kinds: a table (``table``), a round move by move (``round`` + ``turns``), a match.
+register(Kinds("trains", parse_trains, evaluate_trains, compare_trains, trains_json))

@@ -1,0 +1,97 @@
+"""Every kind of worked position, for every layout, on one interface.
+
+A layout of play (``line``: :mod:`.positions`; ``trains``: :mod:`.trains`)
+registers a :class:`Kinds`: how its position files are parsed, run through the
+engine, compared with what they state and written as JSON. Callers (the
+catalog, ``rulebook score``, the pages) use :func:`parse_position`,
+:func:`evaluate`, :func:`compare` and :func:`outcome_json` and never ask which
+layout a game has; the layout modules import this one, never each other.
+
+>>> kinds_for("line").layout, kinds_for("trains").layout
+('line', 'trains')
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .yamlsrc import Source, SourceError
+
+__all__ = ["PositionBase", "Kinds", "register", "kinds_for", "parse_position", "evaluate", "compare",
+           "outcome_json"]
+
+
+@dataclass
+class PositionBase:
+    """What every position has: its ``file``, ``id`` (the file's stem), the
+    ``variant_id`` it names, an optional ``title`` and ``note`` ({ja, en}) and
+    its parsed ``src``. ``family`` is the layout it is played on."""
+
+    #: ``"line"`` (one line of play) or ``"trains"`` (Mexican Train), as the variant's layout.
+    family = "line"
+
+    file: str
+    id: str
+    variant_id: str
+    title: dict | None
+    note: dict | None
+    src: Source = field(repr=False)
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """The position kinds of one ``layout``: ``parse(src, variant)`` makes a
+    typed position (raises :class:`SourceError`), ``evaluate(position,
+    variant)`` runs it (an outcome with ``position``), ``compare(outcome)``
+    lists every stated value that differs, located, and ``to_json(outcome)``
+    gives the fields of ``rulebook score --json``."""
+
+    layout: str
+    parse: Callable[[Source, Any], Any]
+    evaluate: Callable[[Any, Any], Any]
+    compare: Callable[[Any], list[SourceError]]
+    to_json: Callable[[Any], dict]
+
+
+_REGISTRY: dict[str, Kinds] = {}
+#: The module that registers each layout's kinds (imported on first use).
+_MODULES = {"line": "generator.model.positions", "trains": "generator.model.trains"}
+
+
+def register(kinds: Kinds) -> Kinds:
+    """Add (or replace) the kinds of ``kinds.layout``."""
+    _REGISTRY[kinds.layout] = kinds
+    return kinds
+
+
+def kinds_for(layout: str) -> Kinds:
+    """The :class:`Kinds` of ``layout``. Raises ``KeyError`` for a layout no
+    module registers."""
+    if layout not in _REGISTRY and layout in _MODULES:
+        importlib.import_module(_MODULES[layout])
+    return _REGISTRY[layout]
+
+
+def parse_position(src: Source, variant) -> Any:
+    """Validate ``src`` and build the typed position of ``variant``'s layout
+    (raises :class:`SourceError` for the first problem)."""
+    return kinds_for(variant.family).parse(src, variant)
+
+
+def evaluate(pos, variant) -> Any:
+    """Run ``pos`` through ``variant``'s engine, ignoring every ``expect``."""
+    return kinds_for(pos.family).evaluate(pos, variant)
+
+
+def compare(outcome) -> list[SourceError]:
+    """Every stated value that differs from the engine, located at its key."""
+    return kinds_for(outcome.position.family).compare(outcome)
+
+
+def outcome_json(file: str, variant: str, outcome) -> dict[str, Any]:
+    """The element of ``rulebook score --json`` for one file."""
+    out: dict[str, Any] = {"file": file, "variant": variant}
+    out.update(kinds_for(outcome.position.family).to_json(outcome))
+    return out
