@@ -1,11 +1,12 @@
 """The domino rulebook: a rules engine, position model, diagrams and page generator.
 
 Layout (after python-chess): :mod:`generator.engine` holds the rules core,
-:mod:`generator.variants` one file per game on the shared interface,
+:mod:`generator.engine.choices` the rule choices a game is made of,
+:mod:`generator.variants` the rule values that need code, one file per game,
 :mod:`generator.model` reads YAML into typed positions, :mod:`generator.svg`
 draws a layout, :mod:`generator.describe` writes captions and text equivalents,
 :mod:`generator.pages` builds the Markdown pages, :mod:`generator.plugin` is the
 thin MkDocs plugin and :mod:`generator.cli` the ``rulebook`` command.
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

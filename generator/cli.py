@@ -64,7 +64,7 @@ def cmd_check(args) -> int:
         count += len(good)
         errors += errs
         texts = [p for p in ps if p.is_dir() or p.name in ("variant.yaml", "glossary.yaml")]
-        if not errs and texts:
+        if texts:
             # the rule texts too: every macro, position reference and glossary term
             try:
                 generate(cat, png=False, with_stats=False)
@@ -253,17 +253,24 @@ def _positive(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``rulebook``."""
-    ap = argparse.ArgumentParser(prog="rulebook", description="Domino rulebook: verify and score positions.")
+    from . import __version__
+
+    ap = argparse.ArgumentParser(prog="rulebook", description="Domino rulebook: verify and score positions, "
+                                                            "start games and house rules, simulate them.")
+    ap.add_argument("--version", action="version", version=f"rulebook {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("check", help="verify every variant and position file")
+    c = sub.add_parser("check", help="verify every variant and position file",
+                         epilog="example:\n  rulebook check\n  rulebook check rules/horse-race/positions/first-tile.yaml", formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("paths", nargs="*", help="files or folders (default: rules/)")
     c.add_argument("-q", "--quiet", action="store_true", help="print problems only")
     c.set_defaults(func=cmd_check)
-    s = sub.add_parser("score", help="score position files with the engine, ignoring `expect`")
+    s = sub.add_parser("score", help="score position files with the engine, ignoring `expect`",
+                         epilog="example:\n  rulebook score rules/horse-race/positions/first-tile.yaml --json", formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("files", nargs="+", help="position files")
     s.add_argument("--json", action="store_true", help="print one JSON array")
     s.set_defaults(func=cmd_score)
-    m = sub.add_parser("simulate", help="play complete seeded games between built-in players")
+    m = sub.add_parser("simulate", help="play complete seeded games between built-in players",
+                         epilog="example:\n  rulebook simulate all-fives --players 3 --games 200 --seed 1", formatter_class=argparse.RawDescriptionHelpFormatter)
     m.add_argument("variant", help="a variant id, e.g. horse-race")
     m.add_argument("--players", type=_positive, required=True, help="number of players")
     m.add_argument("--partners", action="store_true", help="play in partnerships")
@@ -272,17 +279,20 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--bots", default="greedy,random", help="players cycled over the seats (random, greedy)")
     m.add_argument("--json", action="store_true", help="print every figure as JSON")
     m.set_defaults(func=cmd_simulate)
-    n = sub.add_parser("new", help="scaffold a new variant under rules/ that passes `check`")
+    n = sub.add_parser("new", help="scaffold a new variant under rules/ that passes `check`",
+                         epilog="example:\n  rulebook new my-block --rules block      (a copy of Block to change)\n  rulebook new block-to-150 --extends block (a house rule of Block)", formatter_class=argparse.RawDescriptionHelpFormatter)
     n.add_argument("variant", help="the new variant's id, e.g. my-block")
     n.add_argument("--rules", metavar="GAME",
                    help="start from a copy of this game: every param and rule choice written out (default: draw)")
     n.add_argument("--extends", metavar="GAME", help="start a house rule of this game (extends: GAME)")
     n.set_defaults(func=cmd_new)
-    e = sub.add_parser("explain", help="the engine's reasoning for one position, step by step")
+    e = sub.add_parser("explain", help="the engine's reasoning for one position, step by step",
+                         epilog="example:\n  rulebook explain rules/all-fives/positions/twenty.yaml --lang en", formatter_class=argparse.RawDescriptionHelpFormatter)
     e.add_argument("file", help="a position file")
     e.add_argument("--lang", choices=["ja", "en"], default="ja", help="language (default: ja)")
     e.set_defaults(func=cmd_explain)
-    j = sub.add_parser("schemas", help="write the JSON Schema files of the YAML inputs (for editors)")
+    j = sub.add_parser("schemas", help="write the JSON Schema files of the YAML inputs (for editors)",
+                         epilog="example:\n  rulebook schemas --check", formatter_class=argparse.RawDescriptionHelpFormatter)
     j.add_argument("folder", nargs="?", help="where to write them (default: docs/schemas/ beside rules/)")
     j.add_argument("--check", action="store_true", help="only report files that differ from the code")
     j.set_defaults(func=cmd_schemas)

@@ -63,7 +63,7 @@ _T = {
            "rerun": "{parent}の例をこのルールで",
            "rerun_intro": "[{parent}]({pid}.md)の作例を、このページのルールでエンジンにもう一度計算させました。",
            "example": "例", "result": "このルールでは", "holds": "そのまま成り立つ",
-           "changes": "数字が変わる：", "unplayable": "この手順は成り立たない：",
+           "changes": "変わるところ：", "refused": "は今も置けないが、理由が違う：**{now}**（元は「{was}」）", "unplayable": "この手順は成り立たない：",
            "numbers": "{parent}との比較", "numbers_intro": "同じ種、同じプレイヤーで{parent}を遊ばせた結果と並べました（左がこのゲーム、右が{parent}）。",
            "players": "人数", "pairs": "{n}人（ペア戦）", "solo": "{n}人", "hpg": "1ゲームのハンド数",
            "pph": "1ハンドの得点", "tph": "1ハンドに置かれた牌", "block": "ブロックで終わった割合",
@@ -77,7 +77,7 @@ _T = {
            "rerun": "Examples from {parent} under these rules",
            "rerun_intro": "The engine ran the worked examples of [{parent}]({pid}.md) again under this page's rules.",
            "example": "Example", "result": "Under these rules", "holds": "still holds",
-           "changes": "the numbers change: ", "unplayable": "no longer possible: ",
+           "changes": "what changes: ", "refused": "is still refused, for another reason: **{now}** (was: {was})", "unplayable": "no longer possible: ",
            "numbers": "Beside {parent}", "numbers_intro": "The same simulation for {parent}, same seed and players (this game first, then {parent}).",
            "players": "Players", "pairs": "{n} (partnerships)", "solo": "{n}", "hpg": "Hands per game",
            "pph": "Points per hand", "tph": "Tiles placed per hand", "block": "Hands ending in a block",
@@ -93,7 +93,8 @@ _KEYS = {"points": {"en": "points", "ja": "点"}, "raw": {"en": "raw points", "j
          "scores_after": {"en": "scores after", "ja": "精算後の得点"}, "game_winners": {"en": "game won by", "ja": "ゲームの勝者"},
          "next": {"en": "next to play", "ja": "次の手番"}, "end": {"en": "end", "ja": "終わり方"},
          "scores": {"en": "scores", "ja": "得点"}, "playable": {"en": "playable", "ja": "出せるか"},
-         "next_leader": {"en": "next leader", "ja": "次の先手"}}
+         "next_leader": {"en": "next leader", "ja": "次の先手"},
+}
 
 
 def _esc(text: Any) -> str:
@@ -108,8 +109,15 @@ def param_words(key: str, value, lang: str) -> str:
         return t["tiles"].format(name=ja if lang == "ja" else en, count=(value + 1) * (value + 2) // 2)
     if key == "deal":
         return ("、" if lang == "ja" else "; ").join(t["each"].format(n=n, k=k) for n, k in sorted(value.items()))
-    if key in ("players", "partnerships", "rounds"):
-        return ", ".join(map(str, value)) if value else t["nobody"]
+    if key == "partnerships":
+        if not value:
+            return t["nobody"]
+        return ("、".join(f"{n}人で2組" for n in value)) if lang == "ja" else \
+            "; ".join(f"{n} players as two partnerships" for n in value)
+    if key == "players":
+        return ", ".join(map(str, value)) + ("人" if lang == "ja" else " players")
+    if key == "rounds":
+        return ", ".join(map(str, value)) + ("ラウンド" if lang == "ja" else " rounds")
     if key == "target":
         return t["one_hand"] if value is None else t["first_to"].format(t=value)
     if key == "stock_reserve":
@@ -136,9 +144,29 @@ def differences(child: VariantDef) -> list[tuple[str, str, str]]:
     return out
 
 
+def section_page(game: VariantDef, sid: str) -> str:
+    """The id of the page that shows ``game``'s section ``sid``: ``game``'s own
+    page, or (for a section a house rule inherits) the nearest ancestor that
+    wrote it."""
+    for v in [game, *game.ancestors()]:
+        mine = [sec["id"] for _, sec in v.own_sections] if v.parent is not None else [sec["id"] for sec in v.sections]
+        if sid in mine:
+            return v.id
+    return game.id
+
+
 def _section_of(parent: VariantDef, key: str) -> str | None:
     ids = [s["id"] for s in parent.sections]
     return next((sid for sid in _SECTIONS.get(key, []) if sid in ids), None)
+
+
+def summary_line(child: VariantDef, lang: str) -> str:
+    """The opening line of a house rule that wrote no summary of its own:
+    what it is, in words (the parent's summary would describe the parent)."""
+    parent = child.parent
+    if lang == "ja":
+        return f"{_esc(parent.name[lang])}をもとにしたハウスルールです。違うところは下の表のとおりです。"
+    return f"A house rule of {_esc(parent.name[lang])}; the table below shows what it changes."
 
 
 def differences_section(child: VariantDef, lang: str) -> str:
@@ -156,12 +184,13 @@ def differences_section(child: VariantDef, lang: str) -> str:
     for key, a, b in rows:
         if key in INFO:
             title = INFO[key].title[lang]
-            wa, wb = INFO[key].values[a][lang], INFO[key].values[b][lang]
+            wa = INFO[key].words(a, lang, parent.params.get("point_unit", 1))
+            wb = INFO[key].words(b, lang, child.params.get("point_unit", 1))
         else:
             title = PARAM_TITLES.get(key, {"en": key, "ja": key})[lang]
             wa, wb = param_words(key, a, lang), param_words(key, b, lang)
         sid = _section_of(parent, key)
-        link = f"{parent.id}.md" + (f"#{sid}" if sid else "")
+        link = f"{section_page(parent, sid)}.md#{sid}" if sid else f"{parent.id}.md"
         lines.append(f"| {_esc(title)} | [{_esc(wa)}]({link}) | **{_esc(wb)}** |")
     return head + "\n" + "\n".join(lines) + "\n"
 
@@ -174,11 +203,13 @@ def inherited_section(child: VariantDef, lang: str) -> str:
     if not rest:
         return ""
     pname = parent.name[lang]
-    items = "\n".join(f"- [{_esc(s['title'][lang])}]({parent.id}.md#{s['id']})" for s in rest)
+    items = "\n".join(f"- [{_esc(s['title'][lang])}]({section_page(parent, s['id'])}.md#{s['id']})" for s in rest)
     return (f"## {_esc(t['as_parent'].format(parent=pname))} {{ #as-parent }}\n\n"
             f"{t['as_parent_intro'].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
 
 
+_OTHER_RULE = re.compile(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine rejects "
+                         r"it by another rule: .*\[rule [a-z0-9-]+/([a-z0-9-]+)\]$", re.S)
 _DIFF = re.compile(r"^(?:(step|move) (\d+) \([^)]*\) )?(\w+): stated (.*?), the engine computes (.*?)(?: \(.*\))?$")
 
 
@@ -197,11 +228,21 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
         item = {"id": path.stem, "title": src.data.get("title") if isinstance(src.data, dict) else None}
         try:
             pos = parse_position(src, rules)
+            before = getattr(pos, "scores", None) or {}
+            target = rules.params.target
+            if target is not None and any(v >= target for v in before.values()):
+                item.update(status="unplayable", reason="[rule x/past-target]")
+                out.append(item)
+                continue
             problems = compare(evaluate(pos, rules))
-        except SourceErrors as exc:
-            item.update(status="unplayable", reason=exc.errors[0].message)
         except SourceError as exc:
-            item.update(status="unplayable", reason=exc.message)
+            message = exc.errors[0].message if isinstance(exc, SourceErrors) else exc.message
+            m = _OTHER_RULE.match(message)
+            if m:                           # still refused, for another reason
+                item.update(status="changes", changes=[(("step", int(m.group(1))), "refused", m.group(2),
+                                                        m.group(3))])
+            else:
+                item.update(status="unplayable", reason=message)
         else:
             if not problems:
                 item["status"] = "holds"
@@ -239,9 +280,13 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
             parts = []
             for where, key, stated, now in r["changes"]:
                 label = _KEYS.get(key, {"en": key, "ja": key})[lang]
-                at = (t[where[0]].format(n=where[1]) + " ") if where else ""
-                if stated:
-                    parts.append(f"{_esc(at + label)} {_esc(_value(stated, lang))} → **{_esc(_value(now, lang))}**")
+                at = (t[where[0]].format(n=where[1]) + ("" if lang == "ja" and key == "refused" else " ")) \
+                    if where else ""
+                if key == "refused":
+                    parts.append(f"{_esc(at)}{t['refused'].format(now=_esc(_rule_words(now, lang)), was=_esc(_rule_words(stated, lang)))}")
+                elif stated:
+                    parts.append(f"{_esc(at + label)} {_esc(_value(stated, lang, key))} → "
+                                 f"**{_esc(_value(now, lang, key))}**")
                 else:
                     parts.append(_esc(_reason(now, lang)))
             what = t["changes"] + ("; " if lang == "en" else "、").join(parts)
@@ -281,6 +326,8 @@ def _val(r: dict, key: str) -> float:
 
 #: Words for the turn rules a re-run may meet (the placement rules are :data:`describe.RULE_WORDS`).
 _TURN_RULES = {
+    "past-target": {"en": "the scores before the hand already reach this game's target",
+                    "ja": "ハンドの前の得点がもうこのゲームの勝ちの点に届いている"},
     "hand-over": {"en": "the game is already over by then", "ja": "その時点でゲームがもう終わっている"},
     "no-draw": {"en": "this game has no drawing", "ja": "このゲームでは山から引かない"},
     "must-play": {"en": "a player who can play must play", "ja": "出せる人は出さなければならない"},
@@ -290,6 +337,16 @@ _TURN_RULES = {
     "lead": {"en": "another player or tile sets the hand", "ja": "セットする人か牌が違う"},
     "own-tiles": {"en": "the player no longer holds that tile", "ja": "その牌を持っていない"},
 }
+
+
+def _rule_words(key: str, lang: str) -> str:
+    """A rule id's last part (``matching``) in words."""
+    from .describe import RULE_WORDS
+
+    if key in _TURN_RULES:
+        return _TURN_RULES[key][lang]
+    words = RULE_WORDS.get(key)
+    return (words[0] if lang == "ja" else words[1]) if words else key
 
 
 def _reason(message: str, lang: str) -> str:
@@ -311,15 +368,22 @@ def _reason(message: str, lang: str) -> str:
     return "この例の手順がこのルールに合わない" if lang == "ja" else "its moves do not fit these rules"
 
 
-def _value(text: str, lang: str) -> str:
+#: How a hand ended, in words.
+_ENDS = {"out": {"en": "someone went out", "ja": "上がり"}, "blocked": {"en": "blocked", "ja": "ブロック"},
+         "game": {"en": "the game is won", "ja": "ゲーム終了"}, "none": {"en": "not over", "ja": "続く"}}
+
+
+def _value(text: str, lang: str, key: str = "") -> str:
     """A stated or computed value (JSON) in words: ``{"A": 6}`` -> ``A 6``,
-    ``["A", "B"]`` -> ``A, B``, ``[]`` -> none."""
+    ``["A", "B"]`` -> ``A, B``, ``[]`` -> none, an ``end`` in words."""
     import json
 
     try:
         v = json.loads(text)
     except ValueError:
         return text
+    if key == "end":
+        return _ENDS.get(v if v is not None else "none", {"en": str(v), "ja": str(v)})[lang]
     if isinstance(v, dict):
         return ", ".join(f"{k} {x}" for k, x in v.items()) or _T[lang]["nobody"]
     if isinstance(v, list):

@@ -67,6 +67,6 @@ def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
             users = [f"[{_esc(name[lang])}]({vid}.md)" for vid, name, vdef in games
                      if vdef.choices.layout in info.layouts and getattr(vdef.choices, info.key) == value]
             mark = f" ({t['default']})" if value == info.default else ""
-            out.append(f"| `{value}`{mark} | {_esc(words[lang])} | {', '.join(users) or t['none']} |")
+            out.append(f"| `{value}`{mark} | {_esc(info.words(value, lang))} | {', '.join(users) or t['none']} |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"

@@ -306,7 +306,11 @@ def compare_cell(v: Variant, row: str, lang: str) -> str:
     if row == "where":
         return _line_where(v, lang)
     if row == "doubles":
-        return cell(v, "spinners", lang) if v.spinners else _j(lang, "ほかの牌と同じ（交差置き）", "like any other tile (laid crosswise)")
+        if v.spinners:
+            return cell(v, "spinners", lang)
+        if v.doubles == "choice":
+            return cell(v, "doubles", lang)
+        return _j(lang, "ほかの牌と同じ（交差置き）", "like any other tile (laid crosswise)")
     if row == "scoring":
         return cell(v, "scoring", lang) + _j(lang, "。", "; ") + cell(v, "hand_end", lang)
     if row == "options":

@@ -158,6 +158,9 @@ class _Page:
         """The rounds of a match by table setting: each round's engine, and
         which settings include it (generated from the variant's parameters)."""
         rules = self.v.rules
+        if rules.family != "trains":
+            raise jinja2.TemplateError("rounds_table() is for a game of trains (rounds of a match); "
+                                       "this game has no rounds")
         settings = rules.round_settings
         full = max(settings)
         if self.lang == "ja":
@@ -516,7 +519,11 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
     to ``files``. Raises :class:`SourceError` for a bad macro call."""
     page = _Page(vdef, checked, glossary, lang, files, png, catalog)
     src = vdef.src
-    parts = [f"# {_esc(vdef.name[lang])}\n", f"{_esc(vdef.summary[lang].strip())}\n"]
+    if vdef.parent is not None and not isinstance(src.data.get("summary"), dict):
+        summary = houserules.summary_line(vdef, lang)   # the parent's summary would describe the parent
+    else:
+        summary = _esc(vdef.summary[lang].strip())
+    parts = [f"# {_esc(vdef.name[lang])}\n", f"{summary}\n"]
     if vdef.draft:                          # a draft: built for preview, never found by the search
         parts.insert(0, "---\nsearch:\n  exclude: true\n---\n")
     house = vdef.parent is not None
@@ -663,12 +670,20 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
              and (p.parent.resolve() == root or root in p.parent.resolve().parents)]
     good, errors = catalog.check_all(paths)
     errors = catalog.link_errors(folders_only=True) + errors
-    if errors:
-        raise BuildError(errors)
+    # A game with a problem in its own files gets no page; the others' pages are still made (so
+    # that every problem is reported at once), and the build then fails with all of them.
+    broken = set()
+    for e in errors:
+        try:
+            parts = Path(e.file).resolve().relative_to(root).parts
+        except ValueError:
+            continue
+        if len(parts) >= 2:
+            broken.add(parts[0])
     try:
         terms = catalog.glossary()
     except SourceError as exc:
-        raise BuildError([exc]) from None
+        raise BuildError(errors + [exc]) from None
     glossary = {t["key"]: t for t in terms}
     files: dict[str, bytes] = {}
     for lang in LANGS:
@@ -679,10 +694,13 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     order = [v for v in SITE_ORDER if v in ids] + [v for v in ids if v not in SITE_ORDER]
     family, everyone = [], []
     for vid in order:
+        if vid in broken:
+            continue
         try:
             vdef = catalog.variant(vid)
         except SourceError as exc:
-            errors.append(exc)
+            if str(exc) not in {str(e) for e in errors}:
+                errors.append(exc)
             continue
         if vdef.rules.family == "line" and not vdef.draft:
             family.append((vid, vdef.name, vdef.rules))
@@ -693,6 +711,8 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
         files[f"{lang}/{GEN}/options.md"] = options_page(everyone, lang).encode("utf-8")
     made: dict[str, dict[str, bytes]] = {}
     for vid in ids:
+        if vid in broken:
+            continue
         if vid in reused:
             files.update(reused[vid])
             continue

@@ -79,7 +79,7 @@ def _params_lines(params: dict, indent: str = "  ", comment_out: bool = False) -
     for k, v in params.items():
         about = PARAMS_SCHEMA["properties"][k]["description"]
         if v is None:                       # left out: the default (no target: one hand is the game)
-            out.append(f"{indent}# {k + ': ...':<28} # {about}")
+            out.append(f"{indent}{'' if comment_out else '# '}# {k + ': ...':<28} # {about}")
             continue
         text = f"{k}: {_flow(v)}"
         out.append(f"{indent}{'# ' if comment_out else ''}{text:<28} # {about}")
@@ -95,7 +95,7 @@ def _choices_lines(vdef: VariantDef, indent: str = "  ", comment_out: bool = Fal
         value = getattr(vdef.choices, info.key)
         others = ", ".join(v for v in info.values if v != value)
         text = f"{info.key}: {value}"
-        out.append(f"{indent}{'# ' if comment_out else ''}{text:<32} # {info.values[value]['en']}"
+        out.append(f"{indent}{'# ' if comment_out else ''}{text:<32} # {info.words(value, 'en')}"
                    + (f" (or: {others})" if others else ""))
     return out
 
@@ -235,13 +235,13 @@ def new_house_rule(rules_dir: str | Path, vid: str, base: str) -> list[Path]:
         "name:",
         f'  ja: "{ja}ハウスルールの名前"',
         f'  en: "{en} the house rule\'s name"',
-        f"params:          # {base}'s, to copy and change (uncomment a line):",
+        f"# The params and choices of {base}: to change one, uncomment its line and the `params:` or",
+        "# `choices:` line above it, and write the new value.",
+        "# params:",
         *_params_lines(b.params, comment_out=True),
-        f"choices:         # {base}'s, to copy and change (uncomment a line):",
+        "# choices:",
         *_choices_lines(b, comment_out=True),
     ]
     folder.mkdir(parents=True)
-    text = "\n".join(lines) + "\n"
-    text = text.replace("params:          #", "params: {}      #").replace("choices:         #", "choices: {}     #")
-    variant.write_text(text, encoding="utf-8")
+    variant.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return [variant]

@@ -9,6 +9,7 @@ rewrites the cache, which is committed with the change.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import inspect
 import json
@@ -17,7 +18,7 @@ import sys
 from pathlib import Path
 
 from . import simulate as simulate_module
-from .engine import choices as choices_module, hand, layout, tiles, variant as variant_module
+from .engine import hand, layout, tiles, variant as variant_module
 from .simulate import simulate
 from .variants import mexican_train
 
@@ -31,17 +32,42 @@ SEED = 2026
 BOTS = ("greedy", "random")
 
 
+def code_text(module) -> str:
+    """What a module does, without its comments and docstrings: the dump of
+    its syntax tree with every docstring taken out. Editing a comment or a
+    docstring (a doctest, say) leaves it unchanged, so it does not make the
+    figures be computed again; any change to the code does.
+
+    >>> _code_text("'One.'\\nx = 1  # a") == _code_text("'Two.'\\nx = 1")
+    True
+    >>> _code_text("x = 1") == _code_text("x = 2")
+    False
+    """
+    return _code_text(inspect.getsource(module))
+
+
+def _code_text(source: str) -> str:
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree, include_attributes=False)
+
+
 def definition_hash(vdef) -> str:
-    """SHA-256 of the variant's parameters and the source of every module
+    """SHA-256 of the variant's parameters and rule choices (their values:
+    the words describing them do not count), the source of every module
     that decides a simulated game, plus the sample size, seed and players."""
     h = hashlib.sha256()
     h.update(json.dumps(vdef.params, sort_keys=True, default=str).encode())
     h.update(json.dumps(vdef.choices.as_dict(), sort_keys=True).encode())
     own = sorted({sys.modules[c.__module__] for c in type(vdef.rules).__mro__ if c.__module__.startswith("generator.")},
                  key=lambda m: m.__name__)
-    mods = own + [hand, layout, tiles, variant_module, choices_module, simulate_module, mexican_train]
+    mods = own + [hand, layout, tiles, variant_module, simulate_module, mexican_train]
     for m in mods:
-        h.update(inspect.getsource(m).encode())
+        h.update(code_text(m).encode())
     h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}".encode())
     return h.hexdigest()
 

@@ -39,6 +39,17 @@ def built_repo(tmp_path_factory) -> Path:
     return work
 
 
+@pytest.fixture
+def rules_copy(tmp_path, monkeypatch):
+    """A copy of the repository's rules/ in a temporary folder, which is made
+    the current folder (so the commands find it), without RULEBOOK_RULES."""
+    dest = tmp_path / "rules"
+    shutil.copytree(RULES, dest)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_RULES", raising=False)
+    return dest
+
+
 @pytest.fixture(scope="session")
 def catalog():
     return Catalog(RULES)

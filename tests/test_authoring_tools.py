@@ -17,15 +17,6 @@ from generator.variants import SITE_ORDER
 from conftest import ROOT, RULES
 
 
-@pytest.fixture
-def rules_copy(tmp_path, monkeypatch):
-    dest = tmp_path / "rules"
-    shutil.copytree(RULES, dest)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("RULEBOOK_RULES", raising=False)
-    return dest
-
-
 def test_new_scaffolds_a_variant_that_checks_clean(rules_copy, capsys):
     assert main(["new", "my-line"]) == 0
     out = capsys.readouterr().out

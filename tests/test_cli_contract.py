@@ -11,7 +11,7 @@ import pytest
 
 from generator.cli import main
 
-from conftest import RULES
+from conftest import ROOT, RULES
 
 POS = RULES / "horse-race" / "positions"
 
@@ -118,3 +118,18 @@ def test_console_script_is_installed():
     exe = Path(sys.executable).with_name("rulebook")
     res = subprocess.run([str(exe), "check", str(RULES)], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
+
+
+def test_version_and_an_example_in_every_command_help(capsys):
+    import tomllib
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert capsys.readouterr().out == f"rulebook {version}\n"
+    for cmd in ("check", "score", "simulate", "new", "explain", "schemas"):
+        with pytest.raises(SystemExit):
+            main([cmd, "--help"])
+        out = capsys.readouterr().out
+        assert f"example:\n  rulebook {cmd}" in out, cmd

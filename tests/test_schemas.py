@@ -27,7 +27,7 @@ def _expected_line(path: Path) -> str:
         target = "../../docs/schemas/variant.schema.json"
     else:
         assert rel[1] == "positions", path
-        kind = "train-position" if rel[0] == "mexican-train" else "position"
+        kind = "train-position" if rel[0] in ("mexican-train", "mexican-train-club") else "position"
         target = f"../../../docs/schemas/{kind}.schema.json"
     return "# yaml-language-server: $schema=" + target
 

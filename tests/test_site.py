@@ -194,7 +194,10 @@ def test_matador_joins_and_sniff_arms_are_drawn(site):
 def test_family_overview_compares_every_game(site, lang):
     soup, _ = page(site, lang, "gen/family")
     header = [th.get_text() for th in soup.select("table th")]
-    assert len(header) == 1 + 1 + len(FAMILY)
+    # the item column, Horse Race, the seeds' line games and the published line-of-play variants
+    published = ["Five-Up", "Fives and Threes"] if lang == "en" else ["ファイブアップ", "ファイブズ・アンド・スリーズ"]
+    assert len(header) == 1 + 1 + len(FAMILY) + len(published)
+    assert header[-2:] == published
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

@@ -108,6 +108,22 @@ class ChoiceInfo:
     def default(self) -> str:
         return getattr(Choices(), self.key)
 
+    def words(self, value: str, lang: str, unit: int | None = None) -> str:
+        """What ``value`` means, in ``lang``, for a game whose ``point_unit``
+        is ``unit`` (``None``: as the options page says it, naming the param).
+
+        >>> INFO["settlement"].words("rounded", "en", 5)
+        "the other sides' pips, rounded to the nearest 5 (halves up), ÷ 5 in displayed points"
+        >>> INFO["scoring"].words("multiples-of-5", "en", 1)
+        'an end total that is a multiple of 5 scores that total'
+        """
+        text = self.values[value][lang]
+        if unit is None:
+            per = ", ÷ point_unit in displayed points" if lang == "en" else "（表示得点は÷point_unit）"
+            return text.replace("{unit}", "point_unit").replace("{per_unit}", per)
+        per = "" if unit == 1 else (f", ÷ {unit} in displayed points" if lang == "en" else f"（表示得点は÷{unit}）")
+        return text.replace("{unit}", str(unit)).replace("{per_unit}", per)
+
 
 def _v(en: str, ja: str) -> dict:
     return {"en": en, "ja": ja}
@@ -119,8 +135,8 @@ CHOICES: tuple[ChoiceInfo, ...] = (
                _v("What the tiles are played into.", "牌をどこに並べていくか。"), {
                    "line": _v("one line of play, which spinners may branch", "1本の列（分岐ダブルで枝分かれすることがある）"),
                    "trains": _v("a train for each player and a shared Mexican train, from an engine double "
-                                "in the centre (seed 001)",
-                                "中央のエンジン（ダブル）から伸びる各自のトレインと共有のメキシカントレイン（seed 001）"),
+                                "in the centre",
+                                "中央のエンジン（ダブル）から伸びる各自のトレインと共有のメキシカントレイン"),
                }, ("line", "trains")),
     ChoiceInfo("lead", _v("Lead (the set)", "先手とセット"),
                _v("Who lays the first tile of a hand, and which.", "ハンドの最初の1枚を誰が、どの牌で置くか。"), {
@@ -177,11 +193,10 @@ CHOICES: tuple[ChoiceInfo, ...] = (
     ChoiceInfo("scoring", _v("Scoring in play", "配置ごとの得点"),
                _v("What a play scores.", "1枚置いたときの得点。"), {
                    "none": _v("nothing scores during play", "置いても得点なし"),
-                   "multiples-of-5": _v("an end total that is a multiple of 5 scores that total "
-                                        "(÷ point_unit in displayed points)",
-                                        "端の合計が5の倍数ならその数（表示得点は÷point_unit）"),
-                   "multiples-of-3": _v("an end total that is a multiple of 3 scores that total",
-                                        "端の合計が3の倍数ならその数"),
+                   "multiples-of-5": _v("an end total that is a multiple of 5 scores that total{per_unit}",
+                                        "端の合計が5の倍数ならその数{per_unit}"),
+                   "multiples-of-3": _v("an end total that is a multiple of 3 scores that total{per_unit}",
+                                        "端の合計が3の倍数ならその数{per_unit}"),
                    "fives-and-threes": _v("one point for each 5 and each 3 that divide the end total exactly "
                                           "(15 scores 5 + 3 = 8)",
                                           "端の合計を5で割り切れれば÷5、3で割り切れれば÷3の点（15なら5+3=8点）"),
@@ -213,9 +228,8 @@ CHOICES: tuple[ChoiceInfo, ...] = (
                    "differences": _v("going out: every other hand's pips; blocked: the sum of the differences "
                                      "against each other hand",
                                      "上がりはほかの全員の残りの目、ブロック時は各人との差の合計"),
-                   "rounded": _v("the other sides' pips, rounded to the nearest point unit (halves up), "
-                                 "in displayed points",
-                                 "ほかの側の残りの目をpoint_unitの倍数に丸め（半分は切り上げ）、表示得点で"),
+                   "rounded": _v("the other sides' pips, rounded to the nearest {unit} (halves up){per_unit}",
+                                 "ほかの側の残りの目を{unit}の倍数に丸めた数（半分は切り上げ）{per_unit}"),
                    "one": _v("1 point", "1点"),
                    "go-out-one": _v("1 point for going out; a blocked hand scores nothing",
                                     "上がりは1点。ブロックで終わったハンドは得点なし"),

@@ -225,8 +225,10 @@ class Hand:
         known to be legal.
 
         >>> from generator.engine import Params, Tile
-        >>> from generator.variants.block import Block
-        >>> v = Block(Params(set=6, players=(2,), partnerships=(), deal={2: 7}))
+        >>> from generator.engine.choices import Choices
+        >>> from generator.variants import make_variant
+        >>> v = make_variant(Params(set=6, players=(2,), partnerships=(), deal={2: 7}),
+        ...                  Choices(lead="highest-double", draw="none"), "block")
         >>> h = Hand(v, ["N", "E"], {"N": [Tile(6, 6), Tile(1, 2)], "E": [Tile(5, 6)]}, [])
         >>> first = h.plays_for("N")[0]
         >>> h.push("N", first).placement.tile, h.current

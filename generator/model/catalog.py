@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..engine.choices import Choices, combination_problems
 from ..engine.variant import Params, Variant
-from ..variants import SITE_ORDER, make_variant
+from ..variants import make_variant
 from .kinds import compare, evaluate, parse_position
 from .positions import Outcome, Position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
@@ -270,6 +270,9 @@ def _inside(path: Path, root: Path) -> bool:
 #: Names the generated part of the site uses itself (``gen/glossary.md``, ``gen/family.md``,
 #: ``gen/legend/``, ``gen/diagrams/``; ``gen/index.md`` would be the folder's own page): no
 #: variant may take them.
+#: Anchors of the parts a game's page makes itself: no section may take them.
+RESERVED_SECTIONS = frozenset({"differences", "as-parent", "parent-examples", "beside-parent", "more-examples",
+                               "by-the-numbers", "sources"})
 RESERVED_IDS = frozenset({"glossary", "family", "options", "legend", "diagrams", "index"})
 
 
@@ -412,8 +415,9 @@ class Catalog:
         problems = combination_problems(choices)
         if problems:
             errs = []
+            mine = d.get("choices") or {}
             for ck, message in problems:
-                where = ("choices", ck) if ck in (d.get("choices") or {}) else (
+                where = ("choices", ck) if ck in mine else ("choices", "layout") if "layout" in mine else (
                     ("extends",) if "extends" in d else ("choices",) if "choices" in d else ("id",))
                 errs.append(src.error(where, f"the engine cannot play this combination: {message}"))
             raise SourceErrors.of(errs)
@@ -426,10 +430,30 @@ class Catalog:
         for k in params["deal"]:
             if not isinstance(k, int) or isinstance(k, bool):
                 raise src.error(("params", "deal", k), f"a deal size is keyed by a number of players, not {k!r}")
-        for n in list(params["players"]) + list(params["partnerships"]):
-            if n not in params["deal"]:
-                raise src.error(at("deal") if "deal" in given_params else at("players"),
-                                f"no deal size for {n} players", key="deal" not in given_params)
+        counts = list(dict.fromkeys(list(params["players"]) + list(params["partnerships"])))
+        missing = [n for n in counts if n not in params["deal"]]
+        if missing:
+            raise src.error(at("deal") if "deal" in given_params else at("players"),
+                            f"no deal size for {', '.join(map(str, missing))} players", key="deal" not in given_params)
+        extra = [n for n in params["deal"] if n not in counts]
+        if extra:
+            raise src.error(at("deal"), f"a deal size for {', '.join(map(str, extra))} players, a number that is "
+                                        f"not among `players` or `partnerships`", key=False)
+        if choices.layout == "trains":
+            doubles = params["set"] + 1
+            too_long = [n for n in params.get("rounds", ()) if n > doubles]
+            if too_long:
+                raise src.error(at("rounds") if "rounds" in given_params else at("set"),
+                                f"a match of {too_long[0]} rounds needs {too_long[0]} engine doubles, but a "
+                                f"double-{params['set']} set has {doubles}")
+        unit = params.get("point_unit", 1)
+        if unit != 1:
+            multiple = {"multiples-of-5": 5, "multiples-of-3": 3}.get(choices.scoring)
+            if choices.scoring in ("fives-and-threes", "headers") or (multiple is not None and multiple != unit) \
+                    or (multiple is None and choices.settlement != "rounded"):
+                raise src.error(at("point_unit"), f"a point unit of {unit} does not fit `scoring: {choices.scoring}`"
+                                                  f" (it divides the scores of multiples of 5 or of 3 by that "
+                                                  f"number, or the rounded settlement)")
         own_texts = variant_texts(d)
         unsafe = [e for where, text in own_texts if where[0] in ("sections", "sources") and where[-2] != "title"
                   and isinstance(text, str) for e in html_problems(src, where, text)]
@@ -441,6 +465,9 @@ class Catalog:
                        and where[-2] != "title" and isinstance(text, str)
                        for e in link_problems(src, where, text, where[-1], docs, pages)]
         draft = bool(d.get("draft", False))
+        if parent is not None and parent.draft and not draft:
+            raise src.error(("extends",), f"{parent.id} is still a draft (`draft: true`): finish it first, or mark "
+                                          f"this game `draft: true` too", key=False)
         if not draft:
             unsafe += placeholder_problems(src, own_texts)
         if unsafe:
@@ -450,6 +477,10 @@ class Catalog:
         for i, sid in enumerate(ids):
             if sid in ids[:i]:
                 raise src.error(("sections", i, "id"), f"the section id {sid!r} is used twice")
+            if sid in RESERVED_SECTIONS:
+                raise src.error(("sections", i, "id"), f"the section id {sid!r} is the name of a part the page "
+                                                       f"makes itself ({', '.join(sorted(RESERVED_SECTIONS))}); "
+                                                       f"choose another", key=False)
         if parent is not None:
             mine = {sec["id"]: sec for _, sec in own}
             sections = [mine.pop(sec["id"], sec) for sec in parent.sections] + list(mine.values())

@@ -141,7 +141,7 @@ CHOICES_SCHEMA: dict[str, Any] = {
                    "default; a house rule (extends) merges its choices over its parent's, key by key.",
     "properties": {
         c.key: {"enum": list(c.values), "default": c.default,
-                "description": c.about["en"] + " " + "; ".join(f"{v}: {d['en']}" for v, d in c.values.items())
+                "description": c.about["en"] + " " + "; ".join(f"{v}: {c.words(v, 'en')}" for v in c.values)
                 + ("" if c.layouts != ("trains",) else " (a layout of trains only)")}
         for c in CHOICES
     },
@@ -155,7 +155,7 @@ PARAMS_SCHEMA: dict[str, Any] = {
         "set": {"type": "integer", "minimum": 1, "maximum": 18,
                 "description": "the highest pip of the set: 6 = double-six (28 tiles), 9 = double-nine, "
                                "12 = double-twelve"},
-        "players": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1},
+        "players": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 2},
                     "description": "the numbers of players who may play, each for themselves"},
         "partnerships": {"type": "array", "uniqueItems": True, "items": {"type": "integer", "minimum": 4},
                          "default": [], "description": "the numbers of players who may play as two partnerships "
@@ -165,8 +165,9 @@ PARAMS_SCHEMA: dict[str, Any] = {
                                 "partnerships)"},
         "stock_reserve": {"type": "integer", "minimum": 0, "default": 0,
                           "description": "tiles that stay in the stock and may never be drawn"},
-        "target": {"type": "integer", "minimum": 1,
-                   "description": "the points (displayed points) that win the game; left out: one hand is the game"},
+        "target": {"type": ["integer", "null"], "minimum": 1, "maximum": 100000,
+                   "description": "the points (displayed points) that win the game; left out (or null, to undo a "
+                                  "parent's): one hand is the game"},
         "point_unit": {"type": "integer", "minimum": 1, "default": 1,
                        "description": "how many raw points (pips) make one displayed point (5 in Horse Race)"},
         "rounds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1},
