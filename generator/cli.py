@@ -34,6 +34,13 @@ def _catalog_for(path: Path, cache: dict) -> Catalog:
     return cache[key]
 
 
+def _inside_dir(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is ``folder`` or a folder holding it (a check of
+    ``rules/`` or of ``rules/<id>/`` covers the game ``<id>``)."""
+    p, f = path.resolve(), folder.resolve()
+    return p == f or p in f.parents
+
+
 def _within(file: str, path: Path) -> bool:
     """Whether ``file`` is ``path`` or lies under it (or under the variant
     folder of a ``variant.yaml``/``glossary.yaml``)."""
@@ -67,7 +74,16 @@ def cmd_check(args) -> int:
         if texts:
             # the rule texts too: every macro, position reference and glossary term
             try:
-                generate(cat, png=False, with_stats=False)
+                root = cat.dir.resolve()
+                games = {vid for vid in cat.variant_ids() if any(_within(str(root / vid / "variant.yaml"), p)
+                                                                 or _inside_dir(p, root / vid) for p in texts)}
+                for vid in cat.variant_ids():   # and the house rules of those games, whose pages use them
+                    try:
+                        if any(a.id in games for a in cat.variant(vid).ancestors()):
+                            games.add(vid)
+                    except SourceError:
+                        pass
+                generate(cat, png=False, with_stats=False, only=games)
             except BuildError as exc:
                 seen = {str(x) for x in errors}
                 errors += [e for e in exc.errors if str(e) not in seen and any(_within(e.file, p) for p in texts)]

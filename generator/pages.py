@@ -643,7 +643,8 @@ _MEMO: dict[str, tuple[str, dict[str, bytes]]] = {}
 
 
 def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
-             cache_dir: str | Path | None = None, stats: dict | None = None) -> dict[str, bytes]:
+             cache_dir: str | Path | None = None, stats: dict | None = None,
+             only: set[str] | None = None) -> dict[str, bytes]:
     """Check the whole rules tree and produce every generated file (PNGs are
     left empty when ``png`` is false, for a quicker check; the simulated
     "by the numbers" sections are left out without ``with_stats``).
@@ -652,7 +653,9 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     (:func:`page_keys`) changed since they were last made in this process or
     stored in ``cache_dir``; otherwise the stored files are used (they are
     byte-identical to what would be made). ``stats``, when given, counts
-    ``{"made": [...], "reused": [...]}`` variant ids.
+    ``{"made": [...], "reused": [...]}`` variant ids. ``only`` (a set of
+    variant ids) makes the pages of those games alone, for ``rulebook check``
+    (the files returned are then not a whole site).
 
     Raises :class:`BuildError` with every problem (nothing is produced then).
     """
@@ -711,7 +714,7 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
         files[f"{lang}/{GEN}/options.md"] = options_page(everyone, lang).encode("utf-8")
     made: dict[str, dict[str, bytes]] = {}
     for vid in ids:
-        if vid in broken:
+        if vid in broken or (only is not None and vid not in only):
             continue
         if vid in reused:
             files.update(reused[vid])
@@ -734,6 +737,8 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
         files.update(own)
     if errors:
         raise BuildError(errors)
+    if only is not None:                    # a partial run: nothing to remember as a whole site
+        return dict(sorted(files.items()))
     for vid, own in made.items():
         _MEMO[vid] = (keys[vid], own)
         _cache_put(cache_dir, vid, keys[vid], own)
