@@ -20,7 +20,7 @@ from .engine.layout import Layout
 from .engine.tiles import End, Tile
 from .engine.variant import Contribution, Placement, Settlement, Variant
 
-__all__ = ["end_name", "caption", "text_equivalent", "counted_sum", "score_phrase", "settlement_lines",
+__all__ = ["end_name", "end_words", "caption", "text_equivalent", "counted_sum", "score_phrase", "settlement_lines",
            "rule_text", "RULE_WORDS", "LANGS", "T"]
 
 LANGS = ("ja", "en")
@@ -54,6 +54,17 @@ def end_name(end: End, lang: str, with_pip: int | None = None) -> str:
     shown there is added: ``[1|1] (straight side B, 1)``."""
     extra = "" if with_pip is None else f", {with_pip}"
     return f"{end.tile.label} ({_side_word(end, lang)}{extra})"
+
+
+def end_words(end: End, lang: str) -> str:
+    """An attachment point in words, for sentences and tables:
+    ``[3|3]の直線側B`` / ``the straight side B of [3|3]``.
+
+    >>> end_words(End(Tile(3, 3), "b"), "en"), end_words(End(Tile(1, 4), "4"), "ja")
+    ('the straight side B of [3|3]', '[1|4]の目が多い端')
+    """
+    side = _side_word(end, lang)
+    return f"{end.tile.label}の{side}" if lang == "ja" else f"the {side} of {end.tile.label}"
 
 
 def counted_sum(counted: Sequence[Contribution]) -> str:
@@ -180,17 +191,21 @@ def rule_text(rule: str, lang: str) -> str:
     return words[0] if lang == "ja" else words[1]
 
 
-def refusal(r, lang: str, code: str = "") -> tuple[str, str | None]:
+def refusal(r, lang: str) -> tuple[str, str, str | None]:
     """A play the rules refuse (a :class:`~generator.model.positions.Rejected`)
-    as the pages say it: ``(head, reason)``. The head names the tile, where it
-    was tried, the rule id (between ``code`` marks) and the rule in words; the
-    reason is the engine's own sentence, which is in English, so it is given
-    in English only (``None`` in Japanese, where the rule in words says why)."""
-    where = f" → {r.at}" if r.at else ""
+    as the pages say it: ``(what, rule, reason)``. ``what`` names the tile and
+    where it was tried, in words; ``rule`` is the rule it breaks, in words;
+    ``reason`` is the engine's own sentence, which is in English and uses the
+    authors' notation, so only the authoring tools show it (``None`` in
+    Japanese)."""
     words = rule_text(r.rule, lang)
-    if lang == "ja":
-        return f"{r.tile.label}{where}は置けません（規則 {code}{r.rule}{code}：{words}）", None
-    return f"{r.tile.label}{where} is not allowed (rule {code}{r.rule}{code}: {words})", r.message
+    if r.at is None:
+        what = f"{r.tile.label}は置けません" if lang == "ja" else f"{r.tile.label} may not be placed"
+    elif lang == "ja":
+        what = f"{r.tile.label}を{end_words(r.at, lang)}に置くことはできません"
+    else:
+        what = f"{r.tile.label} may not go on {end_words(r.at, lang)}"
+    return what, words, (None if lang == "ja" else r.message)
 
 
 def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:

@@ -110,8 +110,8 @@ def explain(checked, variant, lang: str = "ja") -> str:
     elif isinstance(pos, PlacementPosition):
         for st, pl in zip(pos.steps, outcome.placements):
             if isinstance(pl, Rejected):
-                head, reason = describe.refusal(pl, lang)       # the page's words for it
-                out.append(f"{w['step']} {st.index}: {head}" + (f". {reason}." if reason else ""))
+                what, rule, reason = describe.refusal(pl, lang)       # the page's words for it
+                out.append(f"{w['step']} {st.index}: {what}{w['colon']}{rule}" + (f". {reason}." if reason else ""))
                 continue
             out.append(f"{w['step']} {st.index}: " + _placement(pl, lang, variant)[0])
             out += _indent(_placement(pl, lang, variant)[1:])

@@ -30,6 +30,7 @@ PARAM_TITLES = {
     "stock_reserve": {"en": "Tiles kept in the stock", "ja": "引かずに残す牌"},
     "target": {"en": "Game target", "ja": "勝ちになる点"}, "point_unit": {"en": "Point unit", "ja": "得点の単位"},
     "rounds": {"en": "Match lengths", "ja": "ラウンド数"},
+    "lead_totals": {"en": "Tiles that may be set", "ja": "セットにできる牌"},
 }
 
 #: Where a parent's page usually explains each param or choice: section ids, most likely first.
@@ -38,7 +39,7 @@ _SECTIONS = {
     "deal": ["players-and-tiles"], "stock_reserve": ["drawing-and-passing", "drawing", "players-and-tiles"],
     "target": ["game-end", "the-game", "winning", "match-result"],
     "point_unit": ["scoring-placements", "scoring", "scoring-in-play", "players-and-tiles"],
-    "rounds": ["rounds"], "layout": [],
+    "rounds": ["rounds"], "layout": [], "lead_totals": ["the-set", "playable-tiles"],
     "lead": ["the-set", "starting-a-hand", "lead-and-turns"],
     "matching": ["matching", "placing-tiles", "placement-and-continuation"],
     "doubles": ["doubles", "placing-tiles"], "spinners": ["branch-doubles", "the-sniff", "doubles"],
@@ -122,6 +123,11 @@ def param_words(key: str, value, lang: str) -> str:
         return t["one_hand"] if value is None else t["first_to"].format(t=value)
     if key == "stock_reserve":
         return t["kept"].format(n=value) if value else t["nobody"]
+    if key == "lead_totals":
+        if not value:
+            return "どの牌でも（ほかの規則が許せば）" if lang == "ja" else "any tile the other rules allow"
+        sums = "か".join(map(str, value)) if lang == "ja" else " or ".join(map(str, value))
+        return f"目の合計が{sums}の牌" if lang == "ja" else f"a tile whose pips total {sums}"
     if key == "point_unit":
         return (t["unit"] if value == 1 or lang == "ja" else t["units"]).format(n=value)
     return str(value)

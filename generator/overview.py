@@ -94,10 +94,21 @@ def _lead(v: Variant, lang: str) -> str:
         "highest-double": _j(lang, "最も大きいダブルを持つ人がそれをセット（ダブルがなければ最も重い牌）",
                              "the holder of the highest double sets it (no double: the heaviest tile)"),
     }[v.lead_rule]
-    if type(v).lead_allowed is not Variant.lead_allowed and isinstance(v.play_scoring, tuple):
+    totals = v.params.lead_totals
+    if totals:
+        text = text.split(_j(lang, "好きな牌", "any tile"))[0] + _j(
+            lang, f"目の合計が{'か'.join(map(str, totals))}の牌だけをセット",
+            f"only a tile whose pips total {' or '.join(map(str, totals))}")
+    elif type(v).lead_allowed is not Variant.lead_allowed and isinstance(v.play_scoring, tuple):
         m = v.play_scoring[1]
         text = text.split(_j(lang, "好きな牌", "any tile"))[0] + _j(
             lang, f"目の合計が{m}の倍数の牌をセット", f"only a tile whose pips total a multiple of {m}")
+    later = v.choices.next_lead
+    if later == "winner":
+        text += _j(lang, "。以後のハンドは上がった人（ブロックのあとは最初と同じ決め方）",
+                   "; later hands: whoever went out (after a block, as for the first hand)")
+    elif later == "next-seat":
+        text += _j(lang, "。以後のハンドは前のセットの人の次の席", "; later hands: the next seat after the last setter")
     return text
 
 
@@ -189,9 +200,9 @@ def _hand_end(v: Variant, lang: str) -> str:
         "go-out-one": _j(lang, "上がり1点。ブロック時は得点なし", "going out scores 1; a blocked hand scores nothing"),
         "opponents": _j(lang, "上がりかブロック時の最少の側が、ほかの側の残りの目を得点。同点は得点なし",
                         "going out, or the lowest hand when blocked, scores the others' pips; a tie scores nothing"),
-        "opponents-less-own": _j(lang, "上がりかブロック時の最少の側が、ほかの側の残りの目から自分の目を引いて得点。同点は得点なし",
-                                 "going out, or the lowest hand when blocked, scores the others' pips less its own; "
-                                 "a tie scores nothing"),
+        "opponents-less-own": _j(lang, "上がった側はほかの側の残りの目を得点。ブロック時は最少の側が、ほかの側の残りの目から自分の側の目を引いて得点。同点は得点なし",
+                                 "going out scores the other sides' pips; when blocked, the lowest side scores the "
+                                 "others' pips less its own; a tie scores nothing"),
         "differences": _j(lang, "上がりはほかの全員の残りの目を得点。ブロック時は最少の人が各人との差の合計を得点。同点は得点なし",
                           "going out scores every other hand's pips; when blocked, the lowest hand scores its "
                           "differences against each other hand; a tie scores nothing"),
@@ -226,9 +237,11 @@ def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> s
     variant's page."""
     title = _j(lang, "ゲームの比較", "The games side by side")
     intro = _j(lang,
-               "このサイトで扱うゲームを、項目ごとに並べて比べた表です。表の中身は各ゲームのルール定義（パラメータと規則の選択）から自動で作っているので、"
+               "このサイトで扱う、1本の列に牌をつなぐゲームを、項目ごとに並べて比べた表です。"
+               "トレインを使うゲーム（メキシカントレインなど）は形が違うので、この表には入れていません。表の中身は各ゲームのルール定義（パラメータと規則の選択）から自動で作っているので、"
                "ルールを書き換えれば表もそれに合わせて変わります。細かな条件や例は、それぞれのゲームのページで確かめてください。",
-               "This table compares every game on this site, item by item. It is generated from each game's rule "
+               "This table compares, item by item, every game on this site that is played in one line of tiles; "
+               "games played with trains, such as Mexican Train, are laid out differently and are not in it. It is generated from each game's rule "
                "definition (its parameters and rule choices), so it changes whenever a rule does. Each game's own "
                "page has the details and worked examples.")
     head = "| " + _j(lang, "項目", "Item") + " | " + " | ".join(

@@ -21,6 +21,7 @@ import html
 import os
 import pickle
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +66,11 @@ _UI = {
         "scores_after": "精算後の得点", "game_winners": "対局の勝者", "move": "手", "action": "行動",
         "counted": "数える寄与値", "ends": "端の数", "score": "得点", "next": "次の手番", "play": "置く", "draw": "引く",
         "pass": "パス", "playable": "置ける", "unplayable": "置けない", "deal": "配牌", "leader": "先手",
+        "score_before": "ハンド前の得点 ",
         "stock_order": "タロン（上から順に）", "end_out": "{p}が上がり、ハンド終了", "end_blocked": "ハンドはブロック",
         "end_game": "目標に到達し、対局終了", "final_layout": "最後の配置", "glossary": "用語集",
-        "glossary_intro": "このサイトで使う用語と、その英語表記です。", "en_term": "英語",
+        "glossary_intro": "このサイトで使う用語を五十音順に並べ、英語表記と、ほかの呼び方を添えました。", "en_term": "英語",
+        "aka": "ほかの呼び方：", "aka_sep": "、",
         "how": "{p}が上がり", "none_left": "なし", "lot": "新たなくじ", "next_leader": "次のハンドの先手",
         "game_over": "—（対局終了）",
     },
@@ -92,9 +95,11 @@ _UI = {
         "scores_after": "Scores after", "game_winners": "Game won by", "move": "Move", "action": "Action",
         "counted": "Counted", "ends": "Open ends", "score": "Score", "next": "Next to move", "play": "plays", "draw": "draws",
         "pass": "passes", "playable": "playable", "unplayable": "no fit", "deal": "Deal", "leader": "Leader",
+        "score_before": "score before the hand ",
         "stock_order": "Stock (top first)", "end_out": "{p} goes out; the hand ends", "end_blocked": "the hand is blocked",
         "end_game": "target reached; the game ends", "final_layout": "Final layout", "glossary": "Glossary",
-        "glossary_intro": "The terms this site uses, with their Japanese names.", "en_term": "Japanese",
+        "glossary_intro": "The terms this site uses, in alphabetical order, with their Japanese names and the other names players use.", "en_term": "Japanese",
+        "aka": "Also called: ", "aka_sep": ", ",
         "how": "{p} went out", "none_left": "none", "lot": "a new lot", "next_leader": "Next hand led by",
         "game_over": "— (game over)",
     },
@@ -118,6 +123,19 @@ def _cell(text: Any) -> str:
     return _esc(text).replace("|", "\\|")
 
 
+#: Where a game's page usually states each rule a refused play breaks: rule key -> section ids.
+_RULE_SECTIONS = {
+    "matching": ("matching", "placing-tiles", "placement-and-continuation"), "sum-7": ("matching",),
+    "blank": ("blanks-and-matadors", "matching"), "touch": ("blanks-and-matadors",),
+    "multiple-of-3": ("playable-tiles", "placing-tiles", "scoring"),
+    "multiple-of-5": ("playable-tiles", "placing-tiles", "scoring"),
+    "set": ("the-set", "starting-a-hand", "lead-and-turns"), "lead": ("the-set", "starting-a-hand", "lead-and-turns"),
+    "straight-sides-first": ("side-branches", "branch-doubles", "spinners"),
+    "doubles-crosswise": ("doubles", "branch-doubles"), "doubles": ("doubles", "the-sniff"),
+    "placement": ("matching", "placing-tiles", "placement-and-continuation", "side-branches"),
+}
+
+
 class _Page:
     """Renders one variant page in one language, collecting files and errors."""
 
@@ -130,6 +148,7 @@ class _Page:
         self.used: set[str] = set()
         self.errors: list[SourceError] = []
         self.path = None  # (section index) for error locations
+        self.legend_shown = False
 
     # -- macros ------------------------------------------------------------
     def deal_table(self) -> str:
@@ -174,6 +193,7 @@ class _Page:
         return "\n" + "\n".join(rows) + "\n"
 
     def legend(self) -> str:
+        self.legend_shown = True
         ui = self.ui
         rules = self.v.rules
         every_end_counts = rules.play_scoring == "headers"
@@ -209,6 +229,8 @@ class _Page:
         pos = cp.position
         ui = self.ui
         out = [f'\n<div class="rb-example" id="ex-{pos.id}" markdown>\n']
+        if not self.legend_shown and pos.family == "line" and not isinstance(pos, SettlementPosition):
+            out.insert(0, self.legend())        # the page's first diagram: its legend comes first
         title = (pos.title or {}).get(self.lang)
         out.append(f'<p class="rb-example-title"><strong>{_esc(ui["example"])}：{_esc(title)}</strong></p>\n'
                    if self.lang == "ja" and title else
@@ -266,14 +288,29 @@ class _Page:
                 f'<p class="rb-textalt"><span class="rb-textalt-label">{_esc(self.ui["textalt"])}</span> '
                 f'{_esc(alt)}</p>\n')
 
+    def rule_link(self, rule: str) -> str | None:
+        """Where the page (or, for a house rule, its parent's) states the rule
+        ``rule`` (``VARIANT/KEY``): ``#section`` or ``other.md#section``;
+        ``None`` when no section is about it."""
+        key = rule.split("/", 1)[-1]
+        own = {sec["id"] for _, sec in self.v.own_sections} if self.v.parent is not None \
+            else {sec["id"] for sec in self.v.sections}
+        every = {sec["id"] for sec in self.v.sections}
+        for sid in _RULE_SECTIONS.get(key, ()):
+            if sid in own:
+                return f"#{sid}"
+            if sid in every:
+                return f"{houserules.section_page(self.v, sid)}.md#{sid}"
+        return None
+
     def rejected(self, pid: str, index: int, r: Rejected, extra_caption: str | None = None) -> str:
         """A step the rules refuse: the reason (rule id, the rule in words, the
         engine's message) and the unchanged layout, drawn with its open ends."""
         lang = self.lang
-        head, reason = describe.refusal(r, lang, code="`")
-        parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**\n']
-        if reason:
-            parts.append(f"{_esc(reason)}.\n")
+        head, words, _ = describe.refusal(r, lang)     # the engine's English sentence is for authors
+        link = self.rule_link(r.rule)
+        rule = f"[{_esc(words)}]({link})" if link else _esc(words)
+        parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**{"：" if lang == "ja" else ": "}{rule}\n']
         if extra_caption:
             parts.append(f"{_esc(extra_caption)}\n")
         parts.append("</div>\n")
@@ -317,7 +354,7 @@ class _Page:
         out = [f"\n**{ui['deal']}**（{ui['leader']}：{pos.leader}）\n" if lang == "ja"
                else f"\n**{ui['deal']}** ({ui['leader']}: {pos.leader})\n"]
         for p in pos.players:
-            score = f" — {pos.scores[p]}" if pos.scores and p in pos.scores else ""
+            score = f" — {ui['score_before']}{pos.scores[p]}" if pos.scores and p in pos.scores else ""
             out.append(f"- {p}: {describe.tile_list(pos.hands[p])}{score}")
         stock_label = ui["stock_order"] if self.v.rules.draw_mode != "none" else ui["undealt"]
         out.append(f"- {stock_label}: {describe.tile_list(pos.stock) or ui['none_left']}\n")
@@ -329,14 +366,18 @@ class _Page:
         for mv, ev in zip(pos.moves, cp.outcome.events):
             if ev.kind == "play":
                 pl = ev.placement
-                where = f" → {pl.at}" if pl.at else ""
                 how = []
                 if mv.as_ is not None:
                     how.append(ui["as_" + mv.as_])
                 if mv.touch is not None:
                     how.append(ui["touch"].format(n=mv.touch))
                 extra = (f"（{'、'.join(how)}）" if lang == "ja" else f" ({', '.join(how)})") if how else ""
-                act = f"{ui['play']} {pl.tile.label}{where}{extra}"
+                if pl.at is None:
+                    act = f"{ui['play']} {pl.tile.label}{extra}"
+                elif lang == "ja":
+                    act = f"{pl.tile.label}を{describe.end_words(pl.at, lang)}に置く{extra}"
+                else:
+                    act = f"{ui['play']} {pl.tile.label} on {describe.end_words(pl.at, lang)}{extra}"
                 cnt = (describe.counted_sum(pl.counted) if counts
                        else " / ".join(str(pl.layout.pip_at(e)) for e in pl.open))
                 sc = describe.score_phrase(pl, lang, self.v.rules)
@@ -559,11 +600,48 @@ def glossary_page(terms: list[dict], lang: str) -> str:
     ui = _UI[lang]
     other = "en" if lang == "ja" else "ja"
     parts = [f"# {ui['glossary']}\n", f"{ui['glossary_intro']}\n"]
-    for t in sorted(terms, key=lambda t: t["key"]):
+    order = (lambda t: (gojuon_key(t.get("reading") or t["ja"]), t.get("reading") or t["ja"])) if lang == "ja" else \
+        (lambda t: (t["en"].casefold(), t["key"]))
+    for t in sorted(terms, key=order):
         parts.append(f"## {_esc(t[lang])} {{ #{t['key']} }}\n")
+        if lang == "ja" and t.get("reading") and t["reading"] != t["ja"]:
+            parts.append(f"<span class=\"rb-reading\">{_esc(t['reading'])}</span>\n")
         parts.append(f"{_esc(t['def'][lang].strip())}\n")
+        also = (t.get("aka") or {}).get(lang)
+        if also:
+            parts.append(f"{ui['aka']}{_esc(ui['aka_sep'].join(also))}\n")
         parts.append(f"*{ui['en_term']}: {_esc(t[other])}*\n")
     return "\n".join(parts)
+
+
+_SMALL = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
+
+
+def gojuon_key(reading: str) -> str:
+    """A sort key that puts hiragana ``reading``s in 五十音 order: voiced and
+    semi-voiced kana sort with their plain kana, small kana with the full
+    ones, and a long-vowel mark as the vowel it lengthens.
+
+    >>> sorted(["ぱす", "はい", "ばん", "はしのごうけい"], key=gojuon_key)
+    ['はい', 'はしのごうけい', 'ぱす', 'ばん']
+    >>> gojuon_key("どろー") == gojuon_key("とろお")
+    True
+    """
+    reading = "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in reading)   # katakana as hiragana
+    plain = unicodedata.normalize("NFD", reading)
+    plain = "".join(c for c in plain if c not in "\u3099\u309a")
+    plain = unicodedata.normalize("NFC", plain).translate(_SMALL)
+    out = []
+    for c in plain:
+        if c == "ー" and out:
+            c = _VOWEL.get(out[-1], out[-1])
+        out.append(c)
+    return "".join(out)
+
+
+#: The vowel of each kana, for a long-vowel mark after it.
+_VOWEL = {k: v for v, row in (("あ", "あかさたなはまやらわ"), ("い", "いきしちにひみり"), ("う", "うくすつぬふむゆる"),
+                              ("え", "えけせてねへめれ"), ("お", "おこそとのほもよろを")) for k in row}
 
 
 @functools.lru_cache(maxsize=None)

@@ -107,7 +107,7 @@ _T = {
     "ja": {"title": "数字で見る", "players": "人数", "pairs": "{n}人（ペア戦）", "solo": "{n}人", "hands": "ハンド数",
            "games": "ゲーム数", "hpg": "1ゲームのハンド数", "tph": "1ハンドに置かれた牌", "pph": "1ハンドの得点",
            "block": "ブロックで終わった割合", "first": "先手側がハンドに勝った割合",
-           "round": "ラウンド", "pen": "1ラウンドの失点合計",
+           "round": "ラウンド", "pen": "1ラウンドの失点合計（目）",
            "intro": "このゲームをエンジンで最後まで遊ばせた結果です。席には、その場でいちばん点になる手（同点なら重い牌）を選ぶプレイヤーと、出せる手からでたらめに選ぶプレイヤーが交互に座ります。乱数の種は{seed}、人数ごとに{min}ハンド以上を遊ばせました。ルール定義が変わるたびに計算し直します。",
            "note": "人間どうしの対局の統計ではなく、ルールの性質（ハンドの長さ、ブロックの起こりやすさ、得点の大きさ）をつかむための目安です。"},
     "en": {"title": "By the numbers", "players": "Players", "pairs": "{n} (partnerships)", "solo": "{n}", "hands": "Hands",
@@ -121,8 +121,10 @@ _T = {
 
 def section(data: dict, rules, lang: str) -> str:
     """The Markdown of the "by the numbers" section in ``lang``."""
-    t = _T[lang]
+    t = dict(_T[lang])
     trains = rules.family == "trains"
+    if not trains and rules.params.point_unit > 1:     # say which points: the displayed ones
+        t["pph"] += "（表示得点）" if lang == "ja" else " (displayed points)"
     rows = [f"| {t['players']} | {t['games']} | {t['round'] if trains else t['hands']} | "
             f"{t['round'] + '/' + t['games'] if trains else t['hpg']} | {t['tph']} | "
             f"{t['pen'] if trains else t['pph']} | {t['block']} | {t['first']} |",

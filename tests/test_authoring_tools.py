@@ -117,9 +117,9 @@ def test_explain_placements_in_japanese(capsys):
 # All Fives, seed 004: 5-6 tried on the 3 of 1-3 has no 3. The engine's own reason is English;
 # the Japanese page gives the rule in words instead, and so does explain, in the page's words.
 REFUSED = {
-    "en": ("Step 2: [5|6] → 1-3:3 is not allowed (rule all-fives/matching: the touching halves must show "
-           "the same number). 5-6 does not match 1-3:3, which shows 3 (open ends: 1-3:1, 1-3:3)."),
-    "ja": "手順 2: [5|6] → 1-3:3は置けません（規則 all-fives/matching：つなぐ半面は端と同じ数でなければならない）",
+    "en": ("Step 2: [5|6] may not go on the high end of [1|3]: the touching halves must show the same number. "
+           "5-6 does not match 1-3:3, which shows 3 (open ends: 1-3:1, 1-3:3)."),
+    "ja": "手順 2: [5|6]を[1|3]の目が多い端に置くことはできません：つなぐ半面は端と同じ数でなければならない",
 }
 
 
@@ -134,13 +134,12 @@ def test_explain_a_refused_step_in_the_pages_words(capsys, all_fives_pages, lang
     out = explain(capsys, RULES / "all-fives" / "positions" / "reject-matching.yaml", lang).splitlines()
     assert out[5] == REFUSED[lang]
     assert ("does not match" in out[5]) == (lang == "en")      # no English sentence in Japanese text
-    # the page says the same, with the rule id as code and the engine's reason as its own paragraph
-    head, _, reason = REFUSED[lang].removeprefix("手順 2: ").removeprefix("Step 2: ").partition(". ")
-    page_head = head.replace("all-fives/matching", "`all-fives/matching`")
-    block = f'<div class="rb-rejected" markdown>\n\n**✗ {html.escape(page_head)}**\n'
-    if reason:
-        block += f"\n{html.escape(reason)}\n"
+    # the page says the same, the rule linked to the section that states it, without the authors' notation
+    head = REFUSED[lang].removeprefix("手順 2: ").removeprefix("Step 2: ").partition(". ")[0]
+    what, sep, rule = head.partition("：" if lang == "ja" else ": ")
+    block = f'<div class="rb-rejected" markdown>\n\n**✗ {html.escape(what)}**{sep}[{html.escape(rule)}](#matching)\n'
     assert block in all_fives_pages[lang]
+    assert "1-3:3" not in all_fives_pages[lang].split("rb-rejected")[1].split("</div>")[0]
 
 
 @pytest.mark.parametrize("lang,lines", [

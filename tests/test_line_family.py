@@ -175,7 +175,8 @@ def test_all_threes_book_example(v):
 def test_all_threes_only_multiples_are_legal(v):
     a3 = v("all-threes")
     assert rule_of(lambda: place(a3, ("1-3", None))) == "all-threes/set"
-    assert place(a3, ("0-0", None)).points == 0                       # 0 is a multiple, scores nothing
+    assert rule_of(lambda: place(a3, ("0-0", None))) == "all-threes/set"   # not among the book's six
+    assert place(v("all-threes-ten"), ("0-0", None)).points == 0     # the wider reading: 0 is a multiple
     start = place(a3, ("1-2", None))
     # 1-1 crosswise on the 1: 2 + 2 = 4 (illegal); lengthwise: 2 + 1 = 3 (legal, 3 points)
     assert rule_of(lambda: a3.place(start.layout, T("1-1"), E("1-2:1"))) == "all-threes/multiple-of-3"

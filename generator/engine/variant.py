@@ -49,7 +49,9 @@ class Params:
     players to tiles per hand; ``stock_reserve`` tiles can never be drawn;
     ``target`` is the game target in displayed points; ``point_unit`` is how
     many raw points make one displayed point (1 when they are the same);
-    ``rounds`` the match lengths a round-based game offers (default first).
+    ``rounds`` the match lengths a round-based game offers (default first);
+    ``lead_totals`` the pip totals a tile may have to be set (empty: any;
+    seed 004, All Threes: 3 or 6).
     """
 
     set: int
@@ -60,6 +62,7 @@ class Params:
     target: int | None = None
     point_unit: int = 1
     rounds: tuple[int, ...] = ()
+    lead_totals: tuple[int, ...] = ()
 
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
@@ -82,6 +85,7 @@ class Params:
             target=None if m.get("target") is None else int(m["target"]),
             point_unit=int(m.get("point_unit", 1)),
             rounds=tuple(int(x) for x in m.get("rounds", ())),
+            lead_totals=tuple(int(x) for x in m.get("lead_totals") or ()),
         )
 
 
@@ -296,8 +300,10 @@ class Variant:
         return None if best is None else (holder, best)
 
     def lead_allowed(self, tile: Tile) -> bool:
-        """Whether ``tile`` may be set on an empty table (default: any tile)."""
-        return True
+        """Whether ``tile`` may be set on an empty table: any tile, or with
+        ``params.lead_totals`` only one whose pips total one of them."""
+        totals = self.params.lead_totals
+        return not totals or tile.pips in totals
 
     # -- placement -------------------------------------------------------
     def is_spinner(self, layout: Layout, tile: Tile, cross: bool) -> bool:
@@ -566,6 +572,10 @@ class Variant:
 
     def lead_reason(self, tile: Tile) -> str:
         """Why ``tile`` may not be set (used by :meth:`place`)."""
+        totals = self.params.lead_totals
+        if totals and tile.pips not in totals:
+            allowed = " or ".join(map(str, totals))
+            return f"{tile} cannot be set: its ends total {tile.pips}; only a tile totalling {allowed} may be set"
         return f"{tile} may not be set"
 
     def mismatch(self, shown: int, tile: Tile, at: End, touch: int | None = None) -> tuple[str, str]:

@@ -74,16 +74,17 @@ class VariantDef:
 
 #: Params every game has, with the value it takes when its file leaves it out
 #: (``rounds`` only with a layout of trains, ``target`` only on a line of play).
-PARAM_DEFAULTS = {"partnerships": [], "stock_reserve": 0, "point_unit": 1}
+PARAM_DEFAULTS = {"partnerships": [], "stock_reserve": 0, "point_unit": 1, "lead_totals": []}
 
 
 def full_params(params: dict, layout: str) -> dict:
     """``params`` with every default filled in, keys in the schema's order."""
-    order = ["set", "players", "partnerships", "deal", "stock_reserve", "target", "point_unit", "rounds"]
+    order = ["set", "players", "partnerships", "deal", "stock_reserve", "target", "point_unit", "lead_totals",
+             "rounds"]
     out = dict(PARAM_DEFAULTS)
     out["target"] = None
     if layout == "trains":
-        del out["target"]
+        del out["target"], out["lead_totals"]
         out["rounds"] = list(params.get("rounds") or (13, 7, 1))
     out.update(params)
     return {k: out[k] for k in order if k in out}

@@ -170,6 +170,9 @@ PARAMS_SCHEMA: dict[str, Any] = {
                                   "parent's): one hand is the game"},
         "point_unit": {"type": "integer", "minimum": 1, "default": 1,
                        "description": "how many raw points (pips) make one displayed point (5 in Horse Race)"},
+        "lead_totals": {"type": "array", "uniqueItems": True, "items": {"type": "integer", "minimum": 0},
+                        "default": [], "description": "the pip totals a tile may have to be set (the lead); empty: "
+                                                      "any tile the other rules allow"},
         "rounds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1},
                    "description": "the match lengths a round-based game (trains) offers, in rounds, default first"},
     },
@@ -213,7 +216,15 @@ GLOSSARY_SCHEMA: dict[str, Any] = {
     "properties": {"terms": {"type": "array", "items": {
         "type": "object", "additionalProperties": False, "required": ["key", "ja", "en", "def"],
         "properties": {"key": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
-                       "ja": {"type": "string"}, "en": {"type": "string"}, "def": TEXT}}}},
+                       "ja": {"type": "string"}, "en": {"type": "string"},
+                       "reading": {"type": "string", "pattern": r"^[ぁ-ゖゔー・／ ]+$",
+                                   "description": "the Japanese term's reading in hiragana (it orders the "
+                                                  "Japanese glossary in 五十音 order; without it, the term itself)"},
+                       "aka": {"type": "object", "additionalProperties": False,
+                               "description": "other names players use, by language (search finds them)",
+                               "properties": {"ja": {"type": "array", "items": {"type": "string", "minLength": 1}},
+                                              "en": {"type": "array", "items": {"type": "string", "minLength": 1}}}},
+                       "def": TEXT}}}},
 }
 
 

@@ -35,10 +35,12 @@ class MultiplesOnly(Variant):
 
     def lead_allowed(self, tile: Tile) -> bool:
         """Only a tile whose ends total a multiple of ``n`` may be set."""
-        return tile.pips % self._multiple == 0
+        return tile.pips % self._multiple == 0 and super().lead_allowed(tile)
 
     def lead_reason(self, tile: Tile) -> str:
         n = self._multiple
+        if tile.pips % n == 0:
+            return super().lead_reason(tile)
         return (f"{tile} cannot be set: its ends total {tile.pips}, not a multiple of {n} "
                 f"(the set must make a multiple of {n})")
 
