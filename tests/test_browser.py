@@ -382,3 +382,69 @@ def test_print_keeps_figures_with_captions_and_hides_the_chrome(tab, base_url):
     finally:
         page.emulate_media(media="screen")
     expect(page.locator(".md-header")).to_be_visible()
+
+
+# ---------------------------------------------------------------- narrow and wide screens
+
+#: Whether anything in the page's content reaches past the content column without a box that
+#: scrolls it (content a reader could not see); each move table's box (tables in worked examples)
+#: and whether it needs scrolling; each scrolling box and whether it shows its cue.
+_LAYOUT_JS = """() => {
+  const main = document.querySelector('.md-content');
+  const limit = main.getBoundingClientRect().right + 1;
+  const hidden = [];
+  for (const el of main.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || r.right <= limit) continue;
+    let p = el.parentElement, scrolls = false;
+    while (p && p !== main) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll') { scrolls = true; break; }
+      if (o === 'hidden' || o === 'clip') break;
+      p = p.parentElement;
+    }
+    if (!scrolls) hidden.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + '.' + el.className);
+  }
+  const boxes = [...main.querySelectorAll('.md-typeset__scrollwrap')].map(w => ({
+    example: !!w.closest('.rb-example'),
+    overflows: w.scrollWidth > w.clientWidth + 1,
+    cue: w.classList.contains('rb-scrolls') && !!w.previousElementSibling
+         && w.previousElementSibling.classList.contains('rb-scroll-hint')
+         && w.previousElementSibling.getBoundingClientRect().height > 0,
+  }));
+  return {hidden: [...new Set(hidden)].slice(0, 5), boxes};
+}"""
+
+_GAME_PAGES = [p for p in PAGES if "/gen/" in "/" + p and not p.endswith(("glossary/", "options/"))]
+
+
+@pytest.mark.parametrize("width", [400, 1280])
+@pytest.mark.parametrize("path", _GAME_PAGES, ids=_page_id)
+def test_nothing_is_hidden_on_narrow_and_wide_screens(tab, base_url, path, width):
+    page = tab.page
+    page.set_viewport_size({"width": width, "height": 900})
+    try:
+        page.goto(base_url + path)
+        page.wait_for_function("document.querySelectorAll('.md-typeset__scrollwrap').length > 0 || "
+                               "!document.querySelector('.md-content table')")
+        found = page.evaluate(_LAYOUT_JS)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert found["hidden"] == [], f"content past the column with no scrolling box: {found['hidden']}"
+    for box in found["boxes"]:
+        if box["overflows"]:
+            assert box["cue"], "a table that scrolls sideways has no visible cue"
+        if width == 400 and box["example"]:
+            assert not box["overflows"], "a worked example's table does not fit a 400 px screen"
+
+
+def test_the_comparison_table_keeps_its_row_labels_in_view(tab, base_url):
+    page = tab.page
+    page.goto(base_url + "en/gen/family/")
+    wrap = page.locator(".md-typeset__scrollwrap").first
+    expect(page.locator(".rb-scroll-hint").first).to_be_visible()
+    wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+    label = page.locator(".md-typeset__scrollwrap table tbody tr td").first
+    box, cell = wrap.bounding_box(), label.bounding_box()
+    assert cell["x"] >= box["x"] - 1, "the row labels scrolled out of view"
+    expect(label).to_have_text("Players")

@@ -6,6 +6,8 @@
  *   can then only be scrolled with a mouse. Make each box focusable so that
  *   keyboard users can scroll it too (as Material does for code blocks).
  *
+ * - A table too wide for the screen gets a visible cue (below).
+ *
  * `document$` is Material's documented hook that emits on every page load.
  */
 document$.subscribe(function () {
@@ -17,4 +19,30 @@ document$.subscribe(function () {
   document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
     wrap.setAttribute("tabindex", "0");
   });
+  markWideTables();
 });
+
+/* A table wider than the page scrolls inside its box. Say so above it (in the
+ * page's language), keep its row labels in view while it scrolls, and mark the
+ * box (class rb-scrolls) so that the stylesheet shows its scrollbar. Done again
+ * whenever the window changes size. */
+function markWideTables() {
+  var ja = (document.documentElement.lang || "").indexOf("ja") === 0;
+  var words = ja ? "表は横にスクロールできます（右に続きがあります）"
+                 : "This table scrolls sideways: more columns to the right";
+  document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
+    var wide = wrap.scrollWidth > wrap.clientWidth + 1;
+    wrap.classList.toggle("rb-scrolls", wide);
+    var hint = wrap.previousElementSibling;
+    var has = hint && hint.classList.contains("rb-scroll-hint");
+    if (wide && !has) {
+      hint = document.createElement("p");
+      hint.className = "rb-scroll-hint";
+      hint.textContent = words;
+      wrap.parentNode.insertBefore(hint, wrap);
+    } else if (!wide && has) {
+      hint.remove();
+    }
+  });
+}
+window.addEventListener("resize", markWideTables);
