@@ -385,7 +385,9 @@ _UNSEEN = re.compile(r'<(title|desc)\b[^>]*>.*?</\1>|\s(?:lang|aria-[a-z]+)="[^"
 
 
 def to_png(svg: str, scale: float = 1.5) -> bytes:
-    """Rasterise SVG text with CairoSVG (deterministic bytes for equal input).
+    """Rasterise SVG text with CairoSVG (deterministic bytes for equal input),
+    on an opaque white background (a PNG a reader saves and opens elsewhere
+    must not show a dark checkerboard through the table).
 
     The PNG is rendered from the SVG without its title, description and
     language attributes, which a picture does not show. With
@@ -395,7 +397,7 @@ def to_png(svg: str, scale: float = 1.5) -> bytes:
     import cairosvg
 
     drawn = _UNSEEN.sub("", svg)
-    digest = hashlib.sha256(f"{scale}|{drawn}".encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(f"{scale}|opaque|{drawn}".encode("utf-8")).hexdigest()
     data = key = None
     if PNG_CACHE is not None:
         key = Path(PNG_CACHE) / f"{digest}.png"
@@ -404,7 +406,7 @@ def to_png(svg: str, scale: float = 1.5) -> bytes:
         except OSError:
             pass
     if data is None:
-        data = cairosvg.svg2png(bytestring=drawn.encode("utf-8"), scale=scale)
+        data = cairosvg.svg2png(bytestring=drawn.encode("utf-8"), scale=scale, background_color="white")
         if key is not None:
             try:
                 key.parent.mkdir(parents=True, exist_ok=True)

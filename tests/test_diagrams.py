@@ -94,10 +94,27 @@ def test_the_two_languages_of_a_diagram_make_one_png(tmp_path, hr, monkeypatch):
     ja = svg.render(svg.arrange(pl.layout), title="[4|4]を置く", desc="ドミノ牌", lang="ja", **common)
     en = svg.render(svg.arrange(pl.layout), title="[4|4] placed", desc="Tiles", lang="en", **common)
     assert ja != en
-    plain = cairosvg.svg2png(bytestring=ja.encode("utf-8"), scale=1.5)   # what the full SVG looks like
+    plain = cairosvg.svg2png(bytestring=ja.encode("utf-8"), scale=1.5,    # what the full SVG looks like
+                             background_color="white")
     renders = []
     real = cairosvg.svg2png
     monkeypatch.setattr(cairosvg, "svg2png", lambda **kw: renders.append(1) or real(**kw))
     monkeypatch.setattr(svg, "PNG_CACHE", tmp_path)
     assert svg.to_png(ja) == svg.to_png(en) == plain
     assert len(renders) == 1 and len(list(tmp_path.glob("*.png"))) == 1
+
+
+def test_a_png_has_an_opaque_background(catalog):
+    import io
+
+    from PIL import Image
+
+    from generator import svg
+    from generator.engine import Layout, Tile
+
+    layout = catalog.variant("draw").rules.place(Layout(), Tile(1, 4), None).layout
+    text = svg.render(svg.arrange(layout), counted={}, open_ends=(), last=None, title="t", desc="d", lang="en",
+                      ident="d-x", joins={})
+    image = Image.open(io.BytesIO(svg.to_png(text))).convert("RGBA")
+    w, h = image.size
+    assert all(image.getpixel(xy)[3] == 255 for xy in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)])
