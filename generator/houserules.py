@@ -360,6 +360,11 @@ def _reason(message: str, lang: str) -> str:
     or, without one, that its setup does not fit (deal sizes, tiles)."""
     from .describe import RULE_WORDS
 
+    m = re.match(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine accepts", message)
+    if m:
+        n, was = m.group(1), _rule_words(m.group(2), lang)
+        return (f"{n}手目の置けなかった手が、このルールでは置ける（元は「{was}」）" if lang == "ja"
+                else f"the play refused at step {n} is allowed under these rules (was: {was})")
     m = re.search(r"\[rule [a-z0-9-]+/([a-z0-9-]+)\]", message)
     if m:
         key = m.group(1)

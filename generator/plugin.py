@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -40,6 +41,24 @@ THEME_DIR = Path(__file__).parent / "theme"
 
 #: Material's search index, relative to a language's root folder.
 SEARCH_INDEX = "search/search_index.json"
+
+
+#: A link of the language menu in a built page: its address and its language.
+_SWITCH = re.compile(rb'<a href="([^"]*)" hreflang="([^"]*)" class="md-select__link"')
+
+
+def home_switcher(page: bytes, default_page: bytes) -> bytes:
+    """``page`` (a built HTML page) with its language menu linking, for each
+    language, where ``default_page``'s menu links it (the 404 page of the
+    default language links the home pages).
+
+    >>> home = b'<a href="/" hreflang="ja" class="md-select__link"><a href="/en/" hreflang="en" class="md-select__link">'
+    >>> home_switcher(b'<a href="/gen/sniff/" hreflang="ja" class="md-select__link">', home)
+    b'<a href="/" hreflang="ja" class="md-select__link">'
+    """
+    homes = {lang: href for href, lang in _SWITCH.findall(default_page)}
+    return _SWITCH.sub(lambda m: b'<a href="%s" hreflang="%s" class="md-select__link"'
+                       % (homes.get(m.group(2), m.group(1)), m.group(2)), page)
 
 
 def language_base(base_url: str, lang: str) -> str:
@@ -214,6 +233,8 @@ class RulebookPlugin(BasePlugin[_Options]):
         if page.is_file():
             self._404[lang] = page.read_bytes()
         for code, data in self._404.items():
+            if code != LANGS[0] and LANGS[0] in self._404:     # its language menu: the homes, not a game page
+                data = home_switcher(data, self._404[LANGS[0]])
             target = page if code == LANGS[0] else root / code / "404.html"
             if target.parent.is_dir() and (not target.is_file() or target.read_bytes() != data):
                 target.write_bytes(data)

@@ -219,6 +219,16 @@ def test_language_switcher_lands_on_the_same_page(tab, base_url, path, src, dst)
     expect(page.locator("html")).to_have_attribute("lang", dst)
 
 
+@pytest.mark.parametrize("src,dst", [("ja", "en"), ("en", "ja")])
+def test_language_switcher_keeps_the_section(tab, base_url, src, dst):
+    """A reader at a section of a game page lands at the same section in the other language."""
+    page = tab.page
+    page.goto(base_url + LANG_PREFIX[src] + "gen/block/#settlement")
+    page.locator(".md-header .md-select").hover()
+    page.locator(f'.md-select__link[hreflang="{dst}"]').click()
+    expect(page).to_have_url(base_url + LANG_PREFIX[dst] + "gen/block/#settlement")
+
+
 @pytest.mark.parametrize("lang", LANG_PREFIX)
 def test_sidebar_walks_the_whole_nav(tab, base_url, lang):
     """From the home page, the sidebar's link to each page opens that page,

@@ -159,3 +159,10 @@ def test_the_legend_comes_before_the_first_diagram(pages):
             continue
         first_diagram = text.index("](diagrams/")
         assert 'class="rb-legend"' in text[:first_diagram], name
+
+
+def test_the_ten_tile_reading_re_runs_all_threes_examples(pages):
+    # All Threes refuses 3-6 as the set (step 2 of "Which tiles may be set"); the wider reading allows it
+    en = pages["en/gen/all-threes-ten.md"]
+    assert ("| Which tiles may be set | no longer possible: the play refused at step 2 is allowed under these "
+            "rules (was: only certain tiles may be set) |") in en

@@ -1,6 +1,7 @@
 """The built site: both languages, every figure with SVG, PNG and text equivalent;
 wrong numbers fail the build with FILE:LINE:COL and leave the old site alone."""
 
+import re
 import shutil
 import subprocess
 
@@ -219,6 +220,9 @@ def test_a_404_page_per_language(site):
     en = (site / "site" / "en" / "404.html").read_text()
     assert '<html lang="ja"' in ja and "ドミノ・ルールブック" in ja
     assert '<html lang="en"' in en and "The Domino Rulebook" in en
+    # the English 404's language menu leads to the two home pages, not to a game page
+    links = re.findall(r'<a href="([^"]*)" hreflang="([^"]*)" class="md-select__link"', en)
+    assert sorted(links) == [("/", "ja"), ("/en/", "en")]
 
 
 def test_no_sitemap_without_a_site_url(site):

@@ -7,6 +7,8 @@
  *   keyboard users can scroll it too (as Material does for code blocks).
  *
  * - A table too wide for the screen gets a visible cue (below).
+ * - The language menu keeps the section a reader is at: both languages' pages
+ *   share their section anchors, so the address's #anchor is carried over.
  *
  * `document$` is Material's documented hook that emits on every page load.
  */
@@ -46,3 +48,10 @@ function markWideTables() {
   });
 }
 window.addEventListener("resize", markWideTables);
+
+document.addEventListener("click", function (event) {
+  var link = event.target.closest ? event.target.closest(".md-select__link[hreflang]") : null;
+  if (link && location.hash && link.getAttribute("href").indexOf("#") < 0) {
+    link.setAttribute("href", link.getAttribute("href") + location.hash);
+  }
+}, true);
