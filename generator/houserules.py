@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from .engine.choices import CHOICES, INFO
+from .overview import set_words
 from .model.catalog import Catalog, VariantDef
 from .model.kinds import compare, evaluate, parse_position
 from .model.yamlsrc import SourceError, SourceErrors, load
@@ -53,9 +54,6 @@ _SECTIONS = {
     "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
 }
 
-_SET_NAMES = {6: ("ダブルシックス", "double-six"), 9: ("ダブルナイン", "double-nine"),
-              12: ("ダブルトゥエルブ", "double-twelve")}
-
 _T = {
     "ja": {"diff": "{parent}との違い", "rule": "項目", "none_changed": "ルールは{parent}と同じです（文章だけが違います）。",
            "diff_intro": "このページのゲームは[{parent}]({pid}.md)のルールを下の表のとおりに変えたものです。表にない点はすべて{parent}と同じです。",
@@ -69,7 +67,7 @@ _T = {
            "players": "人数", "pairs": "{n}人（ペア戦）", "solo": "{n}人", "hpg": "1ゲームのハンド数",
            "pph": "1ハンドの得点", "tph": "1ハンドに置かれた牌", "block": "ブロックで終わった割合",
            "first": "先手側が勝った割合", "step": "{n}手目", "move": "{n}手目", "each": "{n}人：{k}枚",
-           "tiles": "{name}（{count}枚）", "first_to": "{t}点先取", "one_hand": "1ハンドで勝負",
+           "first_to": "{t}点先取", "one_hand": "1ハンドで勝負",
            "kept": "{n}枚", "unit": "{n}目で1点", "nobody": "なし"},
     "en": {"diff": "Differences from {parent}", "rule": "Rule", "none_changed": "The rules are {parent}'s (only the text differs).",
            "diff_intro": "This game is [{parent}]({pid}.md) with the changes in the table below; everything else is played as in {parent}.",
@@ -83,7 +81,7 @@ _T = {
            "players": "Players", "pairs": "{n} (partnerships)", "solo": "{n}", "hpg": "Hands per game",
            "pph": "Points per hand", "tph": "Tiles placed per hand", "block": "Hands ending in a block",
            "first": "Won by the first player's side", "step": "step {n}", "move": "move {n}", "each": "{n}: {k} each",
-           "tiles": "{name} ({count} tiles)", "first_to": "first to {t} points", "one_hand": "one hand is the game",
+           "first_to": "first to {t} points", "one_hand": "one hand is the game",
            "kept": "{n} tiles", "unit": "{n} pip a point", "units": "{n} pips a point", "nobody": "none"},
 }
 
@@ -106,8 +104,7 @@ def param_words(key: str, value, lang: str) -> str:
     """A param's value in players' words."""
     t = _T[lang]
     if key == "set":
-        ja, en = _SET_NAMES.get(value, (f"ダブル{value}", f"double-{value}"))
-        return t["tiles"].format(name=ja if lang == "ja" else en, count=(value + 1) * (value + 2) // 2)
+        return set_words(value, lang)
     if key == "deal":
         return ("、" if lang == "ja" else "; ").join(t["each"].format(n=n, k=k) for n, k in sorted(value.items()))
     if key == "partnerships":
@@ -345,34 +342,31 @@ _TURN_RULES = {
 }
 
 
-def _rule_words(key: str, lang: str) -> str:
-    """A rule id's last part (``matching``) in words."""
+def _rule_words(key: str, lang: str, default: str | None = None) -> str | None:
+    """A rule id's last part (``matching``) in words; ``default`` (the key
+    itself unless given) when no words are known for it."""
     from .describe import RULE_WORDS
 
     if key in _TURN_RULES:
         return _TURN_RULES[key][lang]
     words = RULE_WORDS.get(key)
-    return (words[0] if lang == "ja" else words[1]) if words else key
+    if words:
+        return words[0] if lang == "ja" else words[1]
+    return key if default is None else default
 
 
 def _reason(message: str, lang: str) -> str:
     """Why a parent's example cannot be played, in words: the rule it meets,
     or, without one, that its setup does not fit (deal sizes, tiles)."""
-    from .describe import RULE_WORDS
-
     m = re.match(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine accepts", message)
     if m:
         n, was = m.group(1), _rule_words(m.group(2), lang)
         return (f"{n}手目の置けなかった手が、このルールでは置ける（元は「{was}」）" if lang == "ja"
                 else f"the play refused at step {n} is allowed under these rules (was: {was})")
     m = re.search(r"\[rule [a-z0-9-]+/([a-z0-9-]+)\]", message)
-    if m:
-        key = m.group(1)
-        if key in _TURN_RULES:
-            return _TURN_RULES[key][lang]
-        words = RULE_WORDS.get(key)
-        if words:
-            return words[0] if lang == "ja" else words[1]
+    words = _rule_words(m.group(1), lang, "") if m else ""
+    if words:
+        return words
     if "deals" in message or "tiles" in message:
         return "この例の配り方がこのゲームの配牌に合わない" if lang == "ja" else \
             "its deal does not fit this game's deal sizes"

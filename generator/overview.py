@@ -15,7 +15,7 @@ from typing import Sequence
 
 from .engine.variant import Variant
 
-__all__ = ["overview_page", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "comparison_table"]
+__all__ = ["overview_page", "set_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "comparison_table"]
 
 #: Rows of the table, in order: key -> (ja, en) heading.
 ROWS = {
@@ -63,11 +63,19 @@ def _players(v: Variant, lang: str) -> str:
     return text
 
 
-def _set(v: Variant, lang: str) -> str:
-    n = v.params.set
-    ja, en = _SET_NAMES.get(n, (f"ダブル{n}", f"double-{n}"))
-    count = len(v.params.tiles)
+def set_words(top: int, lang: str) -> str:
+    """A set by its highest pip, in words with its tile count.
+
+    >>> set_words(6, "en"), set_words(12, "ja")
+    ('double-six (28 tiles)', 'ダブルトゥエルブ（91枚）')
+    """
+    ja, en = _SET_NAMES.get(top, (f"ダブル{top}", f"double-{top}"))
+    count = (top + 1) * (top + 2) // 2
     return _j(lang, f"{ja}（{count}枚）", f"{en} ({count} tiles)")
+
+
+def _set(v: Variant, lang: str) -> str:
+    return set_words(v.params.set, lang)
 
 
 def _deal(v: Variant, lang: str) -> str:

@@ -109,7 +109,7 @@ def _sample(vdef: VariantDef) -> tuple[str, str, list[str]] | None:
     rules = vdef.rules
     if vdef.choices.layout != "line":
         return None
-    tiles = sorted(rules.params.tiles, key=lambda t: (t.is_double, t.sort_key if hasattr(t, "sort_key") else 0))
+    tiles = sorted(rules.params.tiles, key=lambda t: t.is_double)     # non-doubles first, in set order
     for lead in tiles:
         if not rules.lead_allowed(lead):
             continue
