@@ -70,7 +70,8 @@ _UI = {
         "stock_order": "タロン（上から順に）", "end_out": "{p}が上がり、ハンド終了", "end_blocked": "ハンドはブロック",
         "end_game": "目標に到達し、対局終了", "final_layout": "最後の配置", "glossary": "用語集",
         "glossary_intro": "このサイトで使う用語を五十音順に並べ、英語表記と、ほかの呼び方を添えました。", "en_term": "英語",
-        "aka": "ほかの呼び方：", "aka_sep": "、",
+        "aka": "ほかの呼び方：", "aka_sep": "、", "game": "ゲーム", "game_names": "ゲームの名前",
+        "game_names_intro": "このサイトのゲームと、プレイヤーのあいだで使われるほかの呼び方です。",
         "how": "{p}が上がり", "none_left": "なし", "lot": "新たなくじ", "next_leader": "次のハンドの先手",
         "game_over": "—（対局終了）",
     },
@@ -99,7 +100,8 @@ _UI = {
         "stock_order": "Stock (top first)", "end_out": "{p} goes out; the hand ends", "end_blocked": "the hand is blocked",
         "end_game": "target reached; the game ends", "final_layout": "Final layout", "glossary": "Glossary",
         "glossary_intro": "The terms this site uses, in alphabetical order, with their Japanese names and the other names players use.", "en_term": "Japanese",
-        "aka": "Also called: ", "aka_sep": ", ",
+        "aka": "Also called: ", "aka_sep": ", ", "game": "Game", "game_names": "Game names",
+        "game_names_intro": "The games on this site, with the other names players know them by.",
         "how": "{p} went out", "none_left": "none", "lot": "a new lot", "next_leader": "Next hand led by",
         "game_over": "— (game over)",
     },
@@ -564,7 +566,10 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
         summary = houserules.summary_line(vdef, lang)   # the parent's summary would describe the parent
     else:
         summary = _esc(vdef.summary[lang].strip())
-    parts = [f"# {_esc(vdef.name[lang])}\n", f"{summary}\n"]
+    parts = [f"# {_esc(vdef.name[lang])}\n"]
+    if vdef.aka.get(lang):
+        parts.append(f'<p class="rb-aka">{page.ui["aka"]}{_esc(page.ui["aka_sep"].join(vdef.aka[lang]))}</p>\n')
+    parts.append(f"{summary}\n")
     if vdef.draft:                          # a draft: built for preview, never found by the search
         parts.insert(0, "---\nsearch:\n  exclude: true\n---\n")
     house = vdef.parent is not None
@@ -595,11 +600,15 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
     return "\n".join(p for p in parts if p).rstrip() + "\n"
 
 
-def glossary_page(terms: list[dict], lang: str) -> str:
-    """The glossary page in ``lang``: one heading per term, anchored by key."""
+def glossary_page(terms: list[dict], lang: str, games: list[VariantDef] = ()) -> str:
+    """The glossary page in ``lang``: one heading per term, anchored by key,
+    then a table of the ``games`` (in site order) with the name in the other
+    language and the other names players use for each, linked to its page."""
     ui = _UI[lang]
     other = "en" if lang == "ja" else "ja"
-    parts = [f"# {ui['glossary']}\n", f"{ui['glossary_intro']}\n"]
+    # The glossary defines the words the pages use: a search for a term shows its definition near the
+    # top, above the pages that merely use it (Material multiplies the page's sections' scores).
+    parts = ["---\nsearch:\n  boost: 2.5\n---\n", f"# {ui['glossary']}\n", f"{ui['glossary_intro']}\n"]
     order = (lambda t: (gojuon_key(t.get("reading") or t["ja"]), t.get("reading") or t["ja"])) if lang == "ja" else \
         (lambda t: (t["en"].casefold(), t["key"]))
     for t in sorted(terms, key=order):
@@ -611,6 +620,14 @@ def glossary_page(terms: list[dict], lang: str) -> str:
         if also:
             parts.append(f"{ui['aka']}{_esc(ui['aka_sep'].join(also))}\n")
         parts.append(f"*{ui['en_term']}: {_esc(t[other])}*\n")
+    if games:
+        parts.append(f"## {ui['game_names']} {{ #game-names }}\n")
+        parts.append(f"{ui['game_names_intro']}\n")
+        rows = [f"| {ui['game']} | {ui['en_term']} | {ui['aka'].rstrip(' ：:')} |", "|---|---|---|"]
+        for v in games:
+            rows.append(f"| [{_cell(v.name[lang])}]({v.id}.md) | {_cell(v.name[other])} | "
+                        f"{_cell(ui['aka_sep'].join(v.aka.get(lang, [])) or ui['no'])} |")
+        parts.append("\n".join(rows) + "\n")
     return "\n".join(parts)
 
 
@@ -770,7 +787,6 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     for lang in LANGS:
         for key, icon in svg.legend_icons().items():
             files[f"{lang}/{GEN}/legend/{key}.svg"] = icon.encode("utf-8")
-        files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang).encode("utf-8")
     ids = catalog.variant_ids()
     order = [v for v in SITE_ORDER if v in ids] + [v for v in ids if v not in SITE_ORDER]
     family, everyone = [], []
@@ -790,6 +806,7 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     for lang in LANGS:
         files[f"{lang}/{GEN}/family.md"] = overview_page(family, lang).encode("utf-8")
         files[f"{lang}/{GEN}/options.md"] = options_page(everyone, lang).encode("utf-8")
+        files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang, [v for _, _, v in everyone]).encode("utf-8")
     made: dict[str, dict[str, bytes]] = {}
     for vid in ids:
         if vid in broken or (only is not None and vid not in only):

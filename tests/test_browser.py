@@ -270,16 +270,10 @@ def test_toc_entry_scrolls_to_its_japanese_heading(tab, base_url, path):
 # ---------------------------------------------------------------- search
 
 
-@pytest.mark.parametrize("lang,query,expected", [
-    ("ja", "分岐ダブル", "gen/glossary/#branch-double"),
-    ("ja", "表示得点", "gen/glossary/#displayed-points"),
-    ("en", "spinner", "en/gen/glossary/#spinner"),
-    ("en", "displayed points", "en/gen/glossary/#displayed-points"),
-])
-def test_search_finds_terms_in_the_readers_language(tab, base_url, lang, query, expected):
-    """Typed into Material's search box, a glossary term finds its glossary
-    entry, and every result is a page of the language being read."""
-    page = tab.page
+def _search(page: "Page", base_url: str, lang: str, query: str) -> list[str]:
+    """Type ``query`` into Material's search box on a page in ``lang``; the
+    results' targets, best first, as paths under the site root (with a
+    ``#fragment`` when a result is a section)."""
     page.goto(base_url + LANG_PREFIX[lang] + "gen/horse-race/", wait_until="networkidle")  # index loaded
     box = page.locator(".md-search__input")
     box.click()
@@ -291,9 +285,58 @@ def test_search_finds_terms_in_the_readers_language(tab, base_url, lang, query, 
     links = page.locator(".md-search-result__list a.md-search-result__link")
     expect(links.first).to_be_attached(timeout=15_000)
     found = [urlsplit(h) for h in links.evaluate_all("els => els.map(e => e.href)")]
-    targets = [unquote(u.path.lstrip("/")) + (f"#{unquote(u.fragment)}" if u.fragment else "") for u in found]
+    return [unquote(u.path.lstrip("/")) + (f"#{unquote(u.fragment)}" if u.fragment else "") for u in found]
+
+
+@pytest.mark.parametrize("lang,query,expected", [
+    ("ja", "分岐ダブル", "gen/glossary/#branch-double"),
+    ("ja", "表示得点", "gen/glossary/#displayed-points"),
+    ("en", "spinner", "en/gen/glossary/#spinner"),
+    ("en", "displayed points", "en/gen/glossary/#displayed-points"),
+    # the names players use, which the glossary lists as other names
+    ("ja", "ゾロ目", "gen/glossary/#double"),
+    ("ja", "ぞろ目", "gen/glossary/#double"),
+    ("ja", "ボーンヤード", "gen/glossary/#stock"),
+    ("ja", "ストック", "gen/glossary/#stock"),
+    ("en", "bone pile", "en/gen/glossary/#stock"),
+])
+def test_search_finds_terms_in_the_readers_language(tab, base_url, lang, query, expected):
+    """Typed into Material's search box, a glossary term, or another name
+    players use for it, finds its glossary entry, and every result is a page
+    of the language being read."""
+    targets = _search(tab.page, base_url, lang, query)
     assert expected in targets, targets
     assert all(_lang_of(t) == lang for t in targets), targets
+
+
+@pytest.mark.parametrize("lang,query,expected", [
+    ("ja", "競馬", "gen/horse-race/"),
+    ("ja", "ホースレース", "gen/horse-race/"),
+    ("ja", "マギンズ", "gen/all-fives/"),
+    ("en", "Muggins", "en/gen/all-fives/"),
+    ("en", "Mexican Train Dominoes", "en/gen/mexican-train/"),
+])
+def test_search_finds_a_game_by_the_names_players_use(tab, base_url, lang, query, expected):
+    """A game's other name finds that game's page among the first two pages
+    of results (the glossary, whose table of game names lists it, may come
+    first); the glossary's table is found too."""
+    targets = _search(tab.page, base_url, lang, query)
+    pages = list(dict.fromkeys(t.split("#")[0] for t in targets))
+    assert expected in pages[:2], targets
+    assert LANG_PREFIX[lang] + "gen/glossary/#game-names" in targets, targets
+
+
+@pytest.mark.parametrize("query", ["5の倍数", "ダブルの", "牌を", "換算前の得点", "20点"])
+def test_search_finds_japanese_phrases_with_particles(tab, base_url, fetched, query):
+    """A Japanese query written as players write it, with its particle (の,
+    を) or counter (点) attached, finds pages that contain those very words:
+    the best result's page holds the phrase."""
+    targets = _search(tab.page, base_url, "ja", query)
+    best = targets[0].split("#")[0]
+    status, _, body = fetched(base_url + best)
+    assert status == 200
+    text = BeautifulSoup(body, "html.parser").select_one("article").get_text()
+    assert query in text, (best, targets)
 
 
 # ---------------------------------------------------------------- every page

@@ -137,9 +137,23 @@ def test_glossary_in_gojuon_order_with_readings_and_other_names(catalog, pages):
     assert heads[:5] == ["上がり", "エンジン", "数える寄与値", "換算前の得点", "くじ"]
     assert "ほかの呼び方：ゾロ目、ぞろ目" in ja
     en = pages["en/gen/glossary.md"]
-    heads = re.findall(r"^## (.+) \{ #", en, re.M)
+    heads = re.findall(r"^## (.+) \{ #(?!game-names)", en, re.M)
     assert heads == sorted(heads, key=str.casefold)
     assert "Also called: boneyard, talon, bone pile" in en
+
+
+def test_games_carry_the_names_players_use(pages):
+    """A game's other names show under its title and in the glossary's table
+    of game names, in the reader's language (and only there)."""
+    assert '<p class="rb-aka">ほかの呼び方：競馬</p>' in pages["ja/gen/horse-race.md"]
+    assert "rb-aka" not in pages["en/gen/horse-race.md"]            # no English other name is given
+    assert '<p class="rb-aka">Also called: Muggins</p>' in pages["en/gen/all-fives.md"]
+    ja = pages["ja/gen/glossary.md"].split("{ #game-names }")[1]
+    assert "| [ホースレース](horse-race.md) | Horse Race | 競馬 |" in ja
+    en = pages["en/gen/glossary.md"].split("{ #game-names }")[1]
+    assert "| [All Fives](all-fives.md) | オール・ファイブ | Muggins |" in en
+    assert "| [Horse Race](horse-race.md) | ホースレース | — |" in en
+    assert "all-threes-ten.md" in en and "draft" not in en
 
 
 def test_pages_name_ends_and_rules_in_words(pages):

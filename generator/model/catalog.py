@@ -41,7 +41,8 @@ class VariantDef:
     A house rule (``extends:``) has its ``parent``'s definition and
     ``own_sections``: ``(index in its own file, section)`` for the sections
     it wrote itself. ``draft`` games are left out of the navigation, the
-    comparison tables and the search.
+    comparison tables and the search. ``aka`` gives, by language, the other
+    names players use for the game (a house rule's own, never its parent's).
     """
 
     id: str
@@ -57,6 +58,7 @@ class VariantDef:
     parent: "VariantDef | None" = field(default=None, repr=False)
     own_sections: list = field(default_factory=list, repr=False)
     draft: bool = False
+    aka: dict = field(default_factory=dict)
 
     @property
     def extends(self) -> str | None:
@@ -494,7 +496,7 @@ class Catalog:
         except (ValueError, KeyError, TypeError) as exc:
             raise src.error(where_params, f"these params cannot be played: {exc}") from None
         vdef = VariantDef(vid, d["name"], pick("summary"), params, sections, pick("sources"), rules, path.parent,
-                          src, choices, parent, own, draft)
+                          src, choices, parent, own, draft, d.get("aka") or {})
         for n, size in vdef.rules.params.deal.items():
             if vdef.rules.params.stock_size(n) < 0:
                 raise src.error(at("deal"), f"{n} hands of {size} need more tiles than the set has")

@@ -183,6 +183,14 @@ _SECTIONS = {"type": "array", "minItems": 1, "items": {
     "properties": {"id": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
                    "title": TEXT, "body": TEXT}}}
 
+#: Other names players use for a game or a term, by language: shown beside
+#: the name, and found by the site's search.
+ALSO_CALLED: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "description": "other names players use, by language (shown beside the name; search finds them)",
+    "properties": {lang: {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 80}}
+                   for lang in ("ja", "en")}}
+
 #: Schema of ``rules/<variant>/variant.yaml``: a whole game, or a house rule that
 #: ``extends`` another game and gives only what it changes.
 VARIANT_SCHEMA: dict[str, Any] = {
@@ -199,6 +207,7 @@ VARIANT_SCHEMA: dict[str, Any] = {
                   "description": "a game still being written: its page is built for preview but left out of the "
                                  "navigation, the comparison tables and the search, and placeholder text is allowed"},
         "name": TEXT, "summary": TEXT,
+        "aka": ALSO_CALLED,
         "params": PARAMS_SCHEMA,
         "choices": CHOICES_SCHEMA,
         "sections": _SECTIONS,
@@ -220,10 +229,7 @@ GLOSSARY_SCHEMA: dict[str, Any] = {
                        "reading": {"type": "string", "pattern": r"^[ぁ-ゖゔー・／ ]+$",
                                    "description": "the Japanese term's reading in hiragana (it orders the "
                                                   "Japanese glossary in 五十音 order; without it, the term itself)"},
-                       "aka": {"type": "object", "additionalProperties": False,
-                               "description": "other names players use, by language (search finds them)",
-                               "properties": {"ja": {"type": "array", "items": {"type": "string", "minLength": 1}},
-                                              "en": {"type": "array", "items": {"type": "string", "minLength": 1}}}},
+                       "aka": ALSO_CALLED,
                        "def": TEXT}}}},
 }
 
