@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import shutil
+import threading
 from pathlib import Path
 
 from mkdocs.config import config_options as c
@@ -96,6 +97,23 @@ def split_search_index(data: dict) -> dict[str, dict]:
         folder = next((f for f in folders.values() if f and loc.startswith(f)), "")
         out[folder]["docs"].append({**doc, "location": loc[len(folder):]})
     return out
+
+
+def error_page(site_dir: str | Path, path: str, code: int) -> bytes | None:
+    """The error page that ``mkdocs serve`` answers an address ``path`` (below
+    the site's mount point, e.g. ``/en/no-such-page/``) with for HTTP status
+    ``code``: the 404 page of the language whose folder the address is in
+    (``<site>/en/404.html``), else the site's root one; ``None`` when there is
+    none (MkDocs then answers with a line of text). A built site on a static
+    host does the same with its server's own rules (see the README).
+    """
+    root = Path(site_dir)
+    first = path.lstrip("/").split("/", 1)[0]
+    candidates = [root / first / f"{code}.html"] if first in LANGS[1:] else []
+    for page in candidates + [root / f"{code}.html"]:
+        if page.is_file():
+            return page.read_bytes()
+    return None
 
 
 class _Options(Config):
@@ -257,5 +275,18 @@ class RulebookPlugin(BasePlugin[_Options]):
     on_post_build = CombinedEvent(_keep_404_pages, _split_search_index, _mark_built)
 
     def on_serve(self, server, config, builder, **kwargs):
+        """Watch the rules folder, and answer an unknown address with the 404
+        page of the language it is in (MkDocs always serves the root one)."""
         server.watch(str(self._rules(config)))
+        serve_request, site_dir = server.serve_request, config.site_dir
+        mount = getattr(server, "mount_path", "/")
+        asked = threading.local()
+
+        def remember_path(environ, start_response):
+            path = environ.get("PATH_INFO", "")
+            asked.path = path[len(mount) - 1:] if path.startswith(mount) else path
+            return serve_request(environ, start_response)
+
+        server.set_app(remember_path)
+        server.error_handler = lambda code: error_page(site_dir, getattr(asked, "path", "/"), code)
         return server

@@ -231,3 +231,45 @@ def test_no_sitemap_without_a_site_url(site):
     out = site / "site"
     assert (out / "index.html").is_file() and (out / "en" / "index.html").is_file()
     assert not (out / "sitemap.xml").exists() and not (out / "sitemap.xml.gz").exists()
+
+
+def test_serve_answers_an_unknown_address_in_the_readers_language(site):
+    """Under `mkdocs serve`, an address that does not exist below /en/ gets
+    the English 404 page, and one elsewhere the Japanese one (status 404)."""
+    import socket
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(MKDOCS + ["serve", "-a", f"127.0.0.1:{port}"], cwd=site,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def get(path):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as res:
+                return res.status, res.read().decode("utf-8")
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode("utf-8")
+
+    try:
+        deadline = time.monotonic() + 240
+        while True:
+            try:
+                if get("/")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert proc.poll() is None, proc.stderr.read()
+            assert time.monotonic() < deadline, "mkdocs serve did not start"
+            time.sleep(0.5)
+        for path, lang in (("/en/no-such-page/", "en"), ("/en/gen/no-such-game/", "en"),
+                           ("/no-such-page/", "ja"), ("/gen/no-such-game/", "ja")):
+            status, body = get(path)
+            assert status == 404, path
+            assert re.search(rf'<html lang="{lang}"', body), (path, body[:200])
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
