@@ -25,7 +25,7 @@ from html import escape
 from typing import Mapping, Sequence
 
 from .engine.tiles import Tile
-from .svg import COLORS, UNIT, _f, pip_positions
+from .svg import COLORS, INSET, UNIT, _f, placed_frame, tile_svg
 
 __all__ = ["draw_table", "ROW_GAP"]
 
@@ -34,32 +34,24 @@ ROW_GAP = 2.6
 _MEX = "mexican"
 
 
-def _tile_svg(out: list, t: Tile, x: float, y: float, vertical: bool, X, Y, u: float) -> None:
-    """A tile whose top-left is ``(x, y)`` (squares): 2x1 across, 1x2 upright."""
+def _tile(t: Tile, first: int, x: float, y: float, vertical: bool, X, Y, coloured: bool,
+          mark: str | None = None) -> list[str]:
+    """A tile whose cell's top-left is ``(x, y)`` (squares): 2x1 across, 1x2
+    upright; ``first`` is the number drawn left (or on top); ``mark``
+    ``"open-double"`` gives it the accent border of a double not yet covered."""
     w, h = (1.0, 2.0) if vertical else (2.0, 1.0)
-    c = COLORS
-    out.append(f'<g class="tile" data-tile="{t}"><rect x="{X(x + 0.03)}" y="{Y(y + 0.03)}" '
-               f'width="{_f((w - 0.06) * u)}" height="{_f((h - 0.06) * u)}" rx="{_f(0.12 * u)}" '
-               f'fill="{c["tile"]}" stroke="{c["edge"]}" stroke-width="1.5"/>')
-    if vertical:
-        out.append(f'<line x1="{X(x + 0.12)}" y1="{Y(y + 1)}" x2="{X(x + 0.88)}" y2="{Y(y + 1)}" '
-                   f'stroke="{c["edge"]}" stroke-width="1.2"/>')
-        halves = ((t.low, x, y), (t.high, x, y + 1))
-    else:
-        out.append(f'<line x1="{X(x + 1)}" y1="{Y(y + 0.12)}" x2="{X(x + 1)}" y2="{Y(y + 0.88)}" '
-                   f'stroke="{c["edge"]}" stroke-width="1.2"/>')
-        halves = ((t.low, x, y), (t.high, x + 1, y))
-    return halves
-
-
-def _pips(out: list, pip: int, x: float, y: float, X, Y, u: float) -> None:
-    for px, py in pip_positions(pip):
-        out.append(f'<circle cx="{X(x + px)}" cy="{Y(y + py)}" r="{_f(0.065 * u)}" fill="{COLORS["pip"]}"/>')
+    second = t.other(first)
+    halves = ((first, x + 0.5, y + 0.5), (second, x + 0.5, y + 1.5)) if vertical else \
+        ((first, x + 0.5, y + 0.5), (second, x + 1.5, y + 0.5))
+    out = tile_svg(t, x, y, w, h, halves, X, Y, coloured=coloured, border=COLORS["accent"] if mark else None)
+    if mark:
+        out[1] = out[1].replace("<rect ", f'<rect class="{mark}" ', 1)
+    return out
 
 
 def draw_table(engine: Tile, trains: Mapping[str, object], may_play: Mapping[str, Sequence[str]],
                open_doubles: Sequence[str], *, title: str, desc: str, lang: str, ident: str,
-               last: tuple[Tile, str] | None = None) -> str:
+               last: tuple[Tile, str] | None = None, coloured: bool = True) -> str:
     """SVG text of a Mexican Train table.
 
     ``trains`` maps each train's name (players in seat order, then
@@ -68,6 +60,8 @@ def draw_table(engine: Tile, trains: Mapping[str, object], may_play: Mapping[str
     play there now (the open-end tag); ``open_doubles`` names the trains whose
     last double is uncovered; ``last`` is ``(tile, train)`` of the tile just
     placed. Sizes are in pip squares of :data:`~generator.svg.UNIT` pixels.
+    ``coloured`` pips (on by default: the game's double-twelve set) take each
+    number's colour (:data:`~generator.svg.PIP_COLOURS`).
     """
     names = list(trains)
     right = names[: (len(names) + 1) // 2]
@@ -101,12 +95,11 @@ def draw_table(engine: Tile, trains: Mapping[str, object], may_play: Mapping[str
         f'<desc id="{ident}-desc">{escape(desc)}</desc>',
     ]
     # the engine, upright in the centre
-    _tile_svg(out, engine, -0.5, -1.0, True, X, Y, u)
-    _pips(out, engine.low, -0.5, -1.0, X, Y, u)
-    _pips(out, engine.low, -0.5, 0.0, X, Y, u)
-    out.append("</g>")
-    out.append(f'<rect class="engine" x="{X(-0.58)}" y="{Y(-1.08)}" width="{_f(1.16 * u)}" height="{_f(2.16 * u)}" '
-               f'rx="{_f(0.16 * u)}" fill="none" stroke="{c["edge"]}" stroke-width="2.5"/>')
+    out += _tile(engine, engine.low, -0.5, -1.0, True, X, Y, coloured)
+    k = INSET / 2                              # the engine's heavy frame, in the band around its face
+    out.append(f'<rect class="engine" x="{X(-0.5 + k)}" y="{Y(-1.0 + k)}" width="{_f((1 - 2 * k) * u)}" '
+               f'height="{_f((2 - 2 * k) * u)}" rx="{_f(0.14 * u)}" fill="none" stroke="{c["edge"]}" '
+               f'stroke-width="2.5"/>')
     font = 'font-family="DejaVu Sans" font-weight="bold"'
     for name in names:
         side, cy = rows[name]
@@ -132,27 +125,15 @@ def draw_table(engine: Tile, trains: Mapping[str, object], may_play: Mapping[str
             w = 1.0 if vertical else 2.0
             left_x = x if side > 0 else -(x + w)
             top = cy - (1.0 if vertical else 0.5)
-            _tile_svg(out, t, left_x, top, vertical, X, Y, u)
             if vertical:
-                _pips(out, t.low, left_x, top, X, Y, u)
-                _pips(out, t.low, left_x, top + 1, X, Y, u)
+                first = t.low
             else:
                 inner = tr_inner(tr, t)
-                outer = t.other(inner)
-                first, second = (inner, outer) if side > 0 else (outer, inner)
-                _pips(out, first, left_x, top, X, Y, u)
-                _pips(out, second, left_x + 1, top, X, Y, u)
-            out.append("</g>")
-            if t.is_double and name in open_doubles and t == tr.tiles[-1]:
-                out.append(f'<rect class="open-double" x="{X(left_x + 0.06)}" y="{Y(top - 0.1)}" '
-                           f'width="{_f(0.88 * u)}" height="{_f(2.2 * u)}" rx="{_f(0.14 * u)}" fill="none" '
-                           f'stroke="{c["accent"]}" stroke-width="3"/>')
+                first = inner if side > 0 else t.other(inner)
+            uncovered = t.is_double and name in open_doubles and t == tr.tiles[-1]
+            out += _tile(t, first, left_x, top, vertical, X, Y, coloured, "open-double" if uncovered else None)
             if last is not None and last == (t, name):
-                pad = 0.0 if vertical else 0.1
-                out.append(f'<rect class="just-placed" x="{X(left_x + 0.02 - pad)}" y="{Y(top - 0.2)}" '
-                           f'width="{_f((w - 0.04 + 2 * pad) * u)}" height="{_f(((2.0 if vertical else 1.0) + 0.4) * u)}" '
-                           f'rx="{_f(0.18 * u)}" fill="none" stroke="{c["mark"]}" stroke-width="2" '
-                           f'stroke-dasharray="5 3"/>')
+                out.append(placed_frame(left_x, top, w, 2.0 if vertical else 1.0, X, Y))
             x += w
         who = " ".join(may_play.get(name, ())) or "-"
         tag_w = max(1.2, 0.32 * len(who) + 0.6)

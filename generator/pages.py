@@ -53,6 +53,7 @@ _UI = {
         "more": "そのほかの例", "legend_counted": "塗りつぶした数字：数える寄与値",
         "legend_open": "白抜きの点：接続可能だが数えない位置", "legend_branch": "オレンジの枠：分岐ダブル（得点の印ではない）",
         "legend_placed": "青い破線の枠：直前に置いた牌", "legend": "図の見方",
+        "legend_colours": "目の色：数ごとに決まった色（大きなセットの牌を見分けやすくするため）",
         "legend_open_plain": "白抜きの点：接続可能位置（次の牌をつなげられる端）",
         "legend_counted_ends": "塗りつぶした数字：列の端に出ている数",
         "legend_branch_sniff": "オレンジの枠：スニッフ（四方向に伸ばせる最初のダブル。得点の印ではない）",
@@ -83,6 +84,7 @@ _UI = {
         "legend_open": "Hollow dot: an open position that does not count here",
         "legend_branch": "Orange outline: a branch double (not a sign that it scores)",
         "legend_placed": "Blue dashed frame: the tile just placed", "legend": "Reading the diagrams",
+        "legend_colours": "Pip colours: each number has its own colour (so that a large set's numbers are easy to tell apart)",
         "legend_open_plain": "Hollow dot: an open end, where the next tile may join",
         "legend_counted_ends": "Filled number: the number showing at an end of the line",
         "legend_branch_sniff": "Orange outline: the sniff, the first double, which can grow four ways (not a sign that it scores)",
@@ -201,7 +203,8 @@ class _Page:
         every_end_counts = rules.play_scoring == "headers"
         keys = (["counted"] if rules.play_scoring else []) + ([] if every_end_counts else ["open"]) \
             + (["branch"] if rules.spinners else []) \
-            + (["join", "matador"] if rules.matching == "sum-7" else []) + ["placed"]
+            + (["join", "matador"] if rules.matching == "sum-7" else []) + ["placed"] \
+            + (["colours"] if rules.params.set > 6 else [])
         words = {k: ui["legend_" + k] for k in keys}
         if not rules.play_scoring:
             words["open"] = ui["legend_open_plain"]
@@ -276,7 +279,7 @@ class _Page:
         alt = describe.text_equivalent(layout, counted, open_ends, lang, rules)
         text = svg.render(arr, counted={c.end: c.value for c in counted} if rules.play_scoring else {},
                           open_ends=open_ends, last=last, title=cap, desc=alt, lang=lang,
-                          ident=f"d-{name}", joins=svg.join_marks(layout, rules))
+                          ident=f"d-{name}", joins=svg.join_marks(layout, rules), coloured=rules.params.set > 6)
         base = f"{lang}/{GEN}/diagrams/{self.v.id}/{name}"
         self.files[base + ".svg"] = text.encode("utf-8")
         self.files[base + ".png"] = svg.to_png(text) if self.png else b""
@@ -352,7 +355,6 @@ class _Page:
 
     def turns(self, pos: TurnsPosition, cp: CheckedPosition) -> str:
         ui, lang = self.ui, self.lang
-        unit = self.v.rules.params.point_unit
         out = [f"\n**{ui['deal']}**（{ui['leader']}：{pos.leader}）\n" if lang == "ja"
                else f"\n**{ui['deal']}** ({ui['leader']}: {pos.leader})\n"]
         for p in pos.players:

@@ -44,6 +44,17 @@ COLORS = {
     "mark": "#1565c0", "badge": "#00695c", "badge_text": "#ffffff", "hollow": "#455a64",
     "join": "#6a1b9a", "matador": "#6a1b9a",
 }
+#: Space, in squares, between a tile's cell (its one or two squares) and its face. The frame of
+#: the tile just placed is drawn in this band, and a spinner's or matador's outline is the face's
+#: own border, so no mark ever reaches into a neighbouring tile's cell.
+INSET = 0.1
+#: Pip colours by number for sets beyond double-six (as real double-nine and double-twelve sets
+#: colour each number), so that 11 and 12 are told apart at a glance; every colour stands out from
+#: the tile face by at least 3:1 (WCAG's figure for graphics). Double-six pips stay black.
+PIP_COLOURS = {
+    1: "#1565c0", 2: "#2e7d32", 3: "#c62828", 4: "#6d4c41", 5: "#1a237e", 6: "#00838f",
+    7: "#6a1b9a", 8: "#827717", 9: "#e65100", 10: "#ad1457", 11: "#78909c", 12: "#1f1f1f",
+}
 #: Half-extent, in squares, of the region the layout stays in before lines bend.
 BOUNDS = (7.0, 7.0)
 
@@ -281,6 +292,63 @@ def pip_positions(n: int) -> list[tuple[float, float]]:
     return out
 
 
+def pip_colour(n: int, coloured: bool) -> str:
+    """Fill of a pip of number ``n``: black, or (``coloured``, for sets
+    beyond double-six) the number's own colour from :data:`PIP_COLOURS`.
+
+    >>> pip_colour(11, False), pip_colour(11, True), pip_colour(3, True)
+    ('#1f1f1f', '#78909c', '#c62828')
+    """
+    return PIP_COLOURS.get(n, COLORS["pip"]) if coloured else COLORS["pip"]
+
+
+def tile_svg(tile: Tile, x: float, y: float, w: float, h: float, halves, X, Y, *,
+             border: str | None = None, coloured: bool = False) -> list[str]:
+    """SVG elements of one tile whose cell has its top-left corner at ``(x, y)``
+    and is ``w`` by ``h`` squares (2 by 1 or 1 by 2); ``halves`` are the two
+    ``(pip, cx, cy)`` with the centre of each half's square; ``X``/``Y`` turn
+    squares into SVG coordinates. The face sits :data:`INSET` inside the cell;
+    ``border`` (a colour) draws its edge heavier in that colour (a spinner, a
+    matador); ``coloured`` pips follow :data:`PIP_COLOURS`.
+    """
+    u = UNIT
+    c = COLORS
+    edge, width = (border, 3) if border else (c["edge"], 1.5)
+    out = [f'<g class="tile" data-tile="{tile}">',
+           f'<rect x="{X(x + INSET)}" y="{Y(y + INSET)}" width="{_f((w - 2 * INSET) * u)}" '
+           f'height="{_f((h - 2 * INSET) * u)}" rx="{_f(0.1 * u)}" fill="{c["tile"]}" '
+           f'stroke="{edge}" stroke-width="{width}"/>']
+    (_, ax, ay), (_, bx, by) = halves
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    if abs(ax - bx) > abs(ay - by):
+        out.append(f'<line x1="{X(mx)}" y1="{Y(my - 0.3)}" x2="{X(mx)}" y2="{Y(my + 0.3)}" '
+                   f'stroke="{c["edge"]}" stroke-width="1.2"/>')
+    else:
+        out.append(f'<line x1="{X(mx - 0.3)}" y1="{Y(my)}" x2="{X(mx + 0.3)}" y2="{Y(my)}" '
+                   f'stroke="{c["edge"]}" stroke-width="1.2"/>')
+    for pip, cx, cy in halves:
+        r = 0.068 if pip <= 9 else 0.056            # four rows of pips need smaller ones
+        for px, py in pip_positions(pip):
+            out.append(f'<circle cx="{X(cx + (px - 0.5) * _PIP_SPREAD)}" cy="{Y(cy + (py - 0.5) * _PIP_SPREAD)}" '
+                       f'r="{_f(r * u)}" fill="{pip_colour(pip, coloured)}"/>')
+    out.append("</g>")
+    return out
+
+
+#: How far pips spread from a half's centre, as a share of :func:`pip_positions`' spread, so
+#: that they stay on the face inside its :data:`INSET`.
+_PIP_SPREAD = 0.82
+
+
+def placed_frame(x: float, y: float, w: float, h: float, X, Y) -> str:
+    """The dashed frame of the tile just placed, in the band between the cell
+    ``(x, y, w, h)`` (squares) and the tile's face: it never crosses the cell."""
+    k = 0.03                                         # centre line; the 2 px stroke stays in the band
+    return (f'<rect class="just-placed" x="{X(x + k)}" y="{Y(y + k)}" width="{_f((w - 2 * k) * UNIT)}" '
+            f'height="{_f((h - 2 * k) * UNIT)}" rx="{_f(0.14 * UNIT)}" fill="none" stroke="{COLORS["mark"]}" '
+            f'stroke-width="2" stroke-dasharray="5 3"/>')
+
+
 def _f(v: float) -> str:
     s = f"{v:.2f}".rstrip("0").rstrip(".")
     return "0" if s in ("-0", "") else s
@@ -288,15 +356,17 @@ def _f(v: float) -> str:
 
 def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[End],
            last: Tile | None, title: str, desc: str, lang: str, ident: str,
-           joins: Mapping[Tile, tuple[int, bool]] | None = None) -> str:
+           joins: Mapping[Tile, tuple[int, bool]] | None = None, coloured: bool = False) -> str:
     """SVG text of an arrangement.
 
     ``counted`` maps an end to its counted value (pips) and gets a filled
     badge; every other end in ``open_ends`` gets a hollow dot; spinners get the
-    accent outline; ``last`` gets the dashed mark; ``joins`` maps a tile to
+    accent border; ``last`` gets the dashed frame; ``joins`` maps a tile to
     ``(sum, matador)`` for games that join by a sum (Matador): the sum of the
     touching halves is drawn as a small square badge on the join, and matadors
-    get a double outline. ``title``/``desc`` fill
+    get a border of their own colour. Every mark stays inside the tile's own
+    cell (see :data:`INSET`). ``coloured`` pips (sets beyond double-six) follow
+    :data:`PIP_COLOURS`. ``title``/``desc`` fill
     ``<title>``/``<desc>`` (escaped); ``lang`` is the page language; ``ident``
     makes element ids unique on a page.
     """
@@ -321,35 +391,15 @@ def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[
         f'<desc id="{ident}-desc">{escape(desc)}</desc>',
     ]
     for b in arr.boxes:
-        out.append(f'<g class="tile" data-tile="{b.tile}">')
-        out.append(f'<rect x="{X(b.x + 0.03)}" y="{Y(b.y + 0.03)}" width="{_f((b.w - 0.06) * u)}" '
-                   f'height="{_f((b.h - 0.06) * u)}" rx="{_f(0.12 * u)}" fill="{c["tile"]}" '
-                   f'stroke="{c["edge"]}" stroke-width="1.5"/>')
-        (p1, ax, ay), (p2, bx, by) = b.halves
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        if abs(ax - bx) > abs(ay - by):
-            out.append(f'<line x1="{X(mx)}" y1="{Y(my - 0.38)}" x2="{X(mx)}" y2="{Y(my + 0.38)}" '
-                       f'stroke="{c["edge"]}" stroke-width="1.2"/>')
-        else:
-            out.append(f'<line x1="{X(mx - 0.38)}" y1="{Y(my)}" x2="{X(mx + 0.38)}" y2="{Y(my)}" '
-                       f'stroke="{c["edge"]}" stroke-width="1.2"/>')
-        for pip, cx, cy in b.halves:
-            for px, py in pip_positions(pip):
-                out.append(f'<circle cx="{X(cx - 0.5 + px)}" cy="{Y(cy - 0.5 + py)}" r="{_f(0.075 * u)}" '
-                           f'fill="{c["pip"]}"/>')
-        out.append("</g>")
-        if b.placed.spinner:
-            out.append(f'<rect class="branch-double" x="{X(b.x - 0.02)}" y="{Y(b.y - 0.02)}" '
-                       f'width="{_f((b.w + 0.04) * u)}" height="{_f((b.h + 0.04) * u)}" rx="{_f(0.14 * u)}" '
-                       f'fill="none" stroke="{c["accent"]}" stroke-width="3"/>')
-        if joins and b.tile in joins and joins[b.tile][1]:
-            out.append(f'<rect class="matador" x="{X(b.x - 0.06)}" y="{Y(b.y - 0.06)}" '
-                       f'width="{_f((b.w + 0.12) * u)}" height="{_f((b.h + 0.12) * u)}" rx="{_f(0.16 * u)}" '
-                       f'fill="none" stroke="{c["matador"]}" stroke-width="2.5"/>')
+        matador = bool(joins and b.tile in joins and joins[b.tile][1])
+        border = c["matador"] if matador else c["accent"] if b.placed.spinner else None
+        tile = tile_svg(b.tile, b.x, b.y, b.w, b.h, b.halves, X, Y, border=border, coloured=coloured)
+        if border:                                   # the face's own border says which: a class for tests
+            kind = "matador" if matador else "branch-double"
+            tile[1] = tile[1].replace("<rect ", f'<rect class="{kind}" ', 1)
+        out += tile
         if last is not None and b.tile == last:
-            out.append(f'<rect class="just-placed" x="{X(b.x - 0.12)}" y="{Y(b.y - 0.12)}" '
-                       f'width="{_f((b.w + 0.24) * u)}" height="{_f((b.h + 0.24) * u)}" rx="{_f(0.18 * u)}" '
-                       f'fill="none" stroke="{c["mark"]}" stroke-width="2" stroke-dasharray="5 3"/>')
+            out.append(placed_frame(b.x, b.y, b.w, b.h, X, Y))
     for b in arr.boxes:
         if not joins or b.join is None or b.tile not in joins:
             continue
@@ -435,7 +485,7 @@ def join_marks(layout: Layout, variant) -> dict[Tile, tuple[int, bool]]:
 
 def legend_icons() -> dict[str, str]:
     """Small standalone SVGs for the page legend: ``counted``, ``open``,
-    ``branch``, ``placed``, ``join``, ``matador`` (each ``aria-hidden``; the
+    ``branch``, ``placed``, ``join``, ``matador``, ``colours`` (each ``aria-hidden``; the
     page gives the words)."""
     c = COLORS
     head = '<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" width="28" height="28" viewBox="0 0 28 28">'
@@ -452,9 +502,10 @@ def legend_icons() -> dict[str, str]:
         "join": head + f'<rect x="6" y="6" width="16" height="16" rx="2" fill="{c["join"]}"/><text x="14" '
                 f'y="18.5" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="12" '
                 f'fill="{c["badge_text"]}">7</text></svg>\n',
-        "matador": head + f'<rect x="4" y="9" width="20" height="10" rx="2" fill="{c["tile"]}" stroke="{c["edge"]}"/>'
-                   f'<rect x="2" y="7" width="24" height="14" rx="3" fill="none" stroke="{c["matador"]}" '
-                   f'stroke-width="2.5"/></svg>\n',
+        "matador": head + f'<rect x="3" y="8" width="22" height="12" rx="2.5" fill="{c["tile"]}" '
+                   f'stroke="{c["matador"]}" stroke-width="3"/></svg>\n',
+        "colours": head + "".join(f'<circle cx="{x}" cy="14" r="3.5" fill="{PIP_COLOURS[n]}"/>'
+                                  for x, n in ((6, 3), (14, 9), (22, 1))) + "</svg>\n",
     }
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import hub, svg
 from .describe import tile_list
-from .model.trains import MatchPosition, RoundPosition, TablePosition, play_text
+from .model.trains import RoundPosition, TablePosition, play_text
 from .variants.mexican_train import MEXICAN, Round
 
 __all__ = ["render_trains", "table_text", "STATUS_WORDS", "may_play", "move_text", "train_name"]
@@ -128,7 +128,7 @@ def _figure(rnd: Round, name: str, cap: str, lang: str, vid: str, files: dict, p
             last=None) -> str:
     alt = table_text(rnd, lang)
     text = hub.draw_table(rnd.engine, rnd.trains, may_play(rnd), rnd.open_doubles, title=cap, desc=alt,
-                          lang=lang, ident=f"d-{name}", last=last)
+                          lang=lang, ident=f"d-{name}", last=last, coloured=rnd.variant.params.set > 6)
     base = f"{lang}/{gen}/diagrams/{vid}/{name}"
     files[base + ".svg"] = text.encode("utf-8")
     files[base + ".png"] = svg.to_png(text) if png else b""

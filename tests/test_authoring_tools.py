@@ -1,11 +1,6 @@
 """`rulebook new` and `rulebook explain`, through the command line."""
 
 import html
-import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -14,7 +9,7 @@ from generator.model import Catalog
 from generator.pages import generate
 from generator.variants import SITE_ORDER
 
-from conftest import ROOT, RULES
+from conftest import RULES
 
 
 def test_new_scaffolds_a_variant_that_checks_clean(rules_copy, capsys):

@@ -6,7 +6,6 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator import svg
-from generator.engine import Layout
 from generator.variants import SITE_ORDER
 
 from conftest import T, build
@@ -118,3 +117,92 @@ def test_a_png_has_an_opaque_background(catalog):
     image = Image.open(io.BytesIO(svg.to_png(text))).convert("RGBA")
     w, h = image.size
     assert all(image.getpixel(xy)[3] == 255 for xy in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)])
+
+
+@pytest.fixture(scope="module")
+def site_svgs(catalog):
+    """Every diagram of the site (Japanese side), parsed: name -> root element."""
+    from generator.pages import generate
+
+    files = generate(catalog, png=False, with_stats=False)
+    return {name: ET.fromstring(data) for name, data in files.items()
+            if name.startswith("ja/") and "/diagrams/" in name and name.endswith(".svg")}
+
+
+def _extent(rect) -> tuple[float, float, float, float]:
+    """What a rect covers on the picture, its stroke included."""
+    half = float(rect.get("stroke-width", 0)) / 2
+    x, y = float(rect.get("x")), float(rect.get("y"))
+    return x - half, y - half, x + float(rect.get("width")) + half, y + float(rect.get("height")) + half
+
+
+def _meet(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_no_frame_or_outline_reaches_a_neighbouring_tile(site_svgs):
+    """On every diagram of the site, no two tiles' faces touch, and the frame
+    of the tile just placed (and the engine's heavy frame) covers no other
+    tile's face: each mark stays in its own tile's space. A spinner's or
+    matador's outline is its face's border, so the first check covers it."""
+    checked = 0
+    for name, root in site_svgs.items():
+        faces = [_extent(g.find(NS + "rect")) for g in root.iter(NS + "g") if g.get("class") == "tile"]
+        for i, a in enumerate(faces):
+            for b in faces[i + 1:]:
+                assert not _meet(a, b), (name, a, b)
+        for frame in root.iter(NS + "rect"):
+            if frame.get("class") not in ("just-placed", "engine"):
+                continue
+            box = _extent(frame)
+            inside = [f for f in faces if box[0] <= f[0] and box[1] <= f[1] and f[2] <= box[2] and f[3] <= box[3]]
+            assert len(inside) == 1, (name, frame.get("class"))
+            assert not [f for f in faces if f not in inside and _meet(box, f)], (name, frame.get("class"))
+            checked += 1
+    assert checked >= 100, checked              # every game shows its placements framed
+
+
+def test_double_twelve_pips_have_a_colour_for_each_number(site_svgs):
+    """Mexican Train's double-twelve tiles colour each number's pips its own
+    way, as real sets do: the eleven and twelve pips of one tile differ, the
+    same number has the same colour everywhere, each colour stands out from
+    the tile face by at least 3:1 (WCAG's contrast for graphics), and every
+    pip lies on its tile's face. Double-six games keep black pips."""
+    def luminance(colour):
+        rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        rgb = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+
+    colour_of: dict[int, set] = {}
+    for name, root in site_svgs.items():
+        for g in root.iter(NS + "g"):
+            if g.get("class") != "tile":
+                continue
+            face = _extent(g.find(NS + "rect"))
+            dots = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")), c.get("fill"))
+                    for c in g.iter(NS + "circle")]
+            for x, y, r, _ in dots:
+                assert face[0] < x - r and x + r < face[2] and face[1] < y - r and y + r < face[3], name
+            if "/mexican-train/" not in name:
+                assert {fill for *_, fill in dots} <= {svg.COLORS["pip"]}, name
+                continue
+            low, high = (int(n) for n in g.get("data-tile").split("-"))
+            fills: dict[str, int] = {}
+            for *_, fill in dots:
+                fills[fill] = fills.get(fill, 0) + 1
+            numbers = [n for n in (low, high) if n]
+            if low == high:
+                assert list(fills.values()) == ([2 * low] if low else []), (name, low, fills)
+                if low:
+                    colour_of.setdefault(low, set()).add(next(iter(fills)))
+            else:                       # one colour per number: the counts per colour are the numbers
+                assert sorted(fills.values()) == sorted(numbers), (name, low, high, fills)
+                for f, k in fills.items():
+                    colour_of.setdefault(k, set()).add(f)
+    face = luminance(svg.COLORS["tile"])
+    assert {11, 12} <= set(colour_of)
+    assert colour_of[11] != colour_of[12]
+    for n, colours in colour_of.items():
+        assert len(colours) == 1, (n, colours)
+        (colour,) = colours
+        assert (face + 0.05) / (luminance(colour) + 0.05) >= 3, (n, colour)

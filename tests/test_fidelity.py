@@ -7,7 +7,6 @@ import re
 import pytest
 
 from generator.engine import End, Layout, Tile
-from generator.model import Catalog
 from generator.pages import generate
 
 from conftest import RULES

@@ -6,7 +6,6 @@ exactly those problems; every other block must pass."""
 
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 

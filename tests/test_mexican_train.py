@@ -6,7 +6,7 @@ import json
 import pytest
 
 from generator.cli import main
-from generator.engine import RuleViolation, Tile
+from generator.engine import RuleViolation
 
 from generator.variants.mexican_train import Round
 

@@ -10,8 +10,6 @@ from generator.engine.hand import Hand
 from generator.variants.mexican_train import Round
 from generator.variants import SITE_ORDER
 
-from conftest import RULES as RULES_DIR
-
 
 def play_random_hand(variant, n_players, rng, teams=None):
     tiles = list(variant.params.tiles)

@@ -2,7 +2,6 @@
 quickly agrees with jsonschema, which explains problems, on every file we have:
 the repository's rules and every deliberately bad file."""
 
-from pathlib import Path
 
 import fastjsonschema
 import jsonschema
