@@ -123,7 +123,7 @@ HOSTILE_TEMPLATES = {
 _DRAW_FIRST_LINE = "        ドローは、ダブルシックスのドミノを2人で遊ぶ"
 #: Where that line stands in rules/draw/variant.yaml (0-based): the template goes on the line after,
 #: which is line _FIRST_INDEX + 2 of the file, 1-based.
-_FIRST_INDEX = 31
+_FIRST_INDEX = 32
 _AT = f"{_FIRST_INDEX + 2}:9"
 
 
