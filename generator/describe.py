@@ -19,27 +19,14 @@ from typing import Sequence
 from .engine.layout import Layout
 from .engine.tiles import End, Tile
 from .engine.variant import Contribution, Placement, Settlement, Variant
+from .i18n import LANGS, messages, plural, tables
 
 __all__ = ["end_name", "end_words", "caption", "text_equivalent", "counted_sum", "score_phrase", "settlement_lines",
-           "rule_text", "RULE_WORDS", "LANGS", "T"]
+           "rule_text", "LANGS", "T"]
 
-LANGS = ("ja", "en")
 
 #: Fixed labels, by language.
-T = {
-    "ja": {
-        "low": "目が少ない端", "high": "目が多い端", "a": "直線側A", "b": "直線側B",
-        "side-a": "側枝A", "side-b": "側枝B", "tiles": "ドミノ牌", "branch": "分岐ダブル",
-        "connections": "接続", "open": "接続可能位置", "counted": "数える寄与値", "none": "なし",
-        "sep": "、", "stop": "。", "colon": "：", "list": "; ",
-    },
-    "en": {
-        "low": "low end", "high": "high end", "a": "straight side A", "b": "straight side B",
-        "side-a": "side branch A", "side-b": "side branch B", "tiles": "Tiles", "branch": "Branch doubles",
-        "connections": "Connections", "open": "Open positions", "counted": "Counted values",
-        "none": "none", "sep": ", ", "stop": ".", "colon": ": ", "list": "; ",
-    },
-}
+T = tables("describe")
 
 
 def _side_word(end: End, lang: str) -> str:
@@ -63,8 +50,7 @@ def end_words(end: End, lang: str) -> str:
     >>> end_words(End(Tile(3, 3), "b"), "en"), end_words(End(Tile(1, 4), "4"), "ja")
     ('the straight side B of [3|3]', '[1|4]の目が多い端')
     """
-    side = _side_word(end, lang)
-    return f"{end.tile.label}の{side}" if lang == "ja" else f"the {side} of {end.tile.label}"
+    return T[lang]["end_of"].format(tile=end.tile.label, side=_side_word(end, lang))
 
 
 def counted_sum(counted: Sequence[Contribution]) -> str:
@@ -74,7 +60,7 @@ def counted_sum(counted: Sequence[Contribution]) -> str:
 
 
 def _pts(n: int, lang: str) -> str:
-    return f"{n}点" if lang == "ja" else f"{n} point{'s' if n != 1 else ''}"
+    return plural(lang, "point", n)
 
 
 def score_phrase(pl: Placement, lang: str, variant: Variant) -> str:
@@ -82,54 +68,38 @@ def score_phrase(pl: Placement, lang: str, variant: Variant) -> str:
     reason for 0: raw and displayed points (Horse Race), points (All Fives,
     All Threes, Sniff), headers (Bergen), or that nothing scores in play."""
     rule, unit = variant.play_scoring, variant.params.point_unit
-    ja = lang == "ja"
+    t = T[lang]
+    points = _pts(pl.points, lang)
     if rule is None:
-        return "このゲームでは置いても点は入らない" if ja else "nothing scores during play in this game"
+        return t["no_play_scoring"]
     if rule == "headers":
         if len(pl.layout) == 1:
-            return f"セットで{_pts(pl.points, lang)}" if ja else f"the set scores {_pts(pl.points, lang)}"
+            return t["set_scores"].format(points=points)
         n = variant.headers(pl.layout)
-        if n == 3:
-            return f"トリプルヘッダーで{_pts(pl.points, lang)}" if ja else f"a triple-header: {_pts(pl.points, lang)}"
-        if n == 2:
-            return f"ダブルヘッダーで{_pts(pl.points, lang)}" if ja else f"a double-header: {_pts(pl.points, lang)}"
-        return "両端の数が違うので得点なし" if ja else "the ends differ, so no score"
+        if n in (2, 3):
+            return t["triple_header" if n == 3 else "double_header"].format(points=points)
+        return t["ends_differ"]
     m = rule[1]
     if unit > 1:
-        if ja:
-            if pl.raw:
-                return f"換算前の得点 {pl.raw}点（表示得点 {pl.points}点）"
-            if pl.total == 0:
-                return "合計が0なので得点なし（換算前 0点・表示 0点）"
-            return f"{m}の倍数ではないので得点なし（換算前 0点・表示 0点）"
         if pl.raw:
-            return f"{pl.raw} raw ({_pts(pl.points, lang)})"
-        if pl.total == 0:
-            return "a total of 0 scores nothing (0 raw, 0 points)"
-        return f"not a multiple of {m}, so no score (0 raw, 0 points)"
+            return t["raw_scores"].format(raw=pl.raw, points=points)
+        return t["zero_total_units" if pl.total == 0 else "not_multiple_units"].format(m=m)
     if pl.points:
-        return f"{m}の倍数なので{_pts(pl.points, lang)}" if ja else f"a multiple of {m}: {_pts(pl.points, lang)}"
-    if pl.total == 0:
-        return "合計が0なので得点なし" if ja else "a total of 0 scores nothing"
-    return f"{m}の倍数ではないので得点なし" if ja else f"not a multiple of {m}, so no score"
+        return t["multiple"].format(m=m, points=points)
+    return t["zero_total" if pl.total == 0 else "not_multiple"].format(m=m)
 
 
 def caption(pl: Placement, lang: str, variant: Variant) -> str:
     """The caption under a placement diagram: tile placed, counted values as
     ``2 + 8 = 10`` (the open ends, for games that do not count), and what it
     scores (:func:`score_phrase`)."""
-    where = ""
-    if pl.at is not None:
-        where = (f"（{end_name(pl.at, lang)}に接続）" if lang == "ja" else f" on {end_name(pl.at, lang)}")
+    t = T[lang]
+    where = "" if pl.at is None else t["on_end"].format(end=end_name(pl.at, lang))
     phrase = score_phrase(pl, lang, variant)
     if variant.play_scoring is None or variant.play_scoring == "headers":
         ends = " / ".join(str(pl.layout.pip_at(e)) for e in pl.open) or "—"
-        if lang == "ja":
-            return f"{pl.tile.label}を置く{where}。端の数 {ends}。{phrase}。"
-        return f"{pl.tile.label} placed{where}. Open ends show {ends}; {phrase}."
-    if lang == "ja":
-        return f"{pl.tile.label}を置く{where}。数える寄与値 {counted_sum(pl.counted)} → {phrase}。"
-    return f"{pl.tile.label} placed{where}. Counted: {counted_sum(pl.counted)} → {phrase}."
+        return t["caption_ends"].format(tile=pl.tile.label, where=where, ends=ends, phrase=phrase)
+    return t["caption_counted"].format(tile=pl.tile.label, where=where, sum=counted_sum(pl.counted), phrase=phrase)
 
 
 def text_equivalent(layout: Layout, counted: Sequence[Contribution], open_ends: Sequence[End],
@@ -161,34 +131,10 @@ def text_equivalent(layout: Layout, counted: Sequence[Contribution], open_ends: 
     return text.replace("。 ", "。")
 
 
-#: The rule ids a position may name in ``reject``, in words: ``{suffix: (ja, en)}``.
-RULE_WORDS = {
-    "matching": ("つなぐ半面は端と同じ数でなければならない", "the touching halves must show the same number"),
-    "sum-7": ("つなぐ二つの数の和が7でなければならない", "touching ends must add up to seven"),
-    "blank": ("ブランクの端（0-0を含む）にはマタドールしかつなげない",
-              "only a matador may join a blank end, the double blank included"),
-    "multiple-of-3": ("置いたあとの端の合計が3の倍数でなければならない",
-                      "after the play the ends must total a multiple of three"),
-    "multiple-of-5": ("置いたあとの端の合計が5の倍数でなければならない",
-                      "after the play the ends must total a multiple of five"),
-    "set": ("セットにできる牌は決まっている", "only certain tiles may be set"),
-    "lead": ("ハンドを始める人と牌は決まっている", "who sets, and with which tile, is fixed"),
-    "straight-sides-first": ("側枝は直線側が両方埋まってから開く", "side branches open only after both straight sides are filled"),
-    "doubles-crosswise": ("ダブルはいつも交差置きにする", "every double lies crosswise"),
-    "placement": ("そこは接続可能位置ではない", "that is not an open end"),
-    "each-tile-once": ("同じ牌は一度しか置けない", "each tile is placed once"),
-    "touch": ("`touch` は、どちらの半面でもつなげる牌（マタドール）の、実際に触れる半面の数だけを書く",
-              "`touch` names the touching half, only for a tile that may join with either half (a matador)"),
-    "doubles": ("`as` で向きを決められるのはダブルだけ", "only a double can be turned with `as`"),
-}
-
-
 def rule_text(rule: str, lang: str) -> str:
-    """The rule named by a rule id such as ``matador/blank``, in words."""
-    words = RULE_WORDS.get(rule.split("/", 1)[-1])
-    if words is None:
-        return rule
-    return words[0] if lang == "ja" else words[1]
+    """The rule named by a rule id such as ``matador/blank``, in words (the
+    message catalog's ``rule`` context); the id itself when it has none."""
+    return messages("rule", lang).get(rule.split("/", 1)[-1], rule)
 
 
 def refusal(r, lang: str) -> tuple[str, str, str | None]:
@@ -196,51 +142,39 @@ def refusal(r, lang: str) -> tuple[str, str, str | None]:
     as the pages say it: ``(what, rule, reason)``. ``what`` names the tile and
     where it was tried, in words; ``rule`` is the rule it breaks, in words;
     ``reason`` is the engine's own sentence, which is in English and uses the
-    authors' notation, so only the authoring tools show it (``None`` in
-    Japanese)."""
-    words = rule_text(r.rule, lang)
-    if r.at is None:
-        what = f"{r.tile.label}は置けません" if lang == "ja" else f"{r.tile.label} may not be placed"
-    elif lang == "ja":
-        what = f"{r.tile.label}を{end_words(r.at, lang)}に置くことはできません"
-    else:
-        what = f"{r.tile.label} may not go on {end_words(r.at, lang)}"
-    return what, words, (None if lang == "ja" else r.message)
+    authors' notation, so only the authoring tools show it (``None`` in any
+    other language)."""
+    t = T[lang]
+    what = t["refused"].format(tile=r.tile.label) if r.at is None else \
+        t["refused_at"].format(tile=r.tile.label, end=end_words(r.at, lang))
+    return what, rule_text(r.rule, lang), (r.message if lang == "en" else None)
 
 
 def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     """One sentence per winning side saying how its points follow from the
     pips (by ``variant.settle_rule``), or why nobody scores."""
-    ja = lang == "ja"
+    t = T[lang]
     rule, unit = variant.settle_rule, variant.params.point_unit
     if not s.winners:
-        return ["残りの目の合計が同じなので引き分け。誰も点を得ない" if ja
-                else "the lowest totals are equal: a drawn hand, and nobody scores"]
+        return [t["drawn_hand"]]
     out = []
     for w in s.winners:
-        own, opp = s.pips[w], s.opponents_pips[w]
+        own, opp, pts = s.pips[w], s.opponents_pips[w], s.points[w]
         others = [v for k, v in s.pips.items() if k != w]
+        words = dict(w=w, own=own, opp=opp, points=_pts(pts, lang), unit=unit)
         if rule == "none":
-            out.append(f"{w}の勝ち" if ja else f"{w} wins")
+            key = "wins"
         elif rule == "rounded":
-            raw, pts = s.raw[w], s.points[w]
-            out.append(f"{w}：ほかの側の残りの目 {opp} → {unit}の倍数に丸めて {raw} → {raw} ÷ {unit} = {pts}点" if ja
-                       else f"{w}: the other sides hold {opp} pips → rounded to {raw} → {raw} ÷ {unit} = "
-                            f"{_pts(pts, lang)}")
+            key, words["raw"] = "settle_rounded", s.raw[w]
         elif rule == "opponents" or (not s.blocked and rule in ("opponents-less-own", "differences")):
-            out.append(f"{w}：ほかの側の残りの目 {opp} → {s.points[w]}点" if ja
-                       else f"{w}: the other sides hold {opp} pips → {_pts(s.points[w], lang)}")
+            key = "settle_opponents"
         elif rule == "opponents-less-own":
-            out.append(f"{w}：ほかの側の残りの目 {opp} − 自分の残り {own} = {s.points[w]}点" if ja
-                       else f"{w}: the other sides hold {opp} pips, less its own {own} → {_pts(s.points[w], lang)}")
+            key = "settle_less_own"
         elif rule == "differences":
-            terms = " + ".join(f"({v} − {own})" for v in others)
-            out.append(f"{w}：ほかの各側との差 {terms} = {s.points[w]}点" if ja
-                       else f"{w}: differences against each other side {terms} = {_pts(s.points[w], lang)}")
+            key, words["terms"] = "settle_differences", " + ".join(f"({v} − {own})" for v in others)
         else:
-            why = ("上がり" if ja else "for going out") if not s.blocked else ("目の合計が最も少ない" if ja
-                                                                              else "for the lowest total")
-            out.append(f"{w}：{why}で{s.points[w]}点" if ja else f"{w}: {_pts(s.points[w], lang)} {why}")
+            key = "settle_lowest" if s.blocked else "settle_out"
+        out.append(t[key].format(**words))
     return out
 
 

@@ -10,34 +10,19 @@ text; only the labels around them ("step 2", "raw"...) are added here.
 from __future__ import annotations
 
 from . import describe
+from .i18n import messages, tables
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 from .model.trains import MatchPosition, RoundPosition, TablePosition
-from .trainpages import STATUS_WORDS, move_text, table_text, train_name
+from .trainpages import move_text, table_text, train_name
 
 __all__ = ["explain"]
 
-_W = {
-    "ja": {"step": "手順", "move": "手", "raw": "換算前の得点", "points": "表示得点", "pips": "残りの目",
-           "winners": "勝者", "nobody": "なし", "settle": "精算",
-           "start": "始めの卓", "after": "この手のあと", "plays": "出せる手",
-           "totals": "合計", "draws": "{p}が{t}を引く（{ok}）", "passes": "{p}がパス",
-           "playable": "置ける", "unplayable": "置けない", "end": "結果", "penalties": "失点",
-           "for": "{p}から見たトレイン", "scores": "得点", "round": "ラウンド", "engine": "エンジン",
-           "colon": "：", "by": "{p}："},
-    "en": {"step": "Step", "move": "Move", "raw": "raw points", "points": "displayed points", "pips": "pips left",
-           "winners": "winners", "nobody": "none", "settle": "Settlement",
-           "start": "The table at the start", "after": "After the move", "plays": "legal plays",
-           "totals": "totals", "draws": "{p} draws {t} ({ok})", "passes": "{p} passes",
-           "playable": "playable", "unplayable": "no fit", "end": "Result", "penalties": "penalties",
-           "for": "Trains for {p}", "scores": "scores", "round": "Round", "engine": "engine",
-           "colon": ": ", "by": "{p}: "},
-}
+_W = tables("explain")
 
 
 def _numbers(pl, lang: str) -> str:
     w = _W[lang]
-    return (f"{w['raw']} {pl.raw}、{w['points']} {pl.points}" if lang == "ja"
-            else f"{w['raw']} {pl.raw}, {w['points']} {pl.points}")
+    return w["numbers"].format(raw_label=w["raw"], raw=pl.raw, points_label=w["points"], points=pl.points)
 
 
 def _placement(pl, lang: str, variant) -> list[str]:
@@ -80,7 +65,7 @@ def explain(checked, variant, lang: str = "ja") -> str:
         rnd = outcome.round
         out.append(table_text(rnd, lang))
         out.append(w["for"].format(p=pos.to_move) + w["colon"] + "; ".join(
-            f"{train_name(t, lang)}: {STATUS_WORDS[rnd.status(pos.to_move, t)][0 if lang == 'ja' else 1]}"
+            f"{train_name(t, lang)}: {messages('train-status', lang)[rnd.status(pos.to_move, t)]}"
             for t in rnd.trains))
         plays = rnd.plays_for(pos.to_move)
         out.append(f"{w['plays']}{w['colon']}" + (", ".join(f"{t} on {tr}" for t, tr in plays) or w["nobody"]))

@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from .engine.choices import CHOICES, INFO
+from .i18n import messages, plural, tables
 from .overview import set_words
 from .model.catalog import Catalog, VariantDef
 from .model.kinds import compare, evaluate, parse_position
@@ -22,17 +23,7 @@ from .model.yamlsrc import SourceError, SourceErrors, load
 from .variants import make_variant
 
 __all__ = ["differences", "differences_section", "rerun_parent_positions", "rerun_section", "inherited_section",
-           "stats_beside_parent", "PARAM_TITLES"]
-
-#: Params in players' words: key -> {en, ja} heading.
-PARAM_TITLES = {
-    "set": {"en": "Set", "ja": "牌のセット"}, "players": {"en": "Players", "ja": "人数"},
-    "partnerships": {"en": "Partnerships", "ja": "ペア戦"}, "deal": {"en": "Deal", "ja": "配牌"},
-    "stock_reserve": {"en": "Tiles kept in the stock", "ja": "引かずに残す牌"},
-    "target": {"en": "Game target", "ja": "勝ちになる点"}, "point_unit": {"en": "Point unit", "ja": "得点の単位"},
-    "rounds": {"en": "Match lengths", "ja": "ラウンド数"},
-    "lead_totals": {"en": "Tiles that may be set", "ja": "セットにできる牌"},
-}
+           "stats_beside_parent"]
 
 #: Where a parent's page usually explains each param or choice: section ids, most likely first.
 _SECTIONS = {
@@ -54,46 +45,9 @@ _SECTIONS = {
     "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
 }
 
-_T = {
-    "ja": {"diff": "{parent}との違い", "rule": "項目", "none_changed": "ルールは{parent}と同じです（文章だけが違います）。",
-           "diff_intro": "このページのゲームは[{parent}]({pid}.md)のルールを下の表のとおりに変えたものです。表にない点はすべて{parent}と同じです。",
-           "as_parent": "{parent}と同じところ",
-           "as_parent_intro": "ほかはすべて[{parent}]({pid}.md)と同じに遊びます。説明は次の節にあります（数字は{parent}のものなので、上の違いによって変わることがあります）。",
-           "rerun": "{parent}の例をこのルールで",
-           "rerun_intro": "[{parent}]({pid}.md)の作例を、このページのルールでエンジンにもう一度計算させました。",
-           "example": "例", "result": "このルールでは", "holds": "そのまま成り立つ",
-           "changes": "変わるところ：", "refused": "は今も置けないが、理由が違う：**{now}**（元は「{was}」）", "unplayable": "この手順は成り立たない：",
-           "numbers": "{parent}との比較", "numbers_intro": "同じ種、同じプレイヤーで{parent}を遊ばせた結果と並べました（左がこのゲーム、右が{parent}）。",
-           "players": "人数", "pairs": "{n}人（ペア戦）", "solo": "{n}人", "hpg": "1ゲームのハンド数",
-           "pph": "1ハンドの得点", "tph": "1ハンドに置かれた牌", "block": "ブロックで終わった割合",
-           "first": "先手側が勝った割合", "step": "{n}手目", "move": "{n}手目", "each": "{n}人：{k}枚",
-           "first_to": "{t}点先取", "one_hand": "1ハンドで勝負",
-           "kept": "{n}枚", "unit": "{n}目で1点", "nobody": "なし"},
-    "en": {"diff": "Differences from {parent}", "rule": "Rule", "none_changed": "The rules are {parent}'s (only the text differs).",
-           "diff_intro": "This game is [{parent}]({pid}.md) with the changes in the table below; everything else is played as in {parent}.",
-           "as_parent": "As in {parent}",
-           "as_parent_intro": "Everything else is played as in [{parent}]({pid}.md); its page explains it in these sections (with its own numbers, which the changes above may alter).",
-           "rerun": "Examples from {parent} under these rules",
-           "rerun_intro": "The engine ran the worked examples of [{parent}]({pid}.md) again under this page's rules.",
-           "example": "Example", "result": "Under these rules", "holds": "still holds",
-           "changes": "what changes: ", "refused": "is still refused, for another reason: **{now}** (was: {was})", "unplayable": "no longer possible: ",
-           "numbers": "Beside {parent}", "numbers_intro": "The same simulation for {parent}, same seed and players (this game first, then {parent}).",
-           "players": "Players", "pairs": "{n} (partnerships)", "solo": "{n}", "hpg": "Hands per game",
-           "pph": "Points per hand", "tph": "Tiles placed per hand", "block": "Hands ending in a block",
-           "first": "Won by the first player's side", "step": "step {n}", "move": "move {n}", "each": "{n}: {k} each",
-           "first_to": "first to {t} points", "one_hand": "one hand is the game",
-           "kept": "{n} tiles", "unit": "{n} pip a point", "units": "{n} pips a point", "nobody": "none"},
-}
+_T = tables("house")
 
-#: Words for the stated values a re-run compares: key -> {en, ja}.
-_KEYS = {"points": {"en": "points", "ja": "点"}, "raw": {"en": "raw points", "ja": "換算前の得点"},
-         "total": {"en": "end total", "ja": "端の合計"}, "counted": {"en": "counted", "ja": "数えた値"},
-         "open": {"en": "open ends", "ja": "開いた端"}, "winners": {"en": "winners", "ja": "勝者"},
-         "scores_after": {"en": "scores after", "ja": "精算後の得点"}, "game_winners": {"en": "game won by", "ja": "ゲームの勝者"},
-         "next": {"en": "next to play", "ja": "次の手番"}, "end": {"en": "end", "ja": "終わり方"},
-         "scores": {"en": "scores", "ja": "得点"}, "playable": {"en": "playable", "ja": "出せるか"},
-         "next_leader": {"en": "next leader", "ja": "次の先手"},
-}
+#: (Words for the stated values a re-run compares: the message catalog's ``house-value`` context.)
 
 
 def _esc(text: Any) -> str:
@@ -106,27 +60,26 @@ def param_words(key: str, value, lang: str) -> str:
     if key == "set":
         return set_words(value, lang)
     if key == "deal":
-        return ("、" if lang == "ja" else "; ").join(t["each"].format(n=n, k=k) for n, k in sorted(value.items()))
+        return _T[lang]["list_sep"].join(t["each"].format(n=n, k=k) for n, k in sorted(value.items()))
     if key == "partnerships":
         if not value:
             return t["nobody"]
-        return ("、".join(f"{n}人で2組" for n in value)) if lang == "ja" else \
-            "; ".join(f"{n} players as two partnerships" for n in value)
+        return t["list_sep"].join(t["partnership_each"].format(n=n) for n in value)
     if key == "players":
-        return ", ".join(map(str, value)) + ("人" if lang == "ja" else " players")
+        return ", ".join(map(str, value)) + _T[lang]["players_suffix"]
     if key == "rounds":
-        return ", ".join(map(str, value)) + ("ラウンド" if lang == "ja" else " rounds")
+        return ", ".join(map(str, value)) + _T[lang]["rounds_suffix"]
     if key == "target":
         return t["one_hand"] if value is None else t["first_to"].format(t=value)
     if key == "stock_reserve":
         return t["kept"].format(n=value) if value else t["nobody"]
     if key == "lead_totals":
         if not value:
-            return "どの牌でも（ほかの規則が許せば）" if lang == "ja" else "any tile the other rules allow"
-        sums = "か".join(map(str, value)) if lang == "ja" else " or ".join(map(str, value))
-        return f"目の合計が{sums}の牌" if lang == "ja" else f"a tile whose pips total {sums}"
+            return _T[lang]["any_tile"]
+        sums = t["or_sep"].join(map(str, value))
+        return _T[lang]["tile_totals"].format(sums=sums)
     if key == "point_unit":
-        return (t["unit"] if value == 1 or lang == "ja" else t["units"]).format(n=value)
+        return plural(lang, "pip-unit", value)
     return str(value)
 
 
@@ -167,9 +120,7 @@ def summary_line(child: VariantDef, lang: str) -> str:
     """The opening line of a house rule that wrote no summary of its own:
     what it is, in words (the parent's summary would describe the parent)."""
     parent = child.parent
-    if lang == "ja":
-        return f"{_esc(parent.name[lang])}をもとにしたハウスルールです。違うところは下の表のとおりです。"
-    return f"A house rule of {_esc(parent.name[lang])}; the table below shows what it changes."
+    return _T[lang]["summary_line"].format(parent=_esc(parent.name[lang]))
 
 
 def differences_section(child: VariantDef, lang: str) -> str:
@@ -190,7 +141,7 @@ def differences_section(child: VariantDef, lang: str) -> str:
             wa = INFO[key].words(a, lang, parent.params.get("point_unit", 1))
             wb = INFO[key].words(b, lang, child.params.get("point_unit", 1))
         else:
-            title = PARAM_TITLES.get(key, {"en": key, "ja": key})[lang]
+            title = messages("param", lang).get(key, key)
             wa, wb = param_words(key, a, lang), param_words(key, b, lang)
         sid = _section_of(parent, key)
         link = f"{section_page(parent, sid)}.md#{sid}" if sid else f"{parent.id}.md"
@@ -282,8 +233,8 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
         else:
             parts = []
             for where, key, stated, now in r["changes"]:
-                label = _KEYS.get(key, {"en": key, "ja": key})[lang]
-                at = (t[where[0]].format(n=where[1]) + ("" if lang == "ja" and key == "refused" else " ")) \
+                label = messages("house-value", lang).get(key, key)
+                at = (t[where[0]].format(n=where[1]) + t["at_sep_refused" if key == "refused" else "at_sep"]) \
                     if where else ""
                 if key == "refused":
                     parts.append(f"{_esc(at)}{t['refused'].format(now=_esc(_rule_words(now, lang)), was=_esc(_rule_words(stated, lang)))}")
@@ -327,31 +278,13 @@ def _val(r: dict, key: str) -> float:
     return v["mean"] if isinstance(v, dict) else v
 
 
-#: Words for the turn rules a re-run may meet (the placement rules are :data:`describe.RULE_WORDS`).
-_TURN_RULES = {
-    "past-target": {"en": "the scores before the hand already reach this game's target",
-                    "ja": "ハンドの前の得点がもうこのゲームの勝ちの点に届いている"},
-    "hand-over": {"en": "the game is already over by then", "ja": "その時点でゲームがもう終わっている"},
-    "no-draw": {"en": "this game has no drawing", "ja": "このゲームでは山から引かない"},
-    "must-play": {"en": "a player who can play must play", "ja": "出せる人は出さなければならない"},
-    "draw-before-pass": {"en": "a player must draw before passing", "ja": "パスの前に山から引かなければならない"},
-    "empty-stock": {"en": "nothing more may be drawn", "ja": "もう引ける牌がない"},
-    "turn-order": {"en": "the turns come in another order", "ja": "手番の順が違う"},
-    "lead": {"en": "another player or tile sets the hand", "ja": "セットする人か牌が違う"},
-    "own-tiles": {"en": "the player no longer holds that tile", "ja": "その牌を持っていない"},
-}
-
 
 def _rule_words(key: str, lang: str, default: str | None = None) -> str | None:
     """A rule id's last part (``matching``) in words; ``default`` (the key
     itself unless given) when no words are known for it."""
-    from .describe import RULE_WORDS
-
-    if key in _TURN_RULES:
-        return _TURN_RULES[key][lang]
-    words = RULE_WORDS.get(key)
+    words = messages("rule", lang).get(key)
     if words:
-        return words[0] if lang == "ja" else words[1]
+        return words
     return key if default is None else default
 
 
@@ -361,21 +294,16 @@ def _reason(message: str, lang: str) -> str:
     m = re.match(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine accepts", message)
     if m:
         n, was = m.group(1), _rule_words(m.group(2), lang)
-        return (f"{n}手目の置けなかった手が、このルールでは置ける（元は「{was}」）" if lang == "ja"
-                else f"the play refused at step {n} is allowed under these rules (was: {was})")
+        return _T[lang]["now_allowed"].format(n=n, was=was)
     m = re.search(r"\[rule [a-z0-9-]+/([a-z0-9-]+)\]", message)
     words = _rule_words(m.group(1), lang, "") if m else ""
     if words:
         return words
     if "deals" in message or "tiles" in message:
-        return "この例の配り方がこのゲームの配牌に合わない" if lang == "ja" else \
-            "its deal does not fit this game's deal sizes"
-    return "この例の手順がこのルールに合わない" if lang == "ja" else "its moves do not fit these rules"
+        return _T[lang]["deal_misfit"]
+    return _T[lang]["moves_misfit"]
 
 
-#: How a hand ended, in words.
-_ENDS = {"out": {"en": "someone went out", "ja": "上がり"}, "blocked": {"en": "blocked", "ja": "ブロック"},
-         "game": {"en": "the game is won", "ja": "ゲーム終了"}, "none": {"en": "not over", "ja": "続く"}}
 
 
 def _value(text: str, lang: str, key: str = "") -> str:
@@ -388,7 +316,7 @@ def _value(text: str, lang: str, key: str = "") -> str:
     except ValueError:
         return text
     if key == "end":
-        return _ENDS.get(v if v is not None else "none", {"en": str(v), "ja": str(v)})[lang]
+        return messages("hand-end", lang).get(v if v is not None else "none", str(v))
     if isinstance(v, dict):
         return ", ".join(f"{k} {x}" for k, x in v.items()) or _T[lang]["nobody"]
     if isinstance(v, list):

@@ -14,52 +14,38 @@ import html
 from typing import Sequence
 
 from .engine.variant import Variant
+from .i18n import messages, plural
 
 __all__ = ["overview_page", "set_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "comparison_table"]
 
-#: Rows of the table, in order: key -> (ja, en) heading.
-ROWS = {
-    "players": ("人数", "Players"),
-    "set": ("牌のセット", "Set"),
-    "deal": ("配牌とタロン", "Deal and stock"),
-    "lead": ("先手とセット", "Lead (set)"),
-    "layout": ("場の形", "Layout"),
-    "spinners": ("分岐するダブル", "Spinners"),
-    "doubles": ("ダブルの向き", "Doubles"),
-    "matching": ("つなぎ方", "Matching"),
-    "drawing": ("出せないとき", "No play"),
-    "scoring": ("配置ごとの得点", "Scoring in play"),
-    "turn": ("手番", "Turn"),
-    "hand_end": ("ハンドの終わり", "End of a hand"),
-    "length": ("ゲームの長さ", "Game length"),
-}
+#: Rows of the table, in order (their headings: the message catalog's ``overview-row`` context).
+ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring", "turn", "hand_end", "length")
 
 #: Rows whose heading links to a glossary term.
 ROW_TERMS = {"deal": "stock", "lead": "set", "layout": "line-of-play", "spinners": "spinner", "doubles": "crosswise",
              "matching": "matching", "drawing": "draw", "scoring": "end-total", "turn": "continuation",
              "hand_end": "settlement", "length": "game"}
 
-_SET_NAMES = {6: ("ダブルシックス", "double-six"), 9: ("ダブルナイン", "double-nine"),
-              12: ("ダブルトゥエルブ", "double-twelve")}
 
-
-def _j(lang: str, ja: str, en: str) -> str:
-    return ja if lang == "ja" else en
+def _m(lang: str, key: str, **values) -> str:
+    """The comparison pages' message ``key`` in ``lang`` (the message
+    catalog's ``overview`` context), its placeholders filled from ``values``."""
+    return messages("overview", lang)[key].format(**values)
 
 
 def _players(v: Variant, lang: str) -> str:
     p = v.params
     solo = sorted(p.players)
-    text = f"{solo[0]}〜{solo[-1]}人" if lang == "ja" else f"{solo[0]}–{solo[-1]}"
+    text = _m(lang, "players_range", low=solo[0], high=solo[-1])
     if len(solo) == 1:
-        text = f"{solo[0]}人" if lang == "ja" else f"{solo[0]}"
+        text = _m(lang, "players_one", low=solo[0])
     if p.partnerships:
         n = ", ".join(map(str, p.partnerships))
         only = [k for k in p.partnerships if k not in p.players]
         if only:
-            text += _j(lang, f"。{n}人は必ず2組のペア戦", f"; {n} always as two partnerships")
+            text += _m(lang, "always_as_two_partnerships", n=n)
         else:
-            text += _j(lang, f"。{n}人はペア戦も可", f"; {n} also as partnerships")
+            text += _m(lang, "also_as_partnerships", n=n)
     return text
 
 
@@ -69,9 +55,10 @@ def set_words(top: int, lang: str) -> str:
     >>> set_words(6, "en"), set_words(12, "ja")
     ('double-six (28 tiles)', 'ダブルトゥエルブ（91枚）')
     """
-    ja, en = _SET_NAMES.get(top, (f"ダブル{top}", f"double-{top}"))
+    names = messages("set-name", lang)
+    name = names.get(str(top)) or names["other"].format(top=top)
     count = (top + 1) * (top + 2) // 2
-    return _j(lang, f"{ja}（{count}枚）", f"{en} ({count} tiles)")
+    return _m(lang, "set_with_count", name=name, count=count)
 
 
 def _set(v: Variant, lang: str) -> str:
@@ -83,115 +70,98 @@ def _deal(v: Variant, lang: str) -> str:
     parts = []
     for n in sorted(set(p.players) | set(p.partnerships)):
         left = v.stock_size(n)
-        parts.append(_j(lang, f"{n}人：{p.deal[n]}枚（残り{left}）", f"{n}: {p.deal[n]} each ({left} left)"))
-    text = _j(lang, "、", "; ").join(parts)
+        parts.append(_m(lang, "deal_each_left", n=n, each=p.deal[n], left=left))
+    text = _m(lang, "list_sep").join(parts)
     if v.draw_mode == "none":
-        text += _j(lang, "。配り残しは使わない", ". Undealt tiles stay out of play")
+        text += _m(lang, "undealt_tiles_stay_out_of")
     elif p.stock_reserve:
-        text += _j(lang, f"。タロンの最後の{p.stock_reserve}枚は引かない",
-                   f". The last {p.stock_reserve} tiles of the stock are never drawn")
+        text += _m(lang, "the_last_tiles_of_the", stock_reserve=p.stock_reserve)
     else:
-        text += _j(lang, "。タロンは最後の1枚まで引ける", ". The whole stock may be drawn")
+        text += _m(lang, "the_whole_stock_may_be")
     return text
 
 
 def _lead(v: Variant, lang: str) -> str:
     text = {
-        "lot": _j(lang, "くじで決めた人が好きな牌をセット", "chosen by lot; any tile"),
-        "black": _j(lang, "黒（先手の席）の人が好きな牌をセット", "Black (the first seat); any tile"),
-        "highest-double": _j(lang, "最も大きいダブルを持つ人がそれをセット（ダブルがなければ最も重い牌）",
-                             "the holder of the highest double sets it (no double: the heaviest tile)"),
+        "lot": _m(lang, "chosen_by_lot_any_tile"),
+        "black": _m(lang, "black_the_first_seat_any"),
+        "highest-double": _m(lang, "the_holder_of_the_highest"),
     }[v.lead_rule]
     totals = v.params.lead_totals
     if totals:
-        text = text.split(_j(lang, "好きな牌", "any tile"))[0] + _j(
-            lang, f"目の合計が{'か'.join(map(str, totals))}の牌だけをセット",
-            f"only a tile whose pips total {' or '.join(map(str, totals))}")
+        text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_a_tile_whose_pips", totals=_m(lang, "or_sep").join(map(str, totals)))
     elif type(v).lead_allowed is not Variant.lead_allowed and isinstance(v.play_scoring, tuple):
         m = v.play_scoring[1]
-        text = text.split(_j(lang, "好きな牌", "any tile"))[0] + _j(
-            lang, f"目の合計が{m}の倍数の牌をセット", f"only a tile whose pips total a multiple of {m}")
+        text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_multiple_tiles", m=m)
     later = v.choices.next_lead
     if later == "winner":
-        text += _j(lang, "。以後のハンドは上がった人（ブロックのあとは最初と同じ決め方）",
-                   "; later hands: whoever went out (after a block, as for the first hand)")
+        text += _m(lang, "later_hands_whoever_went_out")
     elif later == "next-seat":
-        text += _j(lang, "。以後のハンドは前のセットの人の次の席", "; later hands: the next seat after the last setter")
+        text += _m(lang, "later_hands_the_next_seat")
     return text
 
 
 def _layout(v: Variant, lang: str) -> str:
     if v.spinners is True:
-        return _j(lang, "ダブルのたびに枝分かれする配置", "a layout that branches at every double")
+        return _m(lang, "a_layout_that_branches_at")
     if v.spinners == "first":
-        return _j(lang, "1本の列。最初のダブルから四方向に伸びることがある",
-                  "one line, which may grow four ways from the first double")
-    return _j(lang, "開いた端が2つの1本の列", "one line with two open ends")
+        return _m(lang, "one_line_which_may_grow")
+    return _m(lang, "one_line_with_two_open")
 
 
 def _spinners(v: Variant, lang: str) -> str:
     if v.spinners is True:
-        return (_j(lang, "すべてのダブル（側枝は直線側が両方埋まってから）",
-                   "every double (side branches once both straight sides are filled)")
-                if v.sides_after_straight else _j(lang, "すべてのダブル", "every double"))
+        return (_m(lang, "every_double_side_branches_once")
+                if v.sides_after_straight else _m(lang, "every_double"))
     if v.spinners == "first":
-        after = _j(lang, "四辺はすぐに開く", "all four sides open at once") if not v.sides_after_straight \
-            else _j(lang, "側枝は直線側が両方埋まってから", "sides once both straight sides are filled")
-        return _j(lang, f"最初のダブルを交差置きにしたときだけ（スニッフ）。{after}",
-                  f"only the first double, when laid crosswise (the sniff); {after}")
-    return _j(lang, "なし", "none")
+        after = _m(lang, "all_four_sides_open_at") if not v.sides_after_straight \
+            else _m(lang, "sides_once_both_straight_sides")
+        return _m(lang, "only_the_first_double_when", after=after)
+    return _m(lang, "none")
 
 
 def _doubles(v: Variant, lang: str) -> str:
     if v.doubles == "choice":
-        return _j(lang, "交差置きか列沿い置きを選べる（交差置きは両半面を数える）",
-                  "crosswise or lengthwise, as the player likes (crosswise counts both halves)")
-    return _j(lang, "交差置き", "crosswise")
+        return _m(lang, "crosswise_or_lengthwise_as_the")
+    return _m(lang, "crosswise")
 
 
 def _matching(v: Variant, lang: str) -> str:
     if v.matching == "sum-7":
         s = v.params.set + 1
-        return _j(lang, f"つなぐ二つの数の和が{s}。ブランクにはマタドールだけ。マタドールはいつでもどこにでも",
-                  f"touching ends add to {s}; only a matador joins a blank; matadors go anywhere at any time")
-    return _j(lang, "同じ数どうし", "equal numbers")
+        return _m(lang, "touching_ends_add_to_only", s=s)
+    return _m(lang, "equal_numbers")
 
 
 def _drawing(v: Variant, lang: str) -> str:
     return {
-        "until-playable": _j(lang, "合う牌が出るまで引き、引けなければパス", "draw until a tile fits; pass when none can be drawn"),
-        "optional": _j(lang, "出せても引いてよい。出せず引けなければパス",
-                       "may draw even with a play; pass when nothing fits and nothing can be drawn"),
-        "none": _j(lang, "引かずにパス", "pass (no drawing)"),
+        "until-playable": _m(lang, "draw_until_a_tile_fits"),
+        "optional": _m(lang, "may_draw_even_with_a"),
+        "none": _m(lang, "pass_no_drawing"),
     }[v.draw_mode]
 
 
 def _scoring(v: Variant, lang: str) -> str:
     rule, unit = v.play_scoring, v.params.point_unit
     if rule is None:
-        return _j(lang, "なし", "none")
+        return _m(lang, "none")
     if rule == "fives-and-threes":
-        return _j(lang, "端の合計が5で割り切れれば÷5、3で割り切れれば÷3の点（15は8点）",
-                  "an end total divisible by 5 scores total ÷ 5, by 3 total ÷ 3, both when both (15 scores 8)")
+        return _m(lang, "an_end_total_divisible_by")
     if rule == "headers":
-        return _j(lang, "セット2点、ダブルヘッダー2点、トリプルヘッダー3点",
-                  "the set 2, a double-header 2, a triple-header 3")
+        return _m(lang, "the_set_2_a_double")
     m = rule[1]
     if unit > 1:
-        return _j(lang, f"端の合計が{m}の倍数なら、合計÷{unit}点（表示得点）",
-                  f"an end total that is a multiple of {m} scores total ÷ {unit} (displayed points)")
+        return _m(lang, "multiple_scores_displayed", m=m, unit=unit)
     extra = ""
     if type(v).check_placement is not Variant.check_placement:
-        extra = _j(lang, "。合計が3の倍数にならない置き方は反則", "; a play that misses a multiple is illegal")
-    return _j(lang, f"端の合計が{m}の倍数なら、その数だけ得点{extra}",
-              f"an end total that is a multiple of {m} scores that many points{extra}")
+        extra = _m(lang, "a_play_that_misses_a")
+    return _m(lang, "multiple_scores_total", m=m, extra=extra)
 
 
 def _turn(v: Variant, lang: str) -> str:
     if type(v).continues_turn is not Variant.continues_turn:
-        return _j(lang, "ダブルか得点になる牌を手から出すと、もう1枚置ける",
-                  "a double or a scoring tile from the hand earns another placement")
-    return _j(lang, "1回に1枚", "one tile per turn")
+        return _m(lang, "a_double_or_a_scoring")
+    return _m(lang, "one_tile_per_turn")
 
 
 def _hand_end(v: Variant, lang: str) -> str:
@@ -199,23 +169,13 @@ def _hand_end(v: Variant, lang: str) -> str:
     unit = v.params.point_unit
     all_tied = v.choices.ties == "all-tied-win"
     out = {
-        "none": _j(lang, "上がった人の勝ち。ブロックなら目の合計が少ない人の勝ち、同じなら引き分け",
-                   "going out wins; if blocked, the lower pip total wins, equal totals draw"),
-        "rounded": _j(lang, f"勝った側がほかの側の残りの目を{unit}の倍数に丸め、÷{unit}点。"
-                      + ("最小の同点は全員が勝ち" if all_tied else "最小の同点は得点なし"),
-                      f"the winner scores the others' pips rounded to {unit}, ÷ {unit}; "
-                      + ("tied lowest sides all win" if all_tied else "a tie for lowest scores nothing")),
-        "go-out-one": _j(lang, "上がり1点。ブロック時は得点なし", "going out scores 1; a blocked hand scores nothing"),
-        "opponents": _j(lang, "上がりかブロック時の最少の側が、ほかの側の残りの目を得点。同点は得点なし",
-                        "going out, or the lowest hand when blocked, scores the others' pips; a tie scores nothing"),
-        "opponents-less-own": _j(lang, "上がった側はほかの側の残りの目を得点。ブロック時は最少の側が、ほかの側の残りの目から自分の側の目を引いて得点。同点は得点なし",
-                                 "going out scores the other sides' pips; when blocked, the lowest side scores the "
-                                 "others' pips less its own; a tie scores nothing"),
-        "differences": _j(lang, "上がりはほかの全員の残りの目を得点。ブロック時は最少の人が各人との差の合計を得点。同点は得点なし",
-                          "going out scores every other hand's pips; when blocked, the lowest hand scores its "
-                          "differences against each other hand; a tie scores nothing"),
-        "one": _j(lang, "上がり（ドミノ）1点。ブロック時は目の合計が少ない人に1点、同点は得点なし",
-                  "going out (domino) scores 1; when blocked the lower total scores 1, a tie nothing"),
+        "none": _m(lang, "going_out_wins_if_blocked"),
+        "rounded": _m(lang, "rounded_all_tied_win" if all_tied else "rounded_tie_scores_nothing", unit=unit),
+        "go-out-one": _m(lang, "going_out_scores_1_a"),
+        "opponents": _m(lang, "going_out_or_the_lowest"),
+        "opponents-less-own": _m(lang, "going_out_scores_the_other"),
+        "differences": _m(lang, "going_out_scores_every_other"),
+        "one": _m(lang, "going_out_domino_scores_1"),
     }[rule]
     return out
 
@@ -223,9 +183,9 @@ def _hand_end(v: Variant, lang: str) -> str:
 def _length(v: Variant, lang: str) -> str:
     t = v.params.target
     if t is None:
-        return _j(lang, "1ハンドで勝負が決まる", "one hand is the game")
-    unit = _j(lang, "表示得点", "displayed points") if v.params.point_unit > 1 else _j(lang, "点", "points")
-    return _j(lang, f"{t}{unit}に先に届いた側の勝ち", f"first to {t} {unit}")
+        return _m(lang, "one_hand_is_the_game")
+    unit = _m(lang, "displayed_points") if v.params.point_unit > 1 else _m(lang, "points")
+    return _m(lang, "first_to", t=t, unit=unit)
 
 
 _CELLS = {"players": _players, "set": _set, "deal": _deal, "lead": _lead, "layout": _layout,
@@ -243,27 +203,18 @@ def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> s
     """Markdown of the family overview in ``lang``. ``variants`` are
     ``(id, name {ja, en}, rules)`` in site order; each column links to the
     variant's page."""
-    title = _j(lang, "ゲームの比較", "The games side by side")
-    intro = _j(lang,
-               "このサイトで扱う、1本の列に牌をつなぐゲームを、項目ごとに並べて比べた表です。"
-               "トレインを使うゲーム（メキシカントレインなど）は形が違うので、この表には入れていません。表の中身は各ゲームのルール定義（パラメータと規則の選択）から自動で作っているので、"
-               "ルールを書き換えれば表もそれに合わせて変わります。細かな条件や例は、それぞれのゲームのページで確かめてください。",
-               "This table compares, item by item, every game on this site that is played in one line of tiles; "
-               "games played with trains, such as Mexican Train, are laid out differently and are not in it. It is generated from each game's rule "
-               "definition (its parameters and rule choices), so it changes whenever a rule does. Each game's own "
-               "page has the details and worked examples.")
-    head = "| " + _j(lang, "項目", "Item") + " | " + " | ".join(
+    title = _m(lang, "the_games_side_by_side")
+    intro = _m(lang, "this_table_compares_item_by")
+    head = "| " + _m(lang, "item") + " | " + " | ".join(
         f"[{_esc_cell(name[lang])}]({vid}.md)" for vid, name, _ in variants) + " |"
     sep = "|---|" + "---|" * len(variants)
     rows = [head, sep]
-    for key, labels in ROWS.items():
-        label = labels[0] if lang == "ja" else labels[1]
+    for key in ROWS:
+        label = messages("overview-row", lang)[key]
         if key in ROW_TERMS:
             label = f"[{label}](glossary.md#{ROW_TERMS[key]})"
         rows.append(f"| **{label}** | " + " | ".join(_esc_cell(cell(v, key, lang)) for _, _, v in variants) + " |")
-    note = _j(lang,
-              "表が横に長いときは、横にスクロールして見てください。",
-              "If the table is wider than your screen, scroll it sideways.")
+    note = _m(lang, "if_the_table_is_wider")
     return f"# {title}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{note}\n"
 
 
@@ -271,49 +222,30 @@ def _esc_cell(text: str) -> str:
     return html.escape(text, quote=False).replace("|", "\\|")
 
 
-#: Rows of a two-game comparison (seed 001's table), key -> (ja, en).
-COMPARE_ROWS = {
-    "players": ("人数", "Players"), "set": ("牌のセット", "Set"), "deal": ("配牌", "Deal"),
-    "start": ("始め方", "Start"), "layout": ("場の形", "Layout"), "where": ("出す場所", "Where to play"),
-    "drawing": ("出せないとき", "No play"), "doubles": ("ダブル", "Doubles"), "length": ("長さ", "Length"),
-    "scoring": ("得点", "Scoring"), "options": ("オプション", "Options"),
-}
+#: Rows of a two-game comparison (seed 001's table), in order (headings: context ``compare-row``).
+COMPARE_ROWS = ("players", "set", "deal", "start", "layout", "where", "drawing", "doubles", "length", "scoring", "options")
 
 
 def _trains_cell(v: Variant, row: str, lang: str) -> str:
     settings = v.round_settings
     top = v.params.set
     return {
-        "start": _j(lang, f"そのラウンドのダブル（最初は{top}-{top}、以後1つずつ小さく）を配る前に中央に置く。最初の番はラウンドごとに1席ずつずれる",
-                    f"the round's double ({top}-{top} first, one lower each round) goes in the centre before the "
-                    f"deal; the first turn moves one seat each round"),
-        "layout": _j(lang, "各プレイヤーのトレインと共有のメキシカントレイン。どれも中央のダブルから伸びる",
-                     "a train for each player and one shared Mexican train, all starting from the centre double"),
-        "where": _j(lang, "自分のトレイン、メキシカントレイン、マーカーのあるほかの人のトレイン。最初の番も含め1回に1枚",
-                    "your own train, the Mexican train, or another player's train with a marker; one tile a turn, "
-                    "the first turn included"),
-        "drawing": _j(lang, "1枚引き、出せれば出す。出せなければパスし、自分のトレインにマーカー（次に自分が出すまで）",
-                      "draw one and play it if you can; otherwise pass and put a marker on your train until you "
-                      "play there again"),
-        "doubles": _j(lang, "出すともう1回出せ、その牌でダブルをふさぐ。ふさがれるまで誰もほかに出せない",
-                      "a double earns one more play, which must cover it; until it is covered nobody plays "
-                      "anywhere else"),
-        "length": _j(lang, f"{top}-{top}から0-0までダブルごとに1ラウンド、全{settings[0]}ラウンド。設定で"
-                     + "、".join(f"{n}ラウンド" for n in settings[1:]),
-                     f"one round per double from {top}-{top} to 0-0, {settings[0]} rounds; settings: "
-                     + ", ".join(f"{n} round{'s' if n != 1 else ''}" for n in settings[1:])),
-        "scoring": _j(lang, "手に残った目が失点。最後のラウンドのあと合計が最も少ない人の勝ち、同じなら引き分け",
-                      "pips left in hand are penalty points; after the last round the lowest total wins, equal "
-                      "lowest totals draw"),
-        "options": _j(lang, "ラウンド数の設定のみ。全員が個人戦で、セットはいつもダブルトゥエルブ",
-                      "only the number of rounds; everyone plays alone, always with double-twelve"),
+        "start": _m(lang, "the_round_s_double_first", top=top),
+        "layout": _m(lang, "a_train_for_each_player"),
+        "where": _m(lang, "your_own_train_the_mexican"),
+        "drawing": _m(lang, "draw_one_and_play_it"),
+        "doubles": _m(lang, "a_double_earns_one_more"),
+        "length": _m(lang, "rounds_per_double", top=top, rounds=settings[0],
+                     settings=_m(lang, "list_sep").join(plural(lang, "round", n) for n in settings[1:])),
+        "scoring": _m(lang, "pips_left_in_hand_are"),
+        "options": _m(lang, "only_the_number_of_rounds"),
     }[row]
 
 
 def _line_where(v: Variant, lang: str) -> str:
     if v.spinners:
-        return _j(lang, "接続可能位置のどれか（分岐ダブルの側枝を含む）", "any open end, side branches of spinners included")
-    return _j(lang, "列の左右どちらかの端", "either end of the line")
+        return _m(lang, "any_open_end_side_branches")
+    return _m(lang, "either_end_of_the_line")
 
 
 def compare_cell(v: Variant, row: str, lang: str) -> str:
@@ -331,21 +263,20 @@ def compare_cell(v: Variant, row: str, lang: str) -> str:
             return cell(v, "spinners", lang)
         if v.doubles == "choice":
             return cell(v, "doubles", lang)
-        return _j(lang, "ほかの牌と同じ（交差置き）", "like any other tile (laid crosswise)")
+        return _m(lang, "like_any_other_tile_laid")
     if row == "scoring":
-        return cell(v, "scoring", lang) + _j(lang, "。", "; ") + cell(v, "hand_end", lang)
+        return cell(v, "scoring", lang) + _m(lang, "clause_sep") + cell(v, "hand_end", lang)
     if row == "options":
-        return _j(lang, f"{', '.join(map(str, v.params.partnerships))}人のペア戦", f"partnerships for "
-                  f"{', '.join(map(str, v.params.partnerships))}") if v.params.partnerships else _j(lang, "なし", "none")
+        return _m(lang, "partnerships_for", players=', '.join(map(str, v.params.partnerships))) if v.params.partnerships else _m(lang, "none")
     return cell(v, {"drawing": "drawing", "length": "length", "layout": "layout"}[row], lang)
 
 
 def comparison_table(games: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
     """A Markdown table comparing ``games`` (``(id, name, rules)``) row by row."""
-    head = "| " + _j(lang, "項目", "Item") + " | " + " | ".join(
+    head = "| " + _m(lang, "item") + " | " + " | ".join(
         f"[{_esc_cell(name[lang])}]({vid}.md)" for vid, name, _ in games) + " |"
     rows = [head, "|---|" + "---|" * len(games)]
-    for key, labels in COMPARE_ROWS.items():
-        label = labels[0] if lang == "ja" else labels[1]
+    for key in COMPARE_ROWS:
+        label = messages("compare-row", lang)[key]
         rows.append(f"| **{label}** | " + " | ".join(_esc_cell(compare_cell(v, key, lang)) for _, _, v in games) + " |")
     return "\n" + "\n".join(rows) + "\n"

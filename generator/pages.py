@@ -36,7 +36,7 @@ from .stats import figures
 from .stats import section as stats_section
 from .trainpages import render_trains
 from .variants import SITE_ORDER
-from .describe import LANGS
+from .i18n import LANGS, tables
 from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
@@ -46,68 +46,7 @@ __all__ = ["BuildError", "generate", "page_keys", "write_tree", "GEN"]
 #: Folder, inside each language folder, that holds generated files.
 GEN = "gen"
 
-_UI = {
-    "ja": {
-        "example": "例", "textalt": "図の説明", "png": "PNG画像", "players": "人数", "per_hand": "1人の枚数",
-        "stock": "タロン", "partners": "ペア戦", "yes": "可", "no": "—", "sources": "出典",
-        "more": "そのほかの例", "legend_counted": "塗りつぶした数字：数える寄与値",
-        "legend_open": "白抜きの点：接続可能だが数えない位置", "legend_branch": "オレンジの枠：分岐ダブル（得点の印ではない）",
-        "legend_placed": "青い破線の枠：直前に置いた牌", "legend": "図の見方",
-        "legend_colours": "目の色：数ごとに決まった色（大きなセットの牌を見分けやすくするため）",
-        "legend_open_plain": "白抜きの点：接続可能位置（次の牌をつなげられる端）",
-        "legend_counted_ends": "塗りつぶした数字：列の端に出ている数",
-        "legend_branch_sniff": "オレンジの枠：スニッフ（四方向に伸ばせる最初のダブル。得点の印ではない）",
-        "undealt": "配られなかった牌（使わない）", "undealt_col": "配らない牌",
-        "scores_now": "この時点の得点", "as_inline": "列沿い置き", "as_cross": "交差置き",
-        "touch": "{n}の半面でつなぐ",
-        "legend_join": "紫の四角の数字：つないだ二つの半面の和（7ならふつうのつなぎ、灰色はマタドールによる例外）",
-        "legend_matador": "紫の枠：マタドール（6-1、5-2、4-3、0-0）",
-        "player": "プレイヤー", "hand": "残りの牌", "pips": "目の合計", "side": "側", "out": "上がり",
-        "blocked": "ブロックで終了", "result": "精算", "scores_before": "精算前の得点",
-        "scores_after": "精算後の得点", "game_winners": "対局の勝者", "move": "手", "action": "行動",
-        "counted": "数える寄与値", "ends": "端の数", "score": "得点", "next": "次の手番", "play": "置く", "draw": "引く",
-        "pass": "パス", "playable": "置ける", "unplayable": "置けない", "deal": "配牌", "leader": "先手",
-        "score_before": "ハンド前の得点 ",
-        "stock_order": "タロン（上から順に）", "end_out": "{p}が上がり、ハンド終了", "end_blocked": "ハンドはブロック",
-        "end_game": "目標に到達し、対局終了", "final_layout": "最後の配置", "glossary": "用語集",
-        "glossary_intro": "このサイトで使う用語を五十音順に並べ、英語表記と、ほかの呼び方を添えました。", "en_term": "英語",
-        "aka": "ほかの呼び方：", "aka_sep": "、", "game": "ゲーム", "game_names": "ゲームの名前",
-        "game_names_intro": "このサイトのゲームと、プレイヤーのあいだで使われるほかの呼び方です。",
-        "how": "{p}が上がり", "none_left": "なし", "lot": "新たなくじ", "next_leader": "次のハンドの先手",
-        "game_over": "—（対局終了）",
-    },
-    "en": {
-        "example": "Example", "textalt": "Diagram in words", "png": "PNG image", "players": "Players",
-        "per_hand": "Tiles each", "stock": "Stock", "partners": "Partnerships", "yes": "yes", "no": "—",
-        "sources": "Sources", "more": "More worked examples",
-        "legend_counted": "Filled number: a counted value",
-        "legend_open": "Hollow dot: an open position that does not count here",
-        "legend_branch": "Orange outline: a branch double (not a sign that it scores)",
-        "legend_placed": "Blue dashed frame: the tile just placed", "legend": "Reading the diagrams",
-        "legend_colours": "Pip colours: each number has its own colour (so that a large set's numbers are easy to tell apart)",
-        "legend_open_plain": "Hollow dot: an open end, where the next tile may join",
-        "legend_counted_ends": "Filled number: the number showing at an end of the line",
-        "legend_branch_sniff": "Orange outline: the sniff, the first double, which can grow four ways (not a sign that it scores)",
-        "undealt": "Not dealt (out of play)", "undealt_col": "Not dealt",
-        "scores_now": "Scores at this point", "as_inline": "lengthwise", "as_cross": "crosswise",
-        "touch": "its {n} touching",
-        "legend_join": "Purple square number: the sum of the two touching halves (7 for an ordinary join; grey when a matador joins by exception)",
-        "legend_matador": "Purple outline: a matador (6-1, 5-2, 4-3, 0-0)",
-        "player": "Player", "hand": "Tiles left", "pips": "Pips", "side": "Side", "out": "went out",
-        "blocked": "the hand blocked", "result": "Settlement", "scores_before": "Scores before",
-        "scores_after": "Scores after", "game_winners": "Game won by", "move": "Move", "action": "Action",
-        "counted": "Counted", "ends": "Open ends", "score": "Score", "next": "Next to move", "play": "plays", "draw": "draws",
-        "pass": "passes", "playable": "playable", "unplayable": "no fit", "deal": "Deal", "leader": "Leader",
-        "score_before": "score before the hand ",
-        "stock_order": "Stock (top first)", "end_out": "{p} goes out; the hand ends", "end_blocked": "the hand is blocked",
-        "end_game": "target reached; the game ends", "final_layout": "Final layout", "glossary": "Glossary",
-        "glossary_intro": "The terms this site uses, in alphabetical order, with their Japanese names and the other names players use.", "en_term": "Japanese",
-        "aka": "Also called: ", "aka_sep": ", ", "game": "Game", "game_names": "Game names",
-        "game_names_intro": "The games on this site, with the other names players know them by.",
-        "how": "{p} went out", "none_left": "none", "lot": "a new lot", "next_leader": "Next hand led by",
-        "game_over": "— (game over)",
-    },
-}
+_UI = tables("pages")
 
 
 class BuildError(Exception):
@@ -186,10 +125,8 @@ class _Page:
                                        "this game has no rounds")
         settings = rules.round_settings
         full = max(settings)
-        if self.lang == "ja":
-            head = ["ラウンド", "エンジン"] + [f"{n}ラウンドのマッチ" for n in settings]
-        else:
-            head = ["Round", "Engine"] + [f"{n}-round match" for n in settings]
+        ui = self.ui
+        head = [ui["round"], ui["engine"]] + [ui["match_of"].format(n=n) for n in settings]
         rows = ["| " + " | ".join(head) + " |", "|---:|---|" + ":---:|" * len(settings)]
         for r in range(1, full + 1):
             marks = " | ".join("✓" if r <= n else "" for n in settings)
@@ -237,10 +174,9 @@ class _Page:
         if not self.legend_shown and pos.family == "line" and not isinstance(pos, SettlementPosition):
             out.insert(0, self.legend())        # the page's first diagram: its legend comes first
         title = (pos.title or {}).get(self.lang)
-        out.append(f'<p class="rb-example-title"><strong>{_esc(ui["example"])}：{_esc(title)}</strong></p>\n'
-                   if self.lang == "ja" and title else
-                   f'<p class="rb-example-title"><strong>{_esc(ui["example"])}: {_esc(title)}</strong></p>\n'
-                   if title else "")
+        if title:
+            heading = ui["example_title"].format(example=_esc(ui["example"]), title=_esc(title))
+            out.append(f'<p class="rb-example-title"><strong>{heading}</strong></p>\n')
         if pos.note:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
         if pos.family == "trains":
@@ -312,18 +248,18 @@ class _Page:
         """A step the rules refuse: the reason (rule id, the rule in words, the
         engine's message) and the unchanged layout, drawn with its open ends."""
         lang = self.lang
+        ui = self.ui
         head, words, _ = describe.refusal(r, lang)     # the engine's English sentence is for authors
         link = self.rule_link(r.rule)
         rule = f"[{_esc(words)}]({link})" if link else _esc(words)
-        parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**{"：" if lang == "ja" else ": "}{rule}\n']
+        parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**{ui["rule_sep"]}{rule}\n']
         if extra_caption:
             parts.append(f"{_esc(extra_caption)}\n")
         parts.append("</div>\n")
         if len(r.layout):
             name = f"{pid}-{index}"
             counted = self.v.rules.counted(r.layout)
-            cap = (f"置く前の配置（{r.tile.label}は置けないので変わらない）" if lang == "ja"
-                   else f"The layout stays as it was ({r.tile.label} cannot be placed)")
+            cap = ui["layout_unchanged"].format(label=r.tile.label)
             parts.append(self._draw(name, r.layout, counted, r.open, None, cap))
         return "\n".join(parts)
 
@@ -342,7 +278,7 @@ class _Page:
                         + f"{_cell(shown)} | {pos.pips()[p]} |")
         lines = ["\n" + "\n".join(rows) + "\n"]
         how = ui["how"].format(p=pos.out) if pos.out else ui["blocked"]
-        lines.append(f"\n**{ui['result']}**（{how}）\n" if lang == "ja" else f"\n**{ui['result']}** ({how})\n")
+        lines.append(ui["result_line"].format(result=ui["result"], how=how))
         for line in describe.settlement_lines(s, lang, self.v.rules):
             lines.append(f"- {_esc(line)}")
         if s.scores_after is not None:
@@ -355,8 +291,7 @@ class _Page:
 
     def turns(self, pos: TurnsPosition, cp: CheckedPosition) -> str:
         ui, lang = self.ui, self.lang
-        out = [f"\n**{ui['deal']}**（{ui['leader']}：{pos.leader}）\n" if lang == "ja"
-               else f"\n**{ui['deal']}** ({ui['leader']}: {pos.leader})\n"]
+        out = [ui["deal_line"].format(deal=ui["deal"], leader_label=ui["leader"], leader=pos.leader)]
         for p in pos.players:
             score = f" — {ui['score_before']}{pos.scores[p]}" if pos.scores and p in pos.scores else ""
             out.append(f"- {p}: {describe.tile_list(pos.hands[p])}{score}")
@@ -375,13 +310,11 @@ class _Page:
                     how.append(ui["as_" + mv.as_])
                 if mv.touch is not None:
                     how.append(ui["touch"].format(n=mv.touch))
-                extra = (f"（{'、'.join(how)}）" if lang == "ja" else f" ({', '.join(how)})") if how else ""
+                extra = ui["how_played"].format(how=ui["list_sep"].join(how)) if how else ""
                 if pl.at is None:
                     act = f"{ui['play']} {pl.tile.label}{extra}"
-                elif lang == "ja":
-                    act = f"{pl.tile.label}を{describe.end_words(pl.at, lang)}に置く{extra}"
                 else:
-                    act = f"{ui['play']} {pl.tile.label} on {describe.end_words(pl.at, lang)}{extra}"
+                    act = ui["play_on"].format(tile=pl.tile.label, end=describe.end_words(pl.at, lang), how=extra)
                 cnt = (describe.counted_sum(pl.counted) if counts
                        else " / ".join(str(pl.layout.pip_at(e)) for e in pl.open))
                 sc = describe.score_phrase(pl, lang, self.v.rules)
@@ -674,7 +607,7 @@ def _sources_digest() -> str:
 
     h = hashlib.sha256(f"cairosvg {version('cairosvg')}|jinja2 {jinja2.__version__}".encode())
     root = Path(__file__).resolve().parent
-    for f in sorted(root.rglob("*.py")):
+    for f in sorted([*root.rglob("*.py"), *root.rglob("*.po")]):     # the code and the message catalogs
         h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
     return h.hexdigest()
 

@@ -29,7 +29,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from . import svg
-from .describe import LANGS
+from .i18n import LANGS
 from .model import Catalog
 from .pages import GEN, BuildError, generate, write_tree
 

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from . import simulate as simulate_module
 from .engine import hand, layout, tiles, variant as variant_module
+from .i18n import messages, tables
 from .simulate import simulate
 from .variants import mexican_train
 
@@ -103,20 +104,7 @@ def figures(vdef, write: bool = True) -> dict:
     return data
 
 
-_T = {
-    "ja": {"title": "数字で見る", "players": "人数", "pairs": "{n}人（ペア戦）", "solo": "{n}人", "hands": "ハンド数",
-           "games": "ゲーム数", "hpg": "1ゲームのハンド数", "tph": "1ハンドに置かれた牌", "pph": "1ハンドの得点",
-           "block": "ブロックで終わった割合", "first": "先手側がハンドに勝った割合",
-           "round": "ラウンド", "pen": "1ラウンドの失点合計（目）",
-           "intro": "このゲームをエンジンで最後まで遊ばせた結果です。席には、その場でいちばん点になる手（同点なら重い牌）を選ぶプレイヤーと、出せる手からでたらめに選ぶプレイヤーが交互に座ります。乱数の種は{seed}、人数ごとに{min}ハンド以上を遊ばせました。ルール定義が変わるたびに計算し直します。",
-           "note": "人間どうしの対局の統計ではなく、ルールの性質（ハンドの長さ、ブロックの起こりやすさ、得点の大きさ）をつかむための目安です。"},
-    "en": {"title": "By the numbers", "players": "Players", "pairs": "{n} (partnerships)", "solo": "{n}", "hands": "Hands",
-           "games": "Games", "hpg": "Hands per game", "tph": "Tiles placed per hand", "pph": "Points per hand",
-           "block": "Hands ending in a block", "first": "Hands won by the first player's side",
-           "round": "Rounds", "pen": "Penalty pips per round (all players)",
-           "intro": "These figures come from letting the engine play this game to the end, over and over. The seats alternate between a player who takes whatever scores most right now (the heaviest tile on a tie) and one who picks any legal move at random. The seed is {seed}, and every player count was played for at least {min} hands. They are recomputed whenever the rule definition changes.",
-           "note": "They are not statistics of human play, but a guide to the rules' character: how long hands run, how often play blocks, how big the scores get."},
-}
+_T = tables("stats")
 
 
 def section(data: dict, rules, lang: str) -> str:
@@ -124,7 +112,7 @@ def section(data: dict, rules, lang: str) -> str:
     t = dict(_T[lang])
     trains = rules.family == "trains"
     if not trains and rules.params.point_unit > 1:     # say which points: the displayed ones
-        t["pph"] += "（表示得点）" if lang == "ja" else " (displayed points)"
+        t["pph"] += messages("stats", lang)["displayed_points"]
     rows = [f"| {t['players']} | {t['games']} | {t['round'] if trains else t['hands']} | "
             f"{t['round'] + '/' + t['games'] if trains else t['hpg']} | {t['tph']} | "
             f"{t['pen'] if trains else t['pph']} | {t['block']} | {t['first']} |",

@@ -14,46 +14,13 @@ from typing import Any
 
 from . import hub, svg
 from .describe import tile_list
+from .i18n import messages, tables
 from .model.trains import RoundPosition, TablePosition, play_text
 from .variants.mexican_train import MEXICAN, Round
 
-__all__ = ["render_trains", "table_text", "STATUS_WORDS", "may_play", "move_text", "train_name"]
+__all__ = ["render_trains", "table_text", "may_play", "move_text", "train_name"]
 
-#: Why a player may or may not play on a train: status -> (ja, en).
-STATUS_WORDS = {
-    "own": ("自分のトレイン", "own train"),
-    "mexican": ("メキシカントレイン（誰でも出せる）", "the Mexican train: open to everyone"),
-    "marked": ("マーカーがあるので誰でも出せる", "carries a marker: open to everyone"),
-    "cover": ("ふさぐべきダブルがある。ここに出すしかない", "holds the open double: it must be covered here"),
-    "unmarked": ("マーカーのない他人のトレイン。出せない", "another player's train without a marker: closed"),
-    "wait": ("ダブルがふさがれるまで出せない", "closed until the open double is covered"),
-}
-
-_UI = {
-    "ja": {"train": "トレイン", "tiles": "牌（エンジン側から）", "end": "端", "marker": "マーカー", "yes": "あり",
-           "no": "—", "for": "{p}から見て", "to_move": "手番", "hand": "手牌", "plays": "{p}が出せる手",
-           "none": "なし（タロンから1枚引く）", "mexican": "メキシカントレイン", "engine": "エンジン",
-           "start": "始めの卓", "final": "最後の卓", "move": "手", "player": "プレイヤー", "action": "行動",
-           "next": "次の手番", "markers": "マーカー", "open": "ふさがれていないダブル", "play": "{t}を{tr}に出す",
-           "draw": "{t}を引く（{ok}）", "playable": "出せる", "unplayable": "出せない", "pass": "パス（自分のトレインにマーカー）",
-           "out": "{p}が最後の牌を出してラウンド終了", "blocked": "タロンがなく誰も出せないのでラウンド終了",
-           "result": "ラウンドの結果", "penalty": "失点（手に残った目）", "stock": "タロン（上から順に）",
-           "round": "ラウンド", "first": "最初の番", "total": "合計", "winners": "マッチの勝者",
-           "draw_match": "最少の合計が並んだので引き分け：", "marker_word": "マーカーあり", "open_one": "ふさがれていないダブル", "continues": "マッチは続く（{n}/{m}ラウンド）",
-           "owner": "{p}のトレイン", "sep": "、", "stop": "。", "may": "出せる人"},
-    "en": {"train": "Train", "tiles": "Tiles (from the engine)", "end": "End", "marker": "Marker", "yes": "yes",
-           "no": "—", "for": "For {p}", "to_move": "To move", "hand": "Hand", "plays": "Legal plays for {p}",
-           "none": "none (draw one tile)", "mexican": "Mexican train", "engine": "Engine",
-           "start": "The table at the start", "final": "The table at the end", "move": "Move", "player": "Player",
-           "action": "Action", "next": "Next", "markers": "Markers", "open": "Open doubles",
-           "play": "plays {t} on {tr}", "draw": "draws {t} ({ok})", "playable": "playable", "unplayable": "no fit",
-           "pass": "passes (marker on own train)", "out": "{p} plays their last tile: the round ends",
-           "blocked": "the stock is empty and nobody can play: the round ends", "result": "Round result",
-           "penalty": "Penalty (pips left in hand)", "stock": "Stock (top first)", "round": "Round",
-           "first": "First turn", "total": "Total", "winners": "Match won by",
-           "draw_match": "Equal lowest totals, a drawn match:", "marker_word": "marker", "open_one": "open double", "continues": "the match goes on ({n} of {m} rounds)",
-           "owner": "{p}'s train", "sep": ", ", "stop": ".", "may": "may play"},
-}
+_UI = tables("trains")
 
 
 def _esc(text: Any) -> str:
@@ -85,9 +52,9 @@ def move_text(ev, lang: str) -> str:
     else:
         act = ui["pass"]
     if ev.end == "out":
-        act += ("。" if lang == "ja" else "; ") + ui["out"].format(p=ev.player)
+        act += ui["clause_sep"] + ui["out"].format(p=ev.player)
     elif ev.end == "blocked":
-        act += ("。" if lang == "ja" else "; ") + ui["blocked"]
+        act += ui["clause_sep"] + ui["blocked"]
     return act
 
 
@@ -95,7 +62,7 @@ def _opened(text: str, lang: str) -> str:
     """``"5-5 on A"`` in words: ``5-5（Aのトレイン）`` / ``5-5 on A's train``."""
     tile, train = text.split(" on ")
     name = _train_name(train, lang)
-    return f"{tile}（{name}）" if lang == "ja" else f"{tile} on {name}"
+    return _UI[lang]["tile_on"].format(tile=tile, name=name)
 
 
 def may_play(rnd: Round) -> dict[str, list[str]]:
@@ -135,8 +102,8 @@ def _figure(rnd: Round, name: str, cap: str, lang: str, vid: str, files: dict, p
     rel = f"diagrams/{vid}/{name}"
     w = text.split('width="', 1)[1].split('"', 1)[0]
     h = text.split('height="', 1)[1].split('"', 1)[0]
-    label = "PNG画像" if lang == "ja" else "PNG image"
-    textalt = "図の説明" if lang == "ja" else "Diagram in words"
+    label = _UI[lang]["png"]
+    textalt = _UI[lang]["textalt"]
     return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
             f'[![{_esc(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]({rel}.png "{label}")\n'
             f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
@@ -155,7 +122,7 @@ def _trains_table(rnd: Round, player: str | None, lang: str) -> str:
         row = (f"| {_cell(_train_name(name, lang))} | {_cell(tile_list(tr.tiles) or ui['no'])} | {tr.end} | "
                f"{ui['yes'] if tr.marker else ui['no']} |")
         if player:
-            words = STATUS_WORDS[rnd.status(player, name)][0 if lang == "ja" else 1]
+            words = messages("train-status", lang)[rnd.status(player, name)]
             row += f" {_cell(words)} |"
         rows.append(row)
     return "\n" + "\n".join(rows) + "\n"
@@ -167,7 +134,7 @@ def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen
     if isinstance(pos, TablePosition):
         rnd = outcome.round
         p = pos.to_move
-        cap = (f"{p}の手番。" if lang == "ja" else f"{p} to move. ") + (
+        cap = ui["to_move_cap"].format(p=p) + (
             ui["open"] + ": " + ui["sep"].join(_opened(play_text(rnd.trains[o].last, o), lang)
                                                for o in rnd.open_doubles)
             if rnd.open_doubles else "")

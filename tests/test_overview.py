@@ -3,6 +3,7 @@ rule choices, in both languages."""
 
 from generator.engine import Params
 from generator.model import Catalog
+from generator.i18n import messages
 from generator.overview import ROWS, cell, overview_page
 from generator.engine.choices import Choices
 from generator.variants import SITE_ORDER, make_variant
@@ -32,8 +33,8 @@ def test_page_has_every_variant_and_row_in_both_languages():
         header = next(line for line in md.splitlines() if line.startswith("| "))
         for vid, name, _ in family:
             assert f"[{name[lang]}]({vid}.md)" in header
-        for labels in ROWS.values():
-            label = labels[0] if lang == "ja" else labels[1]
+        for key in ROWS:
+            label = messages("overview-row", lang)[key]
             assert f"| **{label}** |" in md or f"| **[{label}](glossary.md#" in md
     en = overview_page(family, "en")
     row = next(line for line in en.splitlines() if line.startswith("| **[Matching]"))
