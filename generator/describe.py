@@ -159,7 +159,7 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
         return [t["drawn_hand"]]
     out = []
     for w in s.winners:
-        own, opp, pts = s.pips[w], s.opponents_pips[w], s.points[w]
+        own, opp, pts = s.pips[w], s.opponents_pips[w], s.points.get(w, 0)
         others = [v for k, v in s.pips.items() if k != w]
         words = dict(w=w, own=own, opp=opp, points=_pts(pts, lang), unit=unit)
         if rule == "none":

@@ -234,16 +234,16 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
             parts = []
             for where, key, stated, now in r["changes"]:
                 label = messages("house-value", lang).get(key, key)
-                at = (t[where[0]].format(n=where[1]) + t["at_sep_refused" if key == "refused" else "at_sep"]) \
-                    if where else ""
+                at = t[where[0]].format(n=where[1]) if where else ""
                 if key == "refused":
-                    parts.append(f"{_esc(at)}{t['refused'].format(now=_esc(_rule_words(now, lang)), was=_esc(_rule_words(stated, lang)))}")
+                    parts.append(_esc(t["refused"].format(at=at, now=_rule_words(now, lang),
+                                                          was=_rule_words(stated, lang)).strip()))
                 elif stated:
-                    parts.append(f"{_esc(at + label)} {_esc(_value(stated, lang, key))} → "
+                    parts.append(f"{_esc(f'{at} {label}'.strip())} {_esc(_value(stated, lang, key))} → "
                                  f"**{_esc(_value(now, lang, key))}**")
                 else:
                     parts.append(_esc(_reason(now, lang)))
-            what = t["changes"] + ("; " if lang == "en" else "、").join(parts)
+            what = t["changes"] + t["list_sep"].join(parts)
         lines.append(f"| {name} | {what.replace(chr(10), ' ')} |")
     return "\n".join(lines) + "\n"
 

@@ -236,7 +236,7 @@ def _trains_cell(v: Variant, row: str, lang: str) -> str:
         "drawing": _m(lang, "draw_one_and_play_it"),
         "doubles": _m(lang, "a_double_earns_one_more"),
         "length": _m(lang, "rounds_per_double", top=top, rounds=settings[0],
-                     settings=_m(lang, "list_sep").join(plural(lang, "round", n) for n in settings[1:])),
+                     settings=_m(lang, "comma_sep").join(plural(lang, "round", n) for n in settings[1:])),
         "scoring": _m(lang, "pips_left_in_hand_are"),
         "options": _m(lang, "only_the_number_of_rounds"),
     }[row]

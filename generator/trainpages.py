@@ -102,8 +102,8 @@ def _figure(rnd: Round, name: str, cap: str, lang: str, vid: str, files: dict, p
     rel = f"diagrams/{vid}/{name}"
     w = text.split('width="', 1)[1].split('"', 1)[0]
     h = text.split('height="', 1)[1].split('"', 1)[0]
-    label = _UI[lang]["png"]
-    textalt = _UI[lang]["textalt"]
+    label = messages("pages", lang)["png"]
+    textalt = messages("pages", lang)["textalt"]
     return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
             f'[![{_esc(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]({rel}.png "{label}")\n'
             f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
