@@ -10,12 +10,11 @@ the parent's name on the page); the rest is ours.
 
 from __future__ import annotations
 
-import html
 import re
-from typing import Any
 
 from .engine.choices import CHOICES, INFO
 from .i18n import messages, plural, tables
+from .sanitize import escape_cell
 from .overview import set_words
 from .model.catalog import Catalog, VariantDef
 from .model.kinds import compare, evaluate, parse_position
@@ -50,8 +49,7 @@ _T = tables("house")
 #: (Words for the stated values a re-run compares: the message catalog's ``house-value`` context.)
 
 
-def _esc(text: Any) -> str:
-    return html.escape(str(text), quote=False).replace("|", "\\|")
+_esc = escape_cell
 
 
 def param_words(key: str, value, lang: str) -> str:

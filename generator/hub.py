@@ -21,7 +21,7 @@ DejaVu Sans; ``<title>``/``<desc>`` carry the words.
 
 from __future__ import annotations
 
-from html import escape
+from .sanitize import escape
 from typing import Mapping, Sequence
 
 from .engine.tiles import Tile
@@ -90,9 +90,9 @@ def draw_table(engine: Tile, trains: Mapping[str, object], may_play: Mapping[str
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" lang="{escape(lang)}" width="{_f(width)}" '
-        f'height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}" aria-labelledby="{ident}-title {ident}-desc">',
-        f'<title id="{ident}-title">{escape(title)}</title>',
-        f'<desc id="{ident}-desc">{escape(desc)}</desc>',
+        f'height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}" aria-labelledby="{escape(ident)}-title {escape(ident)}-desc">',
+        f'<title id="{escape(ident)}-title">{escape(title)}</title>',
+        f'<desc id="{escape(ident)}-desc">{escape(desc)}</desc>',
     ]
     # the engine, upright in the centre
     out += _tile(engine, engine.low, -0.5, -1.0, True, X, Y, coloured)

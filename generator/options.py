@@ -6,11 +6,11 @@ and from the games on the site (which game uses which value).
 
 from __future__ import annotations
 
-import html
 from typing import Sequence
 
 from .engine.choices import CHOICES
 from .i18n import messages, tables
+from .sanitize import escape_cell
 from .model.schema import PARAMS_SCHEMA
 
 __all__ = ["options_page"]
@@ -18,8 +18,7 @@ __all__ = ["options_page"]
 _T = tables("options")
 
 
-def _esc(text: str) -> str:
-    return html.escape(str(text), quote=False).replace("|", "\\|")
+_esc = escape_cell
 
 
 def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:

@@ -10,11 +10,11 @@ rule choice and the table follows.
 
 from __future__ import annotations
 
-import html
 from typing import Sequence
 
 from .engine.variant import Variant
 from .i18n import messages, plural
+from .sanitize import escape_cell
 
 __all__ = ["overview_page", "set_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "comparison_table"]
 
@@ -218,8 +218,7 @@ def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> s
     return f"# {title}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{note}\n"
 
 
-def _esc_cell(text: str) -> str:
-    return html.escape(text, quote=False).replace("|", "\\|")
+_esc_cell = escape_cell
 
 
 #: Rows of a two-game comparison (seed 001's table), in order (headings: context ``compare-row``).

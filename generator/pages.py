@@ -21,6 +21,8 @@ import html
 import os
 import pickle
 import re
+import sys
+import time
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -28,7 +30,7 @@ from typing import Any
 import jinja2
 import jinja2.sandbox
 
-from . import describe, svg
+from . import describe, sanitize, svg
 from .overview import comparison_table, overview_page
 from . import houserules
 from .options import options_page
@@ -37,6 +39,7 @@ from .stats import section as stats_section
 from .trainpages import render_trains
 from .variants import SITE_ORDER
 from .i18n import LANGS, tables
+from .sanitize import escape
 from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
@@ -57,8 +60,7 @@ class BuildError(Exception):
         self.errors = errors
 
 
-def _esc(text: Any) -> str:
-    return html.escape(str(text), quote=True)
+_esc = escape
 
 
 def _cell(text: Any) -> str:
@@ -466,9 +468,10 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
     env = _Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
     try:
         tmpl = env.from_string(text)
-        return tmpl.render(deal_table=page.deal_table, legend=page.legend, term=page.term,
-                           comparison=page.comparison, rounds_table=page.rounds_table,
-                           position=page.position, params=page.v.params)
+        budget = _Budget()
+        macros = dict(deal_table=page.deal_table, legend=page.legend, term=page.term, comparison=page.comparison,
+                      rounds_table=page.rounds_table, position=page.position)
+        out = budget.run(tmpl.render, params=page.v.params, **{k: budget.outside(f) for k, f in macros.items()})
     except jinja2.TemplateSyntaxError as exc:
         raise SourceError(src.file, *src.text_mark(path, exc.lineno or 1), f"template: {exc.message}") from None
     except SourceError:
@@ -478,6 +481,79 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
     except Exception as exc:       # 1/0, endless macro recursion, range too big, ...: never a traceback
         raise SourceError(src.file, *src.text_mark(path, _template_line(exc)),
                           f"template: {type(exc).__name__}: {exc}") from None
+    problems = sanitize.removed(sanitize.markdown_html(out))
+    if problems:
+        line = _line_of(text, problems[0])
+        more = f" (and {len(problems) - 1} more: {'; '.join(problems[1:4])})" if len(problems) > 1 else ""
+        raise SourceError(src.file, *src.text_mark(path, line),
+                          f"the page may not hold {problems[0]}{more}: the site lets through only plain text, "
+                          f"Markdown and a few harmless HTML elements (see the authoring guide, 'Rule text')")
+    return out
+
+
+#: The work one rule text's template may do: lines of template code run (a loop's body counts
+#: once per turn) and seconds spent in it (our macros, which draw the examples, not counted).
+MAX_TEMPLATE_STEPS = 200_000
+MAX_TEMPLATE_SECONDS = 2.0
+
+
+class _Budget:
+    """Runs a template under a work budget: a trace function, active only in
+    the template's own frames, counts the lines it runs and watches the
+    clock, and stops it with a sandbox error when either runs out. Works in
+    any thread (``mkdocs serve`` builds in one of its own)."""
+
+    def __init__(self):
+        self.steps = 0
+        self.spent = 0.0
+        self.start = 0.0
+
+    def _line(self, frame, event, arg):
+        self.steps += 1
+        if self.steps > MAX_TEMPLATE_STEPS:
+            raise jinja2.sandbox.SecurityError(f"the template does too much work (more than "
+                                               f"{MAX_TEMPLATE_STEPS:,} steps; a loop inside a loop?)")
+        if self.steps % 512 == 0 and time.monotonic() - self.start - self.spent > MAX_TEMPLATE_SECONDS:
+            raise jinja2.sandbox.SecurityError(f"the template ran for more than {MAX_TEMPLATE_SECONDS:g} seconds")
+        return self._line
+
+    def _call(self, frame, event, arg):
+        return self._line if frame.f_code.co_filename == "<template>" else None
+
+    def run(self, render, **values):
+        old = sys.gettrace()
+        self.start = time.monotonic()
+        sys.settrace(self._call)
+        try:
+            return render(**values)
+        finally:
+            sys.settrace(old)
+
+    def outside(self, f):
+        """``f`` run without the budget's tracing and clock (a macro of ours)."""
+        @functools.wraps(f)
+        def untraced(*args, **kwargs):
+            tracer, began = sys.gettrace(), time.monotonic()
+            sys.settrace(None)
+            try:
+                return f(*args, **kwargs)
+            finally:
+                sys.settrace(tracer)
+                self.spent += time.monotonic() - began
+        return untraced
+
+
+def _line_of(text: str, problem: str) -> int:
+    """The line of ``text`` (1-based) that most likely wrote ``problem`` (a
+    :func:`sanitize.removed` description): the first naming its element or
+    attribute; the first line when the template assembled it."""
+    names = re.findall(r"<(\w+)|the attribute (\w+)=|(\w+):", problem)
+    words = sorted({w.lower() for group in names for w in group if len(w) >= 3}, key=len, reverse=True)
+    for word in words:
+        for n, line in enumerate(text.split("\n"), 1):
+            if word in html.unescape(line).lower():
+                return n
+    return 1
 
 
 def _template_line(exc: BaseException) -> int:

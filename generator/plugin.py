@@ -32,6 +32,7 @@ from . import svg
 from .i18n import LANGS
 from .model import Catalog
 from .pages import GEN, BuildError, generate, write_tree
+from .sanitize import police
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
@@ -116,6 +117,34 @@ def error_page(site_dir: str | Path, path: str, code: int) -> bytes | None:
     return None
 
 
+def _ignore_generated_files(server, docs_dir: str) -> None:
+    """Make ``mkdocs serve`` rebuild once per edit: the build writes the
+    generated pages into ``docs/<lang>/gen/``, which MkDocs watches with the
+    rest of ``docs/``, so each edit used to start a second build that found
+    nothing to do. The watch on ``docs/`` is replaced by one that ignores
+    those folders (MkDocs 1.6's live-reload server; left as it is on another)."""
+    import watchdog.events
+
+    docs = os.path.abspath(docs_dir)
+    refs, observer, cond = (getattr(server, name, None) for name in ("_watch_refs", "observer", "_rebuild_cond"))
+    if not isinstance(refs, dict) or docs not in refs or observer is None or cond is None:
+        return
+    generated = tuple(os.path.join(docs, lang, GEN) + os.sep for lang in LANGS)
+
+    def changed(event):
+        paths = [p for p in (event.src_path, getattr(event, "dest_path", "")) if p]
+        if event.is_directory or all(os.fsdecode(p).startswith(generated) for p in paths):
+            return
+        with cond:
+            server._want_rebuild = True
+            cond.notify_all()
+
+    handler = watchdog.events.FileSystemEventHandler()
+    handler.on_any_event = changed
+    observer.unschedule(refs.pop(docs))
+    refs[docs] = observer.schedule(handler, docs, recursive=True)
+
+
 class _Options(Config):
     rules_dir = c.Type(str, default="rules")
     #: Folder (relative to ``mkdocs.yml``) keeping rendered PNGs by the hash of their SVG; "" for none.
@@ -165,6 +194,17 @@ class RulebookPlugin(BasePlugin[_Options]):
             for name in ("sitemap.xml", "sitemap.xml.gz"):
                 (Path(config.site_dir) / name).unlink(missing_ok=True)
         self._built = True
+
+    def on_page_content(self, html, page, **kwargs):
+        """Every page's HTML passes the site's one HTML policy
+        (:mod:`generator.sanitize`) after MkDocs has rendered it: what the
+        policy does not allow never reaches a reader. A removal is a warning,
+        which fails a strict build (the previous site then stays)."""
+        cleaned, problems = police(html)
+        if problems:
+            shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
+            log.warning("rulebook: %s: removed from the page by the site's HTML policy: %s", page.file.src_uri, shown)
+        return cleaned
 
     def on_shutdown(self, **kwargs):
         """Swap the staged site in when the build succeeded; drop it otherwise."""
@@ -289,4 +329,5 @@ class RulebookPlugin(BasePlugin[_Options]):
 
         server.set_app(remember_path)
         server.error_handler = lambda code: error_page(site_dir, getattr(asked, "path", "/"), code)
+        _ignore_generated_files(server, config.docs_dir)
         return server

@@ -26,12 +26,12 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from .engine.layout import Layout, Placed
 from .engine.tiles import End, Tile
+from .sanitize import escape
 
 __all__ = ["Box", "Spot", "Arrangement", "LayoutError", "arrange", "render", "to_png", "legend_icons", "join_marks",
            "UNIT", "COLORS"]
@@ -386,9 +386,9 @@ def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" lang="{escape(lang)}" '
         f'width="{_f(width)}" height="{_f(height)}" viewBox="0 0 {_f(width)} {_f(height)}" '
-        f'aria-labelledby="{ident}-title {ident}-desc">',
-        f'<title id="{ident}-title">{escape(title)}</title>',
-        f'<desc id="{ident}-desc">{escape(desc)}</desc>',
+        f'aria-labelledby="{escape(ident)}-title {escape(ident)}-desc">',
+        f'<title id="{escape(ident)}-title">{escape(title)}</title>',
+        f'<desc id="{escape(ident)}-desc">{escape(desc)}</desc>',
     ]
     for b in arr.boxes:
         matador = bool(joins and b.tile in joins and joins[b.tile][1])

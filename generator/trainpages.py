@@ -8,11 +8,11 @@ Every function returns Markdown (escaped) and adds diagram files to
 
 from __future__ import annotations
 
-import html
 from dataclasses import replace
 from typing import Any
 
 from . import hub, svg
+from .sanitize import escape
 from .describe import tile_list
 from .i18n import messages, tables
 from .model.trains import RoundPosition, TablePosition, play_text
@@ -23,8 +23,7 @@ __all__ = ["render_trains", "table_text", "may_play", "move_text", "train_name"]
 _UI = tables("trains")
 
 
-def _esc(text: Any) -> str:
-    return html.escape(str(text), quote=True)
+_esc = escape
 
 
 def _cell(text: Any) -> str:

@@ -86,7 +86,19 @@ def test_each_text_field_arrives_escaped(hostile_site, lang):
 # A rule text's template that fails or would exhaust the machine while rendering: one located
 # line, never a traceback; the memory bomb is refused before it is made. The template is the
 # second line of Draw's first Japanese section body: rules/draw/variant.yaml line 18, column 9.
+_POLICY = ("the site lets through only plain text, Markdown and a few harmless HTML elements (see the authoring "
+           "guide, 'Rule text')")
 HOSTILE_TEMPLATES = {
+    # HTML assembled by the template, or decoded by Markdown, is judged as the page will hold it
+    "script-from-codes": ('{{ "%c" % 60 }}script{{ "%c" % 62 }}alert(1){{ "%c" % 60 }}/script{{ "%c" % 62 }}',
+                          f"the page may not hold a <script> element: {_POLICY}"),
+    "split-event-attribute": ('{{ "%cimg src=x " % 60 }}{{ "onerror=alert(1)>" }}',
+                              f'the page may not hold the attribute onerror="alert(1)" of <img>: {_POLICY}'),
+    "entity-javascript-link": ("[x](jav&#97;script:alert(1))",
+                               f'the page may not hold the address "javascript:alert(1)" of a link (<a href>): '
+                               f'{_POLICY}'),
+    "nested-loops": ("{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}",
+                     "template: the template does too much work (more than 200,000 steps; a loop inside a loop?)"),
     "divide-by-zero": ("{{ 1/0 }}", "template: ZeroDivisionError: division by zero"),
     "endless-macro": ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
                       "template: RecursionError: maximum recursion depth exceeded"),

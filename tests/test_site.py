@@ -233,10 +233,13 @@ def test_no_sitemap_without_a_site_url(site):
     assert not (out / "sitemap.xml").exists() and not (out / "sitemap.xml.gz").exists()
 
 
-def test_serve_answers_an_unknown_address_in_the_readers_language(site):
+def test_serve_answers_unknown_addresses_in_the_readers_language_and_builds_once_per_edit(site):
     """Under `mkdocs serve`, an address that does not exist below /en/ gets
-    the English 404 page, and one elsewhere the Japanese one (status 404)."""
+    the English 404 page, and one elsewhere the Japanese one (status 404);
+    and saving a rule file rebuilds the site once (the generated pages it
+    writes do not start another build)."""
     import socket
+    import threading
     import time
     import urllib.error
     import urllib.request
@@ -246,6 +249,9 @@ def test_serve_answers_an_unknown_address_in_the_readers_language(site):
         port = s.getsockname()[1]
     proc = subprocess.Popen(MKDOCS + ["serve", "-a", f"127.0.0.1:{port}"], cwd=site,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    log: list[str] = []
+    reader = threading.Thread(target=lambda: log.extend(iter(proc.stderr.readline, "")), daemon=True)
+    reader.start()
 
     def get(path):
         try:
@@ -254,22 +260,33 @@ def test_serve_answers_an_unknown_address_in_the_readers_language(site):
         except urllib.error.HTTPError as err:
             return err.code, err.read().decode("utf-8")
 
-    try:
-        deadline = time.monotonic() + 240
-        while True:
-            try:
-                if get("/")[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert proc.poll() is None, proc.stderr.read()
-            assert time.monotonic() < deadline, "mkdocs serve did not start"
+    def wait_for(condition, what, seconds=240):
+        deadline = time.monotonic() + seconds
+        while not condition():
+            assert proc.poll() is None, "".join(log)
+            assert time.monotonic() < deadline, f"{what}; log: {''.join(log)[-2000:]}"
             time.sleep(0.5)
+
+    position = site / "rules" / "draw" / "positions" / "double-ordinary.yaml"
+    original = position.read_text()
+    try:
+        def up():
+            try:
+                return get("/")[0] == 200
+            except OSError:
+                return False
+        wait_for(up, "mkdocs serve did not start")
         for path, lang in (("/en/no-such-page/", "en"), ("/en/gen/no-such-game/", "en"),
                            ("/no-such-page/", "ja"), ("/gen/no-such-game/", "ja")):
             status, body = get(path)
             assert status == 404, path
             assert re.search(rf'<html lang="{lang}"', body), (path, body[:200])
+        builds = sum("Building documentation" in line for line in log)
+        position.write_text(original.replace("en: A double is an ordinary tile", "en: A double is a plain tile"))
+        wait_for(lambda: "A double is a plain tile" in get("/en/gen/draw/")[1], "the edit was not rebuilt")
+        time.sleep(4)                       # a second build would start within MkDocs' build delay
+        assert sum("Building documentation" in line for line in log) == builds + 1, "".join(log)[-3000:]
     finally:
+        position.write_text(original)
         proc.terminate()
         proc.wait(timeout=30)

@@ -652,12 +652,32 @@ class Catalog:
                     self.variant(f.parent.name)
                 elif f.name == "glossary.yaml":
                     self.glossary()
+                elif not SAFE_NAME.match(f.stem):
+                    errors.append(SourceError(str(f), 1, 1, name_problem(f.name, "a position file")))
                 else:
                     good.append(self.position(f))
             except SourceErrors as exc:
                 errors += exc.errors
             except SourceError as exc:
                 errors.append(exc)
+
+
+#: The one pattern of every name that becomes part of an address, a file name or an HTML or SVG id:
+#: game ids (folder names), position file names (without ``.yaml``) and section ids.
+SAFE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
+
+
+def name_problem(name: str, what: str) -> str:
+    """Why ``name`` (of ``what``: "a position file", "a game folder") is
+    refused: it must be lower-case words of letters and digits joined by
+    hyphens, since it becomes part of the site's addresses and ids.
+
+    >>> name_problem("r&b.yaml", "a position file")
+    "the name of a position file must be lower-case letters, digits and hyphens (like 'my-example.yaml'), since it becomes part of the site's addresses: 'r&b.yaml' is not"
+    """
+    like = "my-example.yaml" if name.endswith((".yaml", ".yml")) else "my-example"
+    return (f"the name of {what} must be lower-case letters, digits and hyphens (like {like!r}), since it "
+            f"becomes part of the site's addresses: {name!r} is not")
 
 
 class CheckFailed(SourceErrors):

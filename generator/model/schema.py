@@ -26,6 +26,9 @@ TEXT = {"type": "object",
          "properties": {"ja": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}},
          "required": ["ja", "en"], "additionalProperties": False}
 TILE = {"type": "string", "maxLength": 40}
+#: Names that become part of addresses and ids (game ids, section ids, glossary keys, position file
+#: names): lower-case words of letters and digits joined by single hyphens.
+SAFE_NAME_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 NAME = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9_]{0,15}$"}
 _SIDE_INTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
 _SIDE_LIST = {"type": "array", "items": {"type": "string"}}
@@ -180,7 +183,7 @@ PARAMS_SCHEMA: dict[str, Any] = {
 
 _SECTIONS = {"type": "array", "minItems": 1, "items": {
     "type": "object", "additionalProperties": False, "required": ["id", "title", "body"],
-    "properties": {"id": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
+    "properties": {"id": {"type": "string", "pattern": SAFE_NAME_PATTERN},
                    "title": TEXT, "body": TEXT}}}
 
 #: Other names players use for a game or a term, by language: shown beside
@@ -196,12 +199,12 @@ ALSO_CALLED: dict[str, Any] = {
 VARIANT_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
     "properties": {
-        "id": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
+        "id": {"type": "string", "pattern": SAFE_NAME_PATTERN,
                "description": "the game's id: the name of its folder and of its page"},
-        "extends": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
+        "extends": {"type": "string", "pattern": SAFE_NAME_PATTERN,
                     "description": "the game this one changes (a house rule): everything not given here is "
                                    "inherited from it"},
-        "rules": {"type": "string", "pattern": r"^[a-z][a-z0-9-]*$",
+        "rules": {"type": "string", "pattern": SAFE_NAME_PATTERN,
                   "description": "take the rule choices of this game (older form; prefer `choices` or `extends`)"},
         "draft": {"type": "boolean", "default": False,
                   "description": "a game still being written: its page is built for preview but left out of the "
@@ -316,6 +319,9 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
     if err.validator == "maximum":
         return [(path, f"{where} should be at most {err.validator_value}, not {err.instance!r}")]
     if err.validator == "pattern":
+        if err.validator_value == SAFE_NAME_PATTERN:
+            return [(path, f"{where}: {err.instance!r} is not a valid name: use lower-case letters, digits and "
+                           f"single hyphens (like 'my-house-rule'), since it becomes part of the site's addresses")]
         return [(path, f"{where}: {err.instance!r} is not a valid name here")]
     if err.validator == "minProperties":
         return [(path, f"{where} needs at least {err.validator_value} entries")]

@@ -3,12 +3,15 @@
 :func:`load` returns a :class:`Source`: plain Python data (dicts, lists, str,
 int, bool, None) plus the 1-based ``(line, column)`` of every key and value by
 path, so that any later check can report ``FILE:LINE:COL``. Only YAML's safe
-tags are accepted; duplicate keys, oversized files and alias bombs are errors.
+tags are accepted; duplicate keys, oversized files and alias bombs are errors,
+and so are characters no page can hold (see :func:`bad_character`) and values
+that YAML reads as another type than they seem to be (``on``, ``2024-01-01``).
 """
 
 from __future__ import annotations
 
 import gc
+import re
 import stat
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -17,7 +20,8 @@ from typing import Any
 
 import yaml
 
-__all__ = ["Source", "SourceError", "SourceErrors", "load", "loads", "MAX_BYTES", "MAX_NODES", "MAX_DEPTH"]
+__all__ = ["Source", "SourceError", "SourceErrors", "load", "loads", "bad_character", "MAX_BYTES", "MAX_NODES",
+           "MAX_DEPTH", "MAX_TEXT"]
 
 #: Largest file read (bytes).
 MAX_BYTES = 1_000_000
@@ -25,6 +29,8 @@ MAX_BYTES = 1_000_000
 MAX_NODES = 100_000
 #: Deepest nesting of lists and mappings accepted.
 MAX_DEPTH = 40
+#: Most characters of text one document may expand to (aliases repeat their text).
+MAX_TEXT = 1_000_000
 
 Path_ = tuple  # a path of keys and indices
 
@@ -76,8 +82,9 @@ class Source:
     value_marks: dict = field(default_factory=dict)
     key_marks: dict = field(default_factory=dict)
     text: str = field(default="", repr=False)
-    #: Numbers written in another spelling than plain decimal, found while reading (each refused).
-    odd_numbers: list = field(default_factory=list, repr=False, compare=False)
+    #: Problems found while reading that do not stop it (odd numbers, repeated keys, values YAML reads
+    #: as another type, characters no page can hold): all reported together, and the file refused.
+    problems: list = field(default_factory=list, repr=False, compare=False)
 
     def mark(self, path: Path_, key: bool = True) -> tuple[int, int]:
         """Where ``path`` stands: its key when ``key`` and it has one, else its
@@ -188,10 +195,10 @@ def _loads(text: str, file: str) -> Source:
     src = Source(file, None, text=text)
     if node is None:
         raise SourceError(file, 1, 1, "the file is empty")
-    budget = [MAX_NODES]
+    budget = [MAX_NODES, MAX_TEXT]
     src.data = _convert(node, (), src, loader, budget)
-    if src.odd_numbers:
-        raise SourceErrors.of(src.odd_numbers)
+    if src.problems:
+        raise SourceErrors.of(sorted(src.problems, key=lambda e: (e.line, e.col)))
     return src
 
 
@@ -222,6 +229,31 @@ _SAFE_SCALAR_TAGS = {
 
 
 _STR, _INT, _FLOAT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+_BOOL, _TIMESTAMP = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp"
+
+#: Characters no page or picture can hold: C0 controls but tab, line feed and carriage return, DEL,
+#: C1 controls, halves of surrogate pairs and Unicode's non-characters.
+_BAD_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+                            + "".join(f"{chr(p + 0xfffe)}{chr(p + 0xffff)}" for p in range(0, 0x110000, 0x10000))
+                            + "]")
+
+
+def bad_character(text: str) -> str | None:
+    r"""Why ``text`` cannot go on a page, or ``None``: the first character
+    that XML (the diagrams) or a browser cannot show, named by its code.
+
+    >>> bad_character("bell\x07")
+    'the text holds U+0007, a control character, which no page or picture can show: remove it'
+    >>> bad_character("tab\tand\nline") is None
+    True
+    """
+    m = _BAD_CHARACTER.search(text)
+    if m is None:
+        return None
+    c = ord(m.group())
+    kind = ("half of a surrogate pair" if 0xd800 <= c <= 0xdfff else
+            "a Unicode non-character" if 0xfdd0 <= c <= 0xfdef or (c & 0xfffe) == 0xfffe else "a control character")
+    return f"the text holds U+{c:04X}, {kind}, which no page or picture can show: remove it"
 
 
 def _odd_number(value: str, loader, node) -> str:
@@ -252,6 +284,11 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
             raise SourceError(src.file, *_pos(node.start_mark),
                               "YAML merge keys (<<) are not allowed; write every key out")
         tag = node.tag
+        if tag == _TIMESTAMP:
+            src.problems.append(SourceError(
+                src.file, *_pos(node.start_mark),
+                f"`{node.value}` reads as a date or time in YAML: put it in quotes (\"{node.value}\") to keep it as text"))
+            return node.value
         if tag not in _SAFE_SCALAR_TAGS:
             raise SourceError(src.file, *_pos(node.start_mark),
                               f"the tag {tag!r} is not allowed here; write plain values")
@@ -259,7 +296,21 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
         # its text; a plain decimal (no sign, underscore or leading 0) is that int.
         value = node.value
         if tag == _STR:
+            budget[1] -= len(value)
+            if budget[1] < 0:
+                where = src.key_marks.get(path[:1]) or _pos(node.start_mark)
+                raise SourceError(src.file, *where, f"the document expands to more than {MAX_TEXT:,} characters "
+                                                    f"of text (aliases repeating a long text?)")
+            bad = bad_character(value)
+            if bad:
+                src.problems.append(SourceError(src.file, *_pos(node.start_mark), bad))
             return value
+        if tag == _BOOL and value.lower() not in ("true", "false") and path[-1:] != ("<key>",):
+            src.problems.append(SourceError(
+                src.file, *_pos(node.start_mark),
+                f"`{value}` reads as {'true' if value.lower() in ('yes', 'y', 'on') else 'false'} (a yes/no value) "
+                f"in YAML: write true or false, or put it in quotes (\"{value}\") if you mean the word"))
+            return value.lower() in ("yes", "y", "on")
         if tag == _INT:
             digits = value[1:] if value[:1] == "-" else value
             if digits.isascii() and digits.isdigit() and (digits[0] != "0" or digits == "0") and len(digits) <= 4300:
@@ -267,10 +318,10 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
             if digits.isascii() and digits.isdigit() and digits[0] != "0":
                 raise SourceError(src.file, *_pos(node.start_mark), "bad value: a number with more than 4300 digits")
             # noted, and every other number of the file too, before the file is refused
-            src.odd_numbers.append(SourceError(src.file, *_pos(node.start_mark), _odd_number(value, loader, node)))
+            src.problems.append(SourceError(src.file, *_pos(node.start_mark), _odd_number(value, loader, node)))
             return 0
         if tag == _FLOAT:
-            src.odd_numbers.append(SourceError(
+            src.problems.append(SourceError(
                 src.file, *_pos(node.start_mark),
                 f"`{value}` is not a whole number: the rule book counts in whole numbers (pips, points), so write "
                 f"one without a decimal point; quote text that looks like a number"))
@@ -294,8 +345,13 @@ def _convert(node, path, src: Source, loader, budget) -> Any:
             key = _convert(knode, path + ("<key>",), src, loader, budget)
             if isinstance(key, (list, dict)) or key is None:
                 raise SourceError(src.file, *_pos(knode.start_mark), "a key must be a plain value")
-            if key in out:
-                raise SourceError(src.file, *_pos(knode.start_mark), f"the key {key!r} is given twice")
+            if key in out:                  # noted (every repeated key is reported), the first one kept
+                first = src.key_marks[path + (key,)]
+                src.problems.append(SourceError(src.file, *_pos(knode.start_mark),
+                                                f"the key {key!r} is given twice (first at line {first[0]})"))
+                _convert(vnode, path + ("<again>",), src, loader, budget)
+                src.value_marks.pop(path + ("<again>",), None)
+                continue
             src.key_marks[path + (key,)] = _pos(knode.start_mark)
             out[key] = _convert(vnode, path + (key,), src, loader, budget)
         src.value_marks.pop(path + ("<key>",), None)

@@ -1,0 +1,206 @@
+"""Rule files are untrusted input: what an author writes is refused at its
+file and line, or reaches the pages harmless. Names that become addresses,
+characters no page can hold, the HTML policy on the rendered page, and a
+fuzz test that feeds hostile strings into text fields and file names."""
+
+import os
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator import sanitize
+from generator.cli import main
+from generator.model import Catalog
+from generator.pages import BuildError, generate
+
+from conftest import MKDOCS, RULES, copy_repo
+
+
+@pytest.mark.parametrize("name", ["r&b.yaml", 'say"hi".yaml', "Upper.yaml", "two--hyphens.yaml", "sp ace.yaml"])
+def test_a_position_file_whose_name_is_not_a_safe_name_is_refused(rules_copy, capsys, name):
+    """A position file's name becomes part of the page's addresses and of
+    SVG and HTML ids: only lower-case words joined by hyphens pass."""
+    src = rules_copy / "draw" / "positions" / "double-ordinary.yaml"
+    bad = src.with_name(name)
+    shutil.copy(src, bad)
+    assert main(["check", "-q", str(rules_copy)]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:1:1: error: the name of a position file must be lower-case letters, digits and hyphens " \
+           f"(like 'my-example.yaml'), since it becomes part of the site's addresses: {name!r} is not\n" in err
+    assert err.count("error:") == 1
+
+
+def test_a_game_id_that_is_not_a_safe_name_is_refused(rules_copy, capsys):
+    (rules_copy / "my--club").mkdir()
+    (rules_copy / "my--club" / "variant.yaml").write_text(
+        "id: my--club\nextends: draw\nname: {ja: クラブ, en: Club}\n")
+    assert main(["check", "-q", str(rules_copy)]) == 1
+    assert "my--club/variant.yaml:1:1: error: id: 'my--club' is not a valid name: use lower-case letters, digits and " \
+           "single hyphens (like 'my-house-rule'), since it becomes part of the site's addresses\n" \
+           in capsys.readouterr().err
+
+
+def test_the_html_policy_keeps_the_sites_own_html_and_removes_the_rest():
+    ours = ('<h2 id="x">T<a class="headerlink" href="#x" title="Permanent link">¶</a></h2>'
+            '<figure class="rb-figure" id="fig-a"><a href="diagrams/a.png" title="PNG"><img alt="c" height="10" '
+            'src="diagrams/a.svg" width="20"></a><figcaption>c</figcaption></figure>'
+            '<table><thead><tr><th style="text-align: right;">n</th></tr></thead><tbody><tr>'
+            '<td style="text-align: right;">1</td></tr></tbody></table>'
+            '<details class="note" open><summary>s</summary><p><kbd>k</kbd> <a href="https://example.org/">e</a>'
+            '</p></details>')
+    assert sanitize.removed(ours) == []
+    hostile = ('<p onclick="x()">a</p><a href="javascript:x()">b</a><iframe src="https://e/"></iframe>'
+               '<img src="data:image/svg+xml,<svg onload=x()>"><form action="/x"><input name="a"></form>'
+               '<p style="position:fixed">c</p><svg><script>x()</script></svg><object data="a"></object>')
+    out = sanitize.clean(hostile)
+    assert not re.search(r"<(script|iframe|form|input|svg|object)|onclick|javascript:|data:|position:", out), out
+    assert sanitize.removed(out) == []
+
+
+def test_a_page_that_would_carry_a_script_fails_the_build_and_keeps_the_old_site(tmp_path):
+    """Whatever made it (here a hand-written page, which the rule checks do
+    not read), HTML outside the policy never reaches a built page: MkDocs's
+    strict build stops on the policy's warning and the previous site stays."""
+    work = copy_repo(tmp_path)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    site = work / "site"
+    site.mkdir()
+    (site / "marker.txt").write_text("the previous site")
+    page = work / "docs" / "en" / "index.md"
+    page.write_text(page.read_text() + '\n<img src="x.png" alt="" onerror="alert(1)">\n')
+    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True, env=env)
+    assert res.returncode != 0
+    assert "en/index.md: removed from the page by the site's HTML policy: " \
+           'the attribute onerror="alert(1)" of <img>' in res.stderr
+    assert "Traceback" not in res.stderr
+    assert sorted(p.name for p in site.iterdir()) == ["marker.txt"]
+
+
+# ---------------------------------------------------------------- fuzzing
+
+#: Characters an attacker or a careless author might type: controls, quotes, angle brackets,
+#: ampersands and entities, bidirectional marks, template and Markdown syntax, Japanese.
+_PIECES = ["<", ">", "&", "&amp;", "&#60;", "&lt;", '"', "'", "`", "{{", "}}", "{%", "%}", "{#", "|", "[", "](",
+           ")", "javascript:", "<script>", "</script>", "<img src=x onerror=alert(1)>", "onload=", "\\", "\n",
+           "\t", "\x00", "\x07", "\x1b", "\x85", "\u202e", "\u200b", "\ufeff", "\ud800", "\uffff", "*", "_", "#",
+           "---", "<!--", "-->", "]]>", "<![CDATA[", "牌", "ダブル", "a", " ", "%", "\\x07", "&#x6A;"]
+_TEXT = st.lists(st.sampled_from(_PIECES) | st.text(max_size=3), min_size=1, max_size=12).map("".join)
+
+
+@pytest.fixture(scope="module")
+def small_rules(tmp_path_factory):
+    """Draw's folder and the glossary alone: a whole game, quick to build."""
+    root = tmp_path_factory.mktemp("fuzz") / "rules"
+    root.mkdir()
+    shutil.copy(RULES / "glossary.yaml", root / "glossary.yaml")
+    shutil.copytree(RULES / "draw", root / "draw")
+    return root
+
+
+def _yaml_string(text: str) -> str:
+    """``text`` as a YAML double-quoted scalar (every character escaped the way YAML reads it back)."""
+    out = []
+    for c in text:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif c.isprintable() and not 0xd800 <= ord(c) <= 0xdfff and c not in "\ufeff\u2028\u2029":
+            out.append(c)
+        else:
+            out.append(f"\\U{ord(c):08x}" if ord(c) > 0xffff else f"\\u{ord(c):04x}")
+    return '"' + "".join(out) + '"'
+
+
+#: Where a fuzzed text goes: (file under the rules folder, the line to replace, its replacement).
+_FIELDS = {
+    "game-name": ("draw/variant.yaml", "name: {ja: ドロー, en: Draw}", "name: {{ja: ドロー, en: {}}}"),
+    "section-title": ("draw/variant.yaml", "    title: {ja: 概要, en: Overview}", "    title: {{ja: 概要, en: {}}}"),
+    "position-title": ("draw/positions/double-ordinary.yaml", None, "title: {{ja: 例, en: {}}}"),
+    "position-note": ("draw/positions/double-ordinary.yaml", None, "title: {{ja: 例, en: e}}\nnote: {{ja: {}, en: n}}"),
+    "glossary-definition": ("glossary.yaml", None, None),
+}
+
+
+def _start_tags(html):
+    from html.parser import HTMLParser
+
+    tags = []
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            tags.append((tag, [(k, v or "") for k, v in attrs]))
+
+    Tags(convert_charrefs=True).feed(html)
+    return tags
+
+
+def _check_outcome(rules, files_made):
+    """Either refused with located errors, or every page passes the HTML
+    policy untouched and every diagram is well-formed XML."""
+    try:
+        files = generate(Catalog(rules), png=False, with_stats=False, only={"draw"})
+    except BuildError as exc:
+        assert exc.errors
+        for e in exc.errors:
+            assert re.match(r"^.+:\d+:\d+: error: \S", str(e)), str(e)
+        return
+    for name, data in files.items():
+        if name.endswith(".svg"):
+            ET.fromstring(data)
+        elif name.endswith(".md"):
+            html = sanitize.markdown_html(data.decode("utf-8"))
+            assert sanitize.removed(html) == [], name
+            for tag, attrs in _start_tags(html):
+                assert tag not in ("script", "iframe", "object", "embed", "svg", "style", "form"), (name, tag)
+                for key, value in attrs:
+                    assert not key.startswith("on"), (name, tag, key)
+                    if key in ("href", "src"):
+                        plain = re.sub(r"[\x00-\x20]", "", value).lower()
+                        assert not plain.startswith(("javascript:", "vbscript:", "data:")), (name, value)
+    files_made.append(1)
+
+
+@pytest.mark.parametrize("field", list(_FIELDS))
+def test_fuzzed_text_fields_are_refused_located_or_harmless(small_rules, tmp_path_factory, field):
+    made = []
+
+    @settings(max_examples=10, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+    @given(_TEXT)
+    def run(text):
+        rules = tmp_path_factory.mktemp("case") / "rules"
+        shutil.copytree(small_rules, rules)
+        rel, old, new = _FIELDS[field]
+        path = rules / rel
+        src = path.read_text("utf-8")
+        value = _yaml_string(text)
+        if field == "glossary-definition":
+            src = re.sub(r"      en: A single domino\..*", lambda m: f"      en: {value}", src, count=1)
+        elif old is None:                   # a position: its title (or a note) right after the variant
+            src = re.sub(r"\ntitle:\n  ja: .*\n  en: .*\n", "\n", src, count=1)
+            src = src.replace("variant: draw\n", "variant: draw\n" + new.format(value) + "\n", 1)
+        else:
+            assert old in src, old
+            src = src.replace(old, new.format(value), 1)
+        path.write_text(src, "utf-8")
+        _check_outcome(rules, made)
+
+    run()
+    assert made or field != "game-name"       # plain texts pass: the fuzz does not only make errors
+
+
+@settings(max_examples=15, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.text(alphabet=st.sampled_from(list("ab-_&'\"<>%. 牌A1")), min_size=1, max_size=12))
+def test_fuzzed_position_file_names_are_refused_located_or_harmless(small_rules, tmp_path_factory, name):
+    rules = tmp_path_factory.mktemp("name") / "rules"
+    shutil.copytree(small_rules, rules)
+    try:
+        shutil.copy(rules / "draw" / "positions" / "double-ordinary.yaml", rules / "draw" / "positions" / f"{name}.yaml")
+    except OSError:
+        return
+    _check_outcome(rules, [])
