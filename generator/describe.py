@@ -9,7 +9,7 @@ escaping for HTML is the caller's job.
 >>> end_name(End(Tile(1, 4), "1"), "en")
 '[1|4] (low end)'
 >>> end_name(End(Tile(4, 4), "side-a"), "ja")
-'[4|4] (側枝A)'
+'[4|4]（側枝A）'
 """
 
 from __future__ import annotations
@@ -37,10 +37,11 @@ def _side_word(end: End, lang: str) -> str:
 
 
 def end_name(end: End, lang: str, with_pip: int | None = None) -> str:
-    """``[1|4] (low end)`` / ``[4|4] (側枝A)``; with ``with_pip`` the number
+    """``[1|4] (low end)`` / ``[4|4]（側枝A）``; with ``with_pip`` the number
     shown there is added: ``[1|1] (straight side B, 1)``."""
-    extra = "" if with_pip is None else f", {with_pip}"
-    return f"{end.tile.label} ({_side_word(end, lang)}{extra})"
+    t = T[lang]
+    extra = "" if with_pip is None else t["pip_extra"].format(pip=with_pip)
+    return t["end_name"].format(tile=end.tile.label, side=_side_word(end, lang), extra=extra)
 
 
 def end_words(end: End, lang: str) -> str:
@@ -94,7 +95,7 @@ def caption(pl: Placement, lang: str, variant: Variant) -> str:
     ``2 + 8 = 10`` (the open ends, for games that do not count), and what it
     scores (:func:`score_phrase`)."""
     t = T[lang]
-    where = "" if pl.at is None else t["on_end"].format(end=end_name(pl.at, lang))
+    where = "" if pl.at is None else t["on_end"].format(tile=pl.at.tile.label, side=_side_word(pl.at, lang))
     phrase = score_phrase(pl, lang, variant)
     if variant.play_scoring is None or variant.play_scoring == "headers":
         ends = " / ".join(str(pl.layout.pip_at(e)) for e in pl.open) or "—"
@@ -117,7 +118,7 @@ def text_equivalent(layout: Layout, counted: Sequence[Contribution], open_ends: 
         text = f"{end_name(a, lang)} – {end_name(b, lang)}"
         if by_sum:
             x, y = layout.pip_at(a), layout.pip_at(b)
-            text += f" ({x} + {y} = {x + y})"
+            text += T[lang]["join_sum"].format(x=x, y=y, sum=x + y)
         return text
 
     conns = t["list"].join(conn(a, b) for a, b in layout.connections()) or t["none"]

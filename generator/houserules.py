@@ -248,10 +248,13 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
 
 def stats_beside_parent(data: dict, parent_data: dict, child: VariantDef, lang: str) -> str:
     """The house rule's simulated figures beside its parent's, per table."""
+    from .stats import columns
+
     t = _T[lang]
+    c = columns(child.rules, lang)
     pname = child.parent.name[lang]
     theirs = {(r["players"], r["partners"]): r for r in parent_data["results"]}
-    rows = [f"| {t['players']} | {t['hpg']} | {t['pph']} | {t['tph']} | {t['block']} | {t['first']} |",
+    rows = [f"| {c['players']} | {c['per_game']} | {c['points']} | {c['tiles']} | {c['block']} | {c['first']} |",
             "|---|---:|---:|---:|---:|---:|"]
     for r in data["results"]:
         o = theirs.get((r["players"], r["partners"]))

@@ -314,14 +314,14 @@ class _Page:
                     how.append(ui["touch"].format(n=mv.touch))
                 extra = ui["how_played"].format(how=ui["list_sep"].join(how)) if how else ""
                 if pl.at is None:
-                    act = f"{ui['play']} {pl.tile.label}{extra}"
+                    act = ui["play_tile"].format(tile=pl.tile.label, how=extra)
                 else:
                     act = ui["play_on"].format(tile=pl.tile.label, end=describe.end_words(pl.at, lang), how=extra)
                 cnt = (describe.counted_sum(pl.counted) if counts
                        else " / ".join(str(pl.layout.pip_at(e)) for e in pl.open))
                 sc = describe.score_phrase(pl, lang, self.v.rules)
             elif ev.kind == "draw":
-                act = f"{ui['draw']} {ev.drawn.label} ({ui['playable'] if ev.playable else ui['unplayable']})"
+                act = ui["draw_tile"].format(tile=ev.drawn.label, fit=ui["playable" if ev.playable else "unplayable"])
                 cnt = sc = ""
             else:
                 act, cnt, sc = ui["pass"], "", ""
@@ -491,6 +491,9 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
     return out
 
 
+#: The largest page a game may have (its Markdown, bytes): twenty times the longest page of the site.
+MAX_PAGE_BYTES = 1_000_000
+
 #: The work one rule text's template may do: lines of template code run (a loop's body counts
 #: once per turn) and seconds spent in it (our macros, which draw the examples, not counted).
 MAX_TEMPLATE_STEPS = 200_000
@@ -623,13 +626,13 @@ def glossary_page(terms: list[dict], lang: str, games: list[VariantDef] = ()) ->
     order = (lambda t: (gojuon_key(t.get("reading") or t["ja"]), t.get("reading") or t["ja"])) if lang == "ja" else \
         (lambda t: (t["en"].casefold(), t["key"]))
     for t in sorted(terms, key=order):
-        parts.append(f"## {_esc(t[lang])} {{ #{t['key']} }}\n")
+        # the other names stand in the heading: a search for one of them then finds this entry first
+        also = (t.get("aka") or {}).get(lang)
+        head = ui["term_aka"].format(term=t[lang], aka=ui["term_aka_sep"].join(also)) if also else t[lang]
+        parts.append(f"## {_esc(head)} {{ #{t['key']} }}\n")
         if lang == "ja" and t.get("reading") and t["reading"] != t["ja"]:
             parts.append(f"<span class=\"rb-reading\">{_esc(t['reading'])}</span>\n")
         parts.append(f"{_esc(t['def'][lang].strip())}\n")
-        also = (t.get("aka") or {}).get(lang)
-        if also:
-            parts.append(f"{ui['aka']}{_esc(ui['aka_sep'].join(also))}\n")
         parts.append(f"*{ui['en_term']}: {_esc(t[other])}*\n")
     if games:
         parts.append(f"## {ui['game_names']} {{ #game-names }}\n")
@@ -838,7 +841,13 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
             except SourceError as exc:
                 errors.append(exc)
                 continue
-            own[f"{lang}/{GEN}/{vid}.md"] = md.encode("utf-8")
+            data = md.encode("utf-8")
+            if len(data) > MAX_PAGE_BYTES:
+                errors.append(SourceError(vdef.src.file, 1, 1, f"the {lang} page of this game would be "
+                                                               f"{len(data):,} bytes, more than {MAX_PAGE_BYTES:,}: "
+                                                               f"its rule texts or examples are far too long"))
+                continue
+            own[f"{lang}/{GEN}/{vid}.md"] = data
         made[vid] = own
         files.update(own)
     if errors:

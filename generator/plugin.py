@@ -29,7 +29,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from . import svg
-from .i18n import LANGS
+from .i18n import LANGS, tables
 from .model import Catalog
 from .pages import GEN, BuildError, generate, write_tree
 from .sanitize import police
@@ -198,12 +198,14 @@ class RulebookPlugin(BasePlugin[_Options]):
     def on_page_content(self, html, page, **kwargs):
         """Every page's HTML passes the site's one HTML policy
         (:mod:`generator.sanitize`) after MkDocs has rendered it: what the
-        policy does not allow never reaches a reader. A removal is a warning,
-        which fails a strict build (the previous site then stays)."""
+        policy does not allow never reaches a reader. A page that would lose
+        anything stops the build (quiet or not, strict or not), and the
+        previous site stays."""
         cleaned, problems = police(html)
         if problems:
             shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-            log.warning("rulebook: %s: removed from the page by the site's HTML policy: %s", page.file.src_uri, shown)
+            raise PluginError(f"rulebook: {page.file.src_uri}: the site's HTML policy would remove from the page: "
+                              f"{shown}")
         return cleaned
 
     def on_shutdown(self, **kwargs):
@@ -274,6 +276,13 @@ class RulebookPlugin(BasePlugin[_Options]):
         """The same ``rulebook_base`` for pages from templates (the 404 page)."""
         context["rulebook_base"] = language_base(context["base_url"], self._language(config))
         return context
+
+    def on_env(self, env, config, files, **kwargs):
+        """Give the theme's templates (the 404 page) the pages' words in
+        every language, and each language's home, relative to the site root."""
+        env.globals["rulebook_messages"] = tables("pages")
+        env.globals["rulebook_home"] = {lang: "" if lang == LANGS[0] else f"{lang}/" for lang in LANGS}
+        return env
 
     @staticmethod
     def _language(config) -> str:

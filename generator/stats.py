@@ -19,11 +19,11 @@ from pathlib import Path
 
 from . import simulate as simulate_module
 from .engine import hand, layout, tiles, variant as variant_module
-from .i18n import messages, tables
+from .i18n import tables
 from .simulate import simulate
 from .variants import mexican_train
 
-__all__ = ["MIN_HANDS", "SEED", "definition_hash", "figures", "section"]
+__all__ = ["MIN_HANDS", "SEED", "definition_hash", "figures", "section", "columns"]
 
 #: Hands simulated per player count, at least.
 MIN_HANDS = 10_000
@@ -107,15 +107,27 @@ def figures(vdef, write: bool = True) -> dict:
 _T = tables("stats")
 
 
+def columns(rules, lang: str) -> dict[str, str]:
+    """The headings of the figures' columns for a game with ``rules``, in
+    ``lang``: ``players``, ``games``, ``hands`` (the count), ``per_game``,
+    ``tiles``, ``points``, ``block`` and ``first``. A game of trains is
+    played in rounds, and its points are penalty pips; a line game's are
+    hands and points (displayed points where a point is several pips)."""
+    t = _T[lang]
+    if rules.family == "trains":
+        return dict(players=t["players"], games=t["games"], hands=t["round"], per_game=t["rpg"], tiles=t["tpr"],
+                    points=t["pen"], block=t["block_rounds"], first=t["first_rounds"])
+    points = t["pph"] + (t["displayed_points"] if rules.params.point_unit > 1 else "")
+    return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"], tiles=t["tph"],
+                points=points, block=t["block"], first=t["first"])
+
+
 def section(data: dict, rules, lang: str) -> str:
     """The Markdown of the "by the numbers" section in ``lang``."""
-    t = dict(_T[lang])
-    trains = rules.family == "trains"
-    if not trains and rules.params.point_unit > 1:     # say which points: the displayed ones
-        t["pph"] += messages("stats", lang)["displayed_points"]
-    rows = [f"| {t['players']} | {t['games']} | {t['round'] if trains else t['hands']} | "
-            f"{t['round'] + '/' + t['games'] if trains else t['hpg']} | {t['tph']} | "
-            f"{t['pen'] if trains else t['pph']} | {t['block']} | {t['first']} |",
+    t = _T[lang]
+    c = columns(rules, lang)
+    rows = [f"| {c['players']} | {c['games']} | {c['hands']} | {c['per_game']} | {c['tiles']} | "
+            f"{c['points']} | {c['block']} | {c['first']} |",
             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in data["results"]:
         who = (t["pairs"] if r["partners"] else t["solo"]).format(n=r["players"])

@@ -290,3 +290,61 @@ def test_serve_answers_unknown_addresses_in_the_readers_language_and_builds_once
         position.write_text(original)
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_each_language_has_a_404_page_in_its_own_words(site):
+    """The page for an unknown address speaks the reader's language and leads
+    to that language's home page."""
+    for rel, lang, title, home in (("404.html", "ja", "ページが見つかりません", "/"),
+                                   ("en/404.html", "en", "Page not found", "/en/")):
+        soup = BeautifulSoup((site / "site" / rel).read_text(), "html.parser")
+        assert soup.html["lang"] == lang
+        article = soup.select_one("article")
+        assert article.h1.get_text(strip=True) == title
+        assert article.find("a")["href"] == home
+
+
+def test_no_page_carries_a_script_or_event_attribute_of_its_own(site):
+    """Every built page parses, its only scripts are the theme's and the
+    site's own (by their addresses, plus Material's inline configuration),
+    no element has an event attribute, and no link or picture uses a
+    javascript: or data: address."""
+    from html.parser import HTMLParser
+
+    class Check(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.scripts, self.events, self.bad_urls, self.in_script = [], [], [], False
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "script":
+                self.in_script = not attrs.get("src")
+                self.scripts.append(attrs.get("src") or (attrs.get("type") or "") + ":")
+            self.events += [k for k in attrs if k.startswith("on")]
+            for k in ("href", "src"):
+                value = re.sub(r"[\x00-\x20]", "", attrs.get(k) or "").lower()
+                if value.startswith(("javascript:", "data:", "vbscript:")):
+                    self.bad_urls.append(value)
+
+        def handle_endtag(self, tag):
+            if tag == "script":
+                self.in_script = False
+
+        def handle_data(self, data):
+            if self.in_script:
+                self.scripts[-1] += data[:80]
+
+    # Material's own inline scripts (its configuration, and its palette, scope and anchor helpers)
+    theme_inline = ("application/json:", ":__md_scope=", ":var palette=__md_get(",
+                    ":var target=document.getElementById(location.hash")
+    pages = sorted((site / "site").rglob("*.html"))
+    assert len(pages) >= 30
+    for path in pages:
+        check = Check()
+        check.feed(path.read_text("utf-8"))
+        check.close()
+        assert not check.events and not check.bad_urls, (path, check.events, check.bad_urls)
+        for src in check.scripts:
+            assert src.startswith(theme_inline) or \
+                re.search(r"assets/(javascripts/bundle\.[0-9a-f]+\.min\.js|rulebook\.js)$", src), (path, src)

@@ -65,7 +65,7 @@ def test_the_html_policy_keeps_the_sites_own_html_and_removes_the_rest():
 def test_a_page_that_would_carry_a_script_fails_the_build_and_keeps_the_old_site(tmp_path):
     """Whatever made it (here a hand-written page, which the rule checks do
     not read), HTML outside the policy never reaches a built page: MkDocs's
-    strict build stops on the policy's warning and the previous site stays."""
+    build stops (quiet or not) and the previous site stays."""
     work = copy_repo(tmp_path)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     site = work / "site"
@@ -75,7 +75,7 @@ def test_a_page_that_would_carry_a_script_fails_the_build_and_keeps_the_old_site
     page.write_text(page.read_text() + '\n<img src="x.png" alt="" onerror="alert(1)">\n')
     res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True, env=env)
     assert res.returncode != 0
-    assert "en/index.md: removed from the page by the site's HTML policy: " \
+    assert "en/index.md: the site's HTML policy would remove from the page: " \
            'the attribute onerror="alert(1)" of <img>' in res.stderr
     assert "Traceback" not in res.stderr
     assert sorted(p.name for p in site.iterdir()) == ["marker.txt"]
@@ -122,6 +122,8 @@ _FIELDS = {
     "position-title": ("draw/positions/double-ordinary.yaml", None, "title: {{ja: 例, en: {}}}"),
     "position-note": ("draw/positions/double-ordinary.yaml", None, "title: {{ja: 例, en: e}}\nnote: {{ja: {}, en: n}}"),
     "glossary-definition": ("glossary.yaml", None, None),
+    # a rule text is Markdown and may hold a template: the text goes in raw, as an author writes it
+    "rule-text": ("draw/variant.yaml", "      en: |\n        Draw is one of", "      en: |\n        {}\n\n        Draw is one of"),
 }
 
 
@@ -177,7 +179,7 @@ def test_fuzzed_text_fields_are_refused_located_or_harmless(small_rules, tmp_pat
         rel, old, new = _FIELDS[field]
         path = rules / rel
         src = path.read_text("utf-8")
-        value = _yaml_string(text)
+        value = _yaml_string(text) if field != "rule-text" else text.replace("\n", " ").replace("\r", " ")
         if field == "glossary-definition":
             src = re.sub(r"      en: A single domino\..*", lambda m: f"      en: {value}", src, count=1)
         elif old is None:                   # a position: its title (or a note) right after the variant
@@ -204,3 +206,21 @@ def test_fuzzed_position_file_names_are_refused_located_or_harmless(small_rules,
     except OSError:
         return
     _check_outcome(rules, [])
+
+
+def test_a_page_over_the_size_limit_is_refused(small_rules, tmp_path):
+    """Each rule text stays under the template's output limit (100,000
+    characters), but twelve of them would make a page of over a megabyte."""
+    rules = tmp_path / "rules"
+    shutil.copytree(small_rules, rules)
+    path = rules / "draw" / "variant.yaml"
+    big = "".join(f"  - id: long-{i}\n    title: {{ja: 長い{i}, en: Long {i}}}\n    body:\n"
+                  f"      ja: '{{{{ \"牌 \" * 30000 }}}}'\n      en: '{{{{ \"tile \" * 19000 }}}}'\n" for i in range(12))
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("\nsections:\n", "\nsections:\n" + big, 1), "utf-8")
+    with pytest.raises(BuildError) as info:
+        generate(Catalog(rules), png=False, with_stats=False, only={"draw"})
+    messages = [str(e) for e in info.value.errors]
+    assert any(re.match(rf"{re.escape(str(path))}:1:1: error: the ja page of this game would be [\d,]+ bytes, "
+                        r"more than 1,000,000: its rule texts or examples are far too long$", m) for m in messages), \
+        messages

@@ -227,7 +227,7 @@ GLOSSARY_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["terms"],
     "properties": {"terms": {"type": "array", "items": {
         "type": "object", "additionalProperties": False, "required": ["key", "ja", "en", "def"],
-        "properties": {"key": {"type": "string", "pattern": r"^[a-z0-9-]+$"},
+        "properties": {"key": {"type": "string", "pattern": SAFE_NAME_PATTERN},
                        "ja": {"type": "string"}, "en": {"type": "string"},
                        "reading": {"type": "string", "pattern": r"^[ぁ-ゖゔー・／ ]+$",
                                    "description": "the Japanese term's reading in hiragana (it orders the "
