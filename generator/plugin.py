@@ -145,6 +145,30 @@ def _ignore_generated_files(server, docs_dir: str) -> None:
     refs[docs] = observer.schedule(handler, docs, recursive=True)
 
 
+#: lunr (inside Material's search worker) can expand a wildcard query word into a word that is not
+#: in its index (lunr.js issue 314), and then throws: the search shows nothing at all. Seen with
+#: Japanese queries, which Material turns into several wildcard words (表示得点 -> 表示* 得点*). The
+#: patch skips such a word, as if it had matched nothing.
+_LUNR_QUERY = "for(var b=0;b<v.length;b++)for(var E=v[b],w=this.invertedIndex[E],R=w._index,"
+_LUNR_QUERY_SAFE = "for(var b=0;b<v.length;b++)if(this.invertedIndex[v[b]])for(var E=v[b],w=this.invertedIndex[E],R=w._index,"
+
+
+def patch_search_worker(site_dir: str | Path) -> bool:
+    """Make lunr's query in Material's search worker skip a word its index
+    does not hold (see :data:`_LUNR_QUERY`). Returns whether the worker is
+    patched (``False`` when Material's worker is not the one this knows: the
+    browser tests then show whether searching still works)."""
+    done = False
+    for worker in sorted(Path(site_dir).glob("assets/javascripts/workers/search.*.min.js")):
+        text = worker.read_text("utf-8")
+        if _LUNR_QUERY_SAFE in text:
+            done = True
+        elif text.count(_LUNR_QUERY) == 1:
+            worker.write_text(text.replace(_LUNR_QUERY, _LUNR_QUERY_SAFE), "utf-8")
+            done = True
+    return done
+
+
 class _Options(Config):
     rules_dir = c.Type(str, default="rules")
     #: Folder (relative to ``mkdocs.yml``) keeping rendered PNGs by the hash of their SVG; "" for none.
@@ -321,7 +345,12 @@ class RulebookPlugin(BasePlugin[_Options]):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(data, separators=(",", ":")), "utf-8")
 
-    on_post_build = CombinedEvent(_keep_404_pages, _split_search_index, _mark_built)
+    def _patch_search(self, config, **kwargs):
+        if not patch_search_worker(config.site_dir):
+            log.warning("rulebook: Material's search worker is not the one this plugin patches; a Japanese "
+                        "search may show nothing (see generator/plugin.py, _LUNR_QUERY)")
+
+    on_post_build = CombinedEvent(_keep_404_pages, _split_search_index, _patch_search, _mark_built)
 
     def on_serve(self, server, config, builder, **kwargs):
         """Watch the rules folder, and answer an unknown address with the 404

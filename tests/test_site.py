@@ -3,6 +3,7 @@ wrong numbers fail the build with FILE:LINE:COL and leave the old site alone."""
 
 import re
 import shutil
+from pathlib import Path
 import subprocess
 
 import pytest
@@ -348,3 +349,22 @@ def test_no_page_carries_a_script_or_event_attribute_of_its_own(site):
         for src in check.scripts:
             assert src.startswith(theme_inline) or \
                 re.search(r"assets/(javascripts/bundle\.[0-9a-f]+\.min\.js|rulebook\.js)$", src), (path, src)
+
+
+def test_the_search_worker_skips_words_its_index_does_not_hold(site, tmp_path):
+    """Material's search worker holds the lunr query loop the plugin makes
+    safe (exactly once), the built site carries the safe one, and patching
+    twice changes nothing."""
+    from generator.plugin import _LUNR_QUERY, _LUNR_QUERY_SAFE, patch_search_worker
+
+    import material
+
+    shipped = list((Path(material.__file__).parent / "templates/assets/javascripts/workers").glob("search.*.min.js"))
+    assert len(shipped) == 1 and shipped[0].read_text("utf-8").count(_LUNR_QUERY) == 1
+    built = list((site / "site" / "assets/javascripts/workers").glob("search.*.min.js"))
+    assert len(built) == 1 and built[0].read_text("utf-8").count(_LUNR_QUERY_SAFE) == 1
+    copy = tmp_path / "assets/javascripts/workers"
+    copy.mkdir(parents=True)
+    shutil.copy(built[0], copy / built[0].name)
+    assert patch_search_worker(tmp_path)
+    assert (copy / built[0].name).read_bytes() == built[0].read_bytes()
