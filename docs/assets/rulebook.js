@@ -25,13 +25,13 @@ document$.subscribe(function () {
 });
 
 /* A table wider than the page scrolls inside its box. Say so above it (in the
- * page's language), keep its row labels in view while it scrolls, and mark the
+ * page's language: the words are the page's rulebook:scroll-hint meta, which
+ * the theme fills from the message catalog), keep its row labels in view while it scrolls, and mark the
  * box (class rb-scrolls) so that the stylesheet shows its scrollbar. Done again
  * whenever the window changes size. */
 function markWideTables() {
-  var ja = (document.documentElement.lang || "").indexOf("ja") === 0;
-  var words = ja ? "表は横にスクロールできます（右に続きがあります）"
-                 : "This table scrolls sideways: more columns to the right";
+  var meta = document.querySelector('meta[name="rulebook:scroll-hint"]');
+  var words = meta ? meta.getAttribute("content") : "";
   document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
     var wide = wrap.scrollWidth > wrap.clientWidth + 1;
     wrap.classList.toggle("rb-scrolls", wide);
