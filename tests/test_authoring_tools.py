@@ -105,7 +105,7 @@ def test_explain_placements_in_japanese(capsys):
     out = explain(capsys, POS / "double-six.yaml", "ja").splitlines()
     assert out[1] == "6-6で15"
     assert out[5] == "手順 2: [6|6]を置く（[3|6]の目が多い端に接続）。数える寄与値 3 + 12 = 15 → 換算前の得点 15点（表示得点 3点）。"
-    assert "接続可能位置：[3|6] (目が少ない端, 3); [6|6] (直線側B, 6)" in out[6]
+    assert "接続可能位置：[3|6]（目が少ない端、3）; [6|6]（直線側B、6）" in out[6]
     assert out[7] == "  換算前の得点 15、表示得点 3"
 
 

@@ -133,12 +133,13 @@ def test_glossary_in_gojuon_order_with_readings_and_other_names(catalog, pages):
     ja = pages["ja/gen/glossary.md"]
     heads = re.findall(r"^## (.+) \{ #", ja, re.M)
     # hand-ordered by reading: あがり (上がり), えんじん, かぞえるきよち, かんさんまえのとくてん, くじ ...
-    assert heads[:5] == ["上がり", "エンジン", "数える寄与値", "換算前の得点", "くじ"]
-    assert "ほかの呼び方：ゾロ目、ぞろ目" in ja
+    # other names stand in the heading, after the term
+    assert heads[:5] == ["上がり（ドミノ）", "エンジン", "数える寄与値", "換算前の得点", "くじ"]
+    assert "## ダブル（ゾロ目・ぞろ目） { #double }" in ja
     en = pages["en/gen/glossary.md"]
     heads = re.findall(r"^## (.+) \{ #(?!game-names)", en, re.M)
     assert heads == sorted(heads, key=str.casefold)
-    assert "Also called: boneyard, talon, bone pile" in en
+    assert "## stock (boneyard, talon, bone pile) { #stock }" in en
 
 
 def test_games_carry_the_names_players_use(pages):
