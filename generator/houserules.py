@@ -15,6 +15,7 @@ import re
 from .engine.choices import CHOICES, INFO
 from .i18n import messages, plural, tables
 from .sanitize import escape_cell
+from .stats import columns
 from .overview import set_words
 from .model.catalog import Catalog, VariantDef
 from .model.kinds import compare, evaluate, parse_position
@@ -248,8 +249,6 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
 
 def stats_beside_parent(data: dict, parent_data: dict, child: VariantDef, lang: str) -> str:
     """The house rule's simulated figures beside its parent's, per table."""
-    from .stats import columns
-
     t = _T[lang]
     c = columns(child.rules, lang)
     pname = child.parent.name[lang]

@@ -63,6 +63,16 @@ def home_switcher(page: bytes, default_page: bytes) -> bytes:
                        % (homes.get(m.group(2), m.group(1)), m.group(2)), page)
 
 
+def language_folder(lang: str) -> str:
+    """The folder of language ``lang`` under the site root: ``""`` for the
+    default language, ``"en/"`` for English.
+
+    >>> language_folder("ja"), language_folder("en")
+    ('', 'en/')
+    """
+    return "" if lang == LANGS[0] else f"{lang}/"
+
+
 def language_base(base_url: str, lang: str) -> str:
     """The address of language ``lang``'s root folder seen from a page whose
     ``base_url`` (MkDocs: the site's root seen from that page) is given; the
@@ -72,7 +82,7 @@ def language_base(base_url: str, lang: str) -> str:
     ('../../', '../../../en/', '/en/')
     """
     root = base_url.rstrip("/") + "/" if base_url not in ("", ".") else "./"
-    return root if lang == LANGS[0] else f"{root}{lang}/"
+    return root + language_folder(lang)
 
 
 def split_search_index(data: dict) -> dict[str, dict]:
@@ -91,7 +101,7 @@ def split_search_index(data: dict) -> dict[str, dict]:
     >>> split["en/"]
     {'config': {'lang': ['en']}, 'docs': [{'location': 'a/#x'}]}
     """
-    folders = {lang: "" if lang == LANGS[0] else f"{lang}/" for lang in LANGS}
+    folders = {lang: language_folder(lang) for lang in LANGS}
     out = {folder: {"config": {**data["config"], "lang": [lang]}, "docs": []} for lang, folder in folders.items()}
     for doc in data["docs"]:
         loc = doc["location"]
@@ -305,7 +315,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         """Give the theme's templates (the 404 page) the pages' words in
         every language, and each language's home, relative to the site root."""
         env.globals["rulebook_messages"] = tables("pages")
-        env.globals["rulebook_home"] = {lang: "" if lang == LANGS[0] else f"{lang}/" for lang in LANGS}
+        env.globals["rulebook_home"] = {lang: language_folder(lang) for lang in LANGS}
         return env
 
     @staticmethod
