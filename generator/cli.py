@@ -85,8 +85,8 @@ def cmd_check(args) -> int:
                         pass
                 generate(cat, png=False, with_stats=False, only=games)
             except BuildError as exc:
-                seen = {str(x) for x in errors}
-                errors += [e for e in exc.errors if str(e) not in seen and any(_within(e.file, p) for p in texts)]
+                seen = {x.key for x in errors}
+                errors += [e for e in exc.errors if e.key not in seen and any(_within(e.file, p) for p in texts)]
     order = {f: i for i, f in reversed(list(enumerate(e.file for e in errors)))}
     for e in sorted(errors, key=lambda e: (order[e.file], e.line, e.col)):
         print(str(e), file=sys.stderr)

@@ -235,8 +235,8 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
                 label = messages("house-value", lang).get(key, key)
                 at = t[where[0]].format(n=where[1]) if where else ""
                 if key == "refused":
-                    parts.append(_esc(t["refused"].format(at=at, now=_rule_words(now, lang),
-                                                          was=_rule_words(stated, lang)).strip()))
+                    parts.append(t["refused"].format(at=_esc(at), now=_esc(_rule_words(now, lang)),
+                                                     was=_esc(_rule_words(stated, lang))).strip())
                 elif stated:
                     parts.append(f"{_esc(f'{at} {label}'.strip())} {_esc(_value(stated, lang, key))} → "
                                  f"**{_esc(_value(now, lang, key))}**")

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.compiler
 import jinja2.sandbox
 
 from . import describe, sanitize, svg
@@ -39,7 +40,7 @@ from .stats import section as stats_section
 from .trainpages import render_trains
 from .variants import SITE_ORDER
 from .i18n import LANGS, tables
-from .sanitize import escape
+from .sanitize import escape, escape_cell, escape_md
 from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
@@ -60,12 +61,9 @@ class BuildError(Exception):
         self.errors = errors
 
 
-_esc = escape
-
-
-def _cell(text: Any) -> str:
-    """Escape text for a Markdown table cell (HTML, and the ``|`` in ``[1|4]``)."""
-    return _esc(text).replace("|", "\\|")
+_esc = escape_md
+#: Text for a Markdown table cell (``escape_md`` writes ``|`` too, as in ``[1|4]``).
+_cell = escape_cell
 
 
 #: Where a game's page usually states each rule a refused play breaks: rule key -> section ids.
@@ -226,7 +224,7 @@ class _Page:
         w = round((x1 - x0 + 0.5) * svg.UNIT)
         h = round((y1 - y0 + 0.5) * svg.UNIT)
         return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
-                f'[![{_esc(cap)}]({rel}.svg){{ width="{w}" height="{h}" }}]({rel}.png "{_esc(ui_png(lang))}")\n'
+                f'[![{_esc(cap)}]({rel}.svg){{ width="{w}" height="{h}" }}]({rel}.png "{escape(ui_png(lang))}")\n'
                 f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
                 f'<p class="rb-textalt"><span class="rb-textalt-label">{_esc(self.ui["textalt"])}</span> '
                 f'{_esc(alt)}</p>\n')
@@ -363,16 +361,43 @@ MAX_TEMPLATE_SIZE = 100_000
 _UNITS = {"a string": "characters", "a list": "items", "a number": "bits"}
 
 
-class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
-    """The rule texts' sandbox, which also refuses ``*``, ``**`` and ``+``
-    results larger than :data:`MAX_TEMPLATE_SIZE` before making them (``"x" *
-    500000000`` would take gigabytes; Jinja's own sandbox only limits ``range``)."""
+class _BoundedCodeGenerator(jinja2.compiler.CodeGenerator):
+    """Jinja's code generator with ``~`` made a call of the sandbox's
+    :meth:`_Sandbox.bounded_concat` (Jinja joins ``~`` with a plain
+    ``str.join`` that no sandbox hook sees)."""
 
-    intercepted_binops = frozenset(["*", "**", "+"])
+    def visit_Concat(self, node, frame):
+        self.write("environment.bounded_concat((")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
+class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
+    """The rule texts' sandbox, which also refuses ``*``, ``**``, ``+``, ``%``
+    and ``~`` results larger than :data:`MAX_TEMPLATE_SIZE` before making them
+    (``"x" * 500000000`` or ``"%.1000000000f" % 1`` would take gigabytes;
+    Jinja's own sandbox only limits ``range``)."""
+
+    code_generator_class = _BoundedCodeGenerator
+
+    intercepted_binops = frozenset(["*", "**", "+", "%"])
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.filters = {name: _bounded(name, f) for name, f in self.filters.items()}
+
+    def bounded_concat(self, values: tuple) -> str:
+        """The ``~`` operator (``a ~ b ~ c``), refused when its result would
+        be longer than :data:`MAX_TEMPLATE_SIZE` (a loop that doubles a
+        string with ``~`` would otherwise take gigabytes)."""
+        parts = [str(v) for v in values]
+        size = sum(len(p) for p in parts)
+        if size > MAX_TEMPLATE_SIZE:
+            raise jinja2.sandbox.SecurityError(f"`~` would make a string of {size:,} characters; "
+                                               f"a rule text may make at most {MAX_TEMPLATE_SIZE:,}")
+        return "".join(parts)
 
     def call(self, context, obj, *args, **kwargs):
         """Method calls: refuse those that would make a string larger than
@@ -405,7 +430,24 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
 
-_WIDTH = re.compile(r"%[-+ #0]*(\d+)|\{[^{}]*:[^{}\d]*(\d+)")
+#: Widths and precisions in a format string: ``%10d``, ``%.20f``, ``{:>10}``, ``{:.20f}``.
+_WIDTH = re.compile(r"%[-+ #0]*(\d*)(?:\.(\d+))?|\{[^{}]*:[^{}\d]*(\d*)(?:\.(\d+))?")
+
+
+def _format_size(fmt: str, args: tuple) -> int:
+    """A generous estimate of the length of ``fmt`` formatted with ``args``
+    (``%`` or ``str.format``): the format's length, every width and precision
+    it writes, every whole number among the arguments (a ``*`` width takes
+    one) and the length of the other arguments."""
+    size = len(fmt)
+    for m in _WIDTH.finditer(fmt):
+        size += sum(int(w) for w in m.groups() if w)
+    for a in args:
+        if isinstance(a, int) and not isinstance(a, bool):
+            size += abs(a) if abs(a) < 10 ** 12 else 10 ** 12
+        elif isinstance(a, (str, list, tuple, dict)):
+            size += len(a)
+    return size
 
 
 def _check_growth(name: str, text: Any, args: tuple, kwargs: dict) -> None:
@@ -416,7 +458,7 @@ def _check_growth(name: str, text: Any, args: tuple, kwargs: dict) -> None:
     numbers = [a for a in (*args, *kwargs.values()) if isinstance(a, int) and not isinstance(a, bool)]
     size = max(numbers, default=0)
     if name in ("format", "format_map") and isinstance(text, str):
-        size = max([size] + [int(w) for m in _WIDTH.finditer(text) for w in m.groups() if w])
+        size = max(size, _format_size(text, (*args, *kwargs.values())))
     elif name == "replace" and isinstance(text, str) and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
         size = len(text) + text.count(args[0]) * len(args[1]) if args[0] else len(text) * (len(args[1]) + 1)
     elif name == "join" and not isinstance(text, str) and isinstance(text, (list, tuple)):
@@ -461,6 +503,9 @@ def _binop_size(operator: str, left: Any, right: Any) -> tuple[int, str]:
         return max(left.bit_length() - 1, int(abs(left) > 1)) * right, "a number"
     elif operator == "+" and what(left) and what(right):
         return len(left) + len(right), what(left)
+    elif operator == "%" and isinstance(left, str):
+        args = right if isinstance(right, tuple) else (right,)
+        return _format_size(left, args), "a string"
     return 0, ""
 
 
@@ -476,8 +521,13 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
         raise SourceError(src.file, *src.text_mark(path, exc.lineno or 1), f"template: {exc.message}") from None
     except SourceError:
         raise
-    except (jinja2.TemplateError, TypeError, ValueError) as exc:
+    except (jinja2.TemplateError, TypeError, ValueError, OverflowError) as exc:
         raise SourceError(src.file, *src.text_mark(path, _template_line(exc)), f"template: {exc}") from None
+    except NameError as exc:       # Jinja writes a literal too large for a float (1e400) as "inf" in its code
+        why = ("a number too large to write (such as 1e400)" if str(exc).endswith(("'inf' is not defined",
+                                                                                  "'nan' is not defined"))
+               else f"NameError: {exc}")
+        raise SourceError(src.file, *src.text_mark(path, _template_line(exc)), f"template: {why}") from None
     except Exception as exc:       # 1/0, endless macro recursion, range too big, ...: never a traceback
         raise SourceError(src.file, *src.text_mark(path, _template_line(exc)),
                           f"template: {type(exc).__name__}: {exc}") from None
@@ -777,7 +827,7 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
             reused[vid] = hit
     rules = catalog.dir
     root = rules.resolve()
-    paths = [p for p in sorted(rules.rglob("*.y*ml")) if p.suffix in (".yaml", ".yml") and p.is_file()
+    paths = [p for p in sorted(rules.rglob("*")) if p.suffix.lower() in (".yaml", ".yml") and p.is_file()
              and not (p.relative_to(rules).parts[0] in reused and p.name != "variant.yaml")
              and (p.parent.resolve() == root or root in p.parent.resolve().parents)]
     good, errors = catalog.check_all(paths)

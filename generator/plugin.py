@@ -32,7 +32,7 @@ from . import svg
 from .i18n import LANGS, tables
 from .model import Catalog
 from .pages import GEN, BuildError, generate, write_tree
-from .sanitize import police
+from .sanitize import escape, heading_texts, plain_text, police
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
@@ -179,6 +179,29 @@ def patch_search_worker(site_dir: str | Path) -> bool:
     return done
 
 
+def plain_titles(page, html: str) -> None:
+    """Make a page's title and its table of contents plain text (escaped once).
+
+    The theme prints them as HTML outside the page's content: the table of
+    contents as it is, and the title in ``<title>`` after ``striptags``, which
+    decodes character references. Both come from the headings' Markdown, and a
+    heading can hold HTML that a naive tag-stripper splits in the wrong place
+    (``<span title="<!--">``), so each entry of the contents becomes the text
+    of its heading in the page's final HTML (``html``, after the policy), and
+    the title its plain text; the theme's ``<title>`` escapes again
+    (``theme/main.html``). ``page`` is a MkDocs page (``title``, ``toc``)."""
+    if page.title:
+        page.title = escape(plain_text(page.title), attribute=False)
+    texts = heading_texts(html)
+
+    def walk(items):
+        for item in items:
+            item.title = escape(texts.get(item.id) or plain_text(item.title), attribute=False)
+            walk(item.children)
+
+    walk(page.toc or [])
+
+
 class _Options(Config):
     rules_dir = c.Type(str, default="rules")
     #: Folder (relative to ``mkdocs.yml``) keeping rendered PNGs by the hash of their SVG; "" for none.
@@ -240,6 +263,7 @@ class RulebookPlugin(BasePlugin[_Options]):
             shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
             raise PluginError(f"rulebook: {page.file.src_uri}: the site's HTML policy would remove from the page: "
                               f"{shown}")
+        plain_titles(page, cleaned)
         return cleaned
 
     def on_shutdown(self, **kwargs):

@@ -36,7 +36,7 @@ from html.parser import HTMLParser
 
 import nh3
 
-__all__ = ["escape", "escape_cell", "TAGS", "ATTRIBUTES", "URL_SCHEMES", "MARKDOWN_EXTENSIONS", "clean", "removed", "police",
+__all__ = ["escape", "escape_md", "escape_cell", "plain_text", "heading_texts", "TAGS", "ATTRIBUTES", "URL_SCHEMES", "MARKDOWN_EXTENSIONS", "clean", "removed", "police",
            "markdown_html"]
 
 #: Elements a page may hold.
@@ -56,6 +56,10 @@ ATTRIBUTES = {
     "details": {"open"},
     "ol": {"start"},
 }
+#: Prefixes of ``id`` values that belong to the theme (Material reads its settings from ``#__config``
+#: and finds its own parts by ids such as ``__search`` and ``md-...``): an id of a page's content
+#: that took one could make the theme read a page author's settings.
+RESERVED_ID_PREFIXES = ("__", "md-")
 #: Link schemes a page may use (besides addresses on the site itself).
 URL_SCHEMES = frozenset({"http", "https", "mailto"})
 #: The only CSS property an attribute may set.
@@ -76,10 +80,125 @@ def escape(text, attribute: bool = True) -> str:
     return _html_escape(str(text), quote=attribute)
 
 
+#: Characters that make Markdown (with the site's extensions) anywhere in a line: emphasis, code,
+#: escapes, attribute lists ``{: ...}`` and headings' hashes. Written as character references, they
+#: show as themselves in Markdown and in HTML alike. (Brackets only make a link or a picture when
+#: ``]`` is followed by ``(`` or ``[``, or a link's address when a line starts ``[x]:``, so only
+#: those are written so, and tile notation such as ``[1|3]`` stays readable.)
+_MD_INLINE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;",
+                            **{c: f"&#{ord(c)};" for c in "\\`*_{}#"}})
+_MD_LINK = re.compile(r"\](?=[(\[])")
+#: What makes a line something else (a list, a heading's underline, a rule, a link's address
+#: ``[x]: ...``) when it starts it.
+_MD_LINE_START = re.compile(r"^(?:[-+=]|\d+(?=[.)])|\[(?=[^\]]*\]:))")
+
+
+def escape_md(text) -> str:
+    r"""``text`` (a plain text from a rule file: a name, a title, a caption, a
+    note, a definition) safe to place in the site's Markdown, in a line of
+    text, a heading or an HTML element's content: :func:`escape` (as text
+    content), every character that would make Markdown written as a
+    character reference, line breaks joined into spaces and a leading list
+    or heading marker neutralised, so that it shows exactly as written and
+    can neither make markup nor leave its line.
+
+    >>> escape_md("[a](javascript:x) *b* {: onclick=y } [1|2]")
+    '[a&#93;(javascript:x) &#42;b&#42; &#123;: onclick=y &#125; [1|2]'
+    >>> escape_md("- two\n  lines"), escape_md("3. step"), escape_md("[x]: https://a.org")
+    ('&#45; two lines', '3&#46; step', '&#91;x]: https://a.org')
+    """
+    text = str(text)
+    if "\n" in text or "\r" in text:
+        text = " ".join(text.split())
+    out = _MD_LINK.sub("&#93;", text.translate(_MD_INLINE))
+    m = _MD_LINE_START.match(out)
+    if m:
+        if m.group(0)[0].isdigit():
+            end = m.end()
+            out = out[:end] + f"&#{ord(out[end])};" + out[end + 1:]
+        else:
+            out = f"&#{ord(out[0])};" + out[1:]
+    return out
+
+
 def escape_cell(text) -> str:
-    """``text`` for a Markdown table cell: :func:`escape` (as text content),
-    and ``|`` escaped so that it does not end the cell."""
-    return escape(text, attribute=False).replace("|", "\\|")
+    """``text`` for a Markdown table cell: :func:`escape_md`, and ``|``
+    escaped so that it does not end the cell."""
+    return escape_md(text).replace("|", "\\|")
+
+
+class _Text(HTMLParser):
+    """The text of an HTML fragment (entities decoded), and of each heading with an id."""
+
+    _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.headings: dict[str, list[str]] = {}
+        self._heading: list[str] | None = None
+        self._depth = 0              # elements open inside the heading
+        self._skip = 0               # inside a heading's permanent link (its "¶")
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in self._HEADINGS and a.get("id") and self._heading is None:
+            self._heading = self.headings.setdefault(a["id"], [])
+            self._depth = 0
+            return
+        if self._heading is not None and tag not in ("br", "img", "wbr", "hr"):
+            self._depth += 1
+            if self._skip or (tag == "a" and "headerlink" in (a.get("class") or "").split()):
+                self._skip += 1
+
+    def handle_endtag(self, tag):
+        if self._heading is None:
+            return
+        if self._depth == 0 and tag in self._HEADINGS:
+            self._heading = None
+            return
+        self._depth = max(0, self._depth - 1)
+        if self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self._heading is not None and not self._skip:
+            self._heading.append(data)
+
+
+def _text_parse(html: str) -> _Text:
+    p = _Text()
+    p.feed(html)
+    p.close()
+    return p
+
+
+def plain_text(html: str) -> str:
+    r"""The text a reader sees of an HTML fragment: tags dropped, character
+    references decoded, runs of white space made one space.
+
+    >>> plain_text('<span title="x">A</span> &amp; <b>B</b>\n')
+    'A & B'
+    """
+    return " ".join("".join(_text_parse(str(html)).text).split())
+
+
+def heading_texts(html: str) -> dict[str, str]:
+    """``{id: text}`` for each heading of a rendered page that has an id: its
+    :func:`plain_text` without the permanent link MkDocs adds to it.
+
+    >>> heading_texts('<h2 id="a">One <em>&amp;</em> two<a class="headerlink" href="#a">¶</a></h2>')
+    {'a': 'One & two'}
+    """
+    return {k: " ".join("".join(v).split()) for k, v in _text_parse(html).headings.items()}
+
+
+def _theme_ids(tag: str, attribute: str, value: str) -> str | None:
+    """nh3's attribute filter: an ``id`` that takes a name of the theme's (:data:`RESERVED_ID_PREFIXES`) goes."""
+    if attribute == "id" and value.startswith(RESERVED_ID_PREFIXES):
+        return None
+    return value
 
 
 def clean(html: str) -> str:
@@ -87,7 +206,8 @@ def clean(html: str) -> str:
     removed element stays, except a script's or a style's)."""
     return nh3.clean(html, tags=set(TAGS), attributes={k: set(v) for k, v in ATTRIBUTES.items()},
                      url_schemes=set(URL_SCHEMES), link_rel=None, strip_comments=True,
-                     filter_style_properties=set(STYLE_PROPERTIES), clean_content_tags={"script", "style"})
+                     filter_style_properties=set(STYLE_PROPERTIES), clean_content_tags={"script", "style"},
+                     attribute_filter=_theme_ids)
 
 
 class _Tags(HTMLParser):
@@ -121,7 +241,7 @@ def _short(value: str) -> str:
 
 
 _WORD = re.compile(r"[A-Za-z][-A-Za-z0-9_:.]*")
-_SCHEME = re.compile(r"[A-Za-z][-A-Za-z0-9+.]*(?=:)")
+_SCHEME = re.compile(r"(?<![-A-Za-z0-9+.])[A-Za-z][-A-Za-z0-9+.]*(?=:)")   # (from a run's start: linear time)
 _STYLE_ELEMENT = re.compile(r"<\s*style\b", re.I)
 
 

@@ -27,7 +27,7 @@ from .engine.tiles import Tile
 from .engine.variant import Play, Variant
 from .variants.mexican_train import MexicanTrain, Round
 
-__all__ = ["BOTS", "simulate", "play_game", "random_bot", "greedy_bot"]
+__all__ = ["BOTS", "Work", "simulate", "play_game", "random_bot", "greedy_bot"]
 
 #: Seat names by number of players.
 SEATS = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}
@@ -90,12 +90,36 @@ def _act(state, player: str, action) -> None:
         state.play(player, action[0], action[1])
 
 
-def _play_out(variant: Variant, state, seat_bot: dict, rng: random.Random) -> int:
+class Work:
+    """The work a simulation has done, in units of one decision plus one per
+    tile in the deciding player's hand (what a player's choice costs: every
+    tile of the hand is tried at every open end), against an optional limit.
+
+    A limit makes a simulation stop after the hand in which it runs out, so
+    that a game of a huge set or an endless match cannot hang a build; the
+    units count decisions, not seconds, so the same seed stops at the same
+    hand on every machine."""
+
+    __slots__ = ("spent", "limit")
+
+    def __init__(self, limit: int | None = None):
+        self.spent = 0
+        self.limit = limit
+
+    @property
+    def out(self) -> bool:
+        """Whether the limit is reached."""
+        return self.limit is not None and self.spent >= self.limit
+
+
+def _play_out(variant: Variant, state, seat_bot: dict, rng: random.Random, work: Work) -> int:
     """Let each seat's player move until ``state`` (a Hand or a Round) ends;
-    returns how many tiles were placed."""
+    returns how many tiles were placed, and adds each decision's cost to ``work``."""
     placed = 0
+    hands = state.hands
     while state.end is None:
         p = state.current
+        work.spent += 1 + len(hands[p])
         action = seat_bot[p](variant, state, p, rng)
         _act(state, p, action)
         placed += action not in ("draw", "pass")
@@ -111,14 +135,16 @@ def _deal(variant: Variant, names: Sequence[str], rng: random.Random, exclude: T
 
 
 def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], rng: random.Random,
-              teams: Sequence[Sequence[str]] | None = None) -> dict:
+              teams: Sequence[Sequence[str]] | None = None, work: Work | None = None) -> dict:
     """Play one complete game; return its record: ``hands`` (one dict per hand:
     ``tiles`` placed, ``points`` scored in play and settlement, ``blocked``,
-    ``first_won`` -- whether the side of the hand's first player won it) and
-    ``winners``."""
+    ``first_won`` -- whether the side of the hand's first player won it),
+    ``winners`` and ``finished`` (false when ``work`` ran out first: the game
+    stopped after its last hand in ``hands``)."""
     seat_bot = dict(zip(names, bots))
+    work = work if work is not None else Work()
     if isinstance(variant, MexicanTrain):
-        return _play_match(variant, names, seat_bot, rng)
+        return _play_match(variant, names, seat_bot, rng, work)
     scores = None
     leader = None
     record = []
@@ -134,7 +160,7 @@ def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], 
         h = Hand(variant, names, hands, stock, first, teams, scores)
         first = h.current
         before = dict(h.scores)
-        placed = _play_out(variant, h, seat_bot, rng)
+        placed = _play_out(variant, h, seat_bot, rng, work)
         gained = sum(h.scores.values()) - sum(before.values())
         side_first = next(s for s, m in h.sides.items() if first in m)
         won = (h.settlement.winners if h.settlement is not None else h.game_winners)
@@ -144,11 +170,13 @@ def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], 
         if h.end == "game" or h.game_winners or variant.params.target is None:
             winners = tuple(h.game_winners) if h.game_winners else tuple(won)
             break
+        if work.out:
+            return {"hands": record, "winners": [], "finished": False}
         leader = h.next_leader
-    return {"hands": record, "winners": list(winners)}
+    return {"hands": record, "winners": list(winners), "finished": True}
 
 
-def _play_match(variant: MexicanTrain, names, seat_bot, rng) -> dict:
+def _play_match(variant: MexicanTrain, names, seat_bot, rng, work: Work) -> dict:
     rounds = variant.round_settings[0]
     first0 = names[rng.randrange(len(names))]
     record, penalties = [], []
@@ -157,26 +185,33 @@ def _play_match(variant: MexicanTrain, names, seat_bot, rng) -> dict:
         hands, stock = _deal(variant, names, rng, exclude=engine)
         first = variant.first_player(names, first0, r)
         rnd = Round(variant, names, hands, stock, engine, first)
-        placed = _play_out(variant, rnd, seat_bot, rng)
+        placed = _play_out(variant, rnd, seat_bot, rng, work)
         pen = rnd.penalties
         penalties.append(pen)
         low = min(pen.values())
         record.append({"tiles": placed, "points": sum(pen.values()), "blocked": rnd.end == "blocked",
                        "first_won": pen[first] == low})
+        if work.out and r < rounds:
+            return {"hands": record, "winners": [], "finished": False}
     result = variant.settle_match(names, penalties, rounds, first0)
-    return {"hands": record, "winners": list(result.winners)}
+    return {"hands": record, "winners": list(result.winners), "finished": True}
 
 
 def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, partners: bool = False,
              bots: Sequence[str] = ("greedy", "random"), progress: Callable[[int], None] | None = None,
-             min_hands: int = 0) -> dict:
+             min_hands: int = 0, max_work: int | None = None) -> dict:
     """Play ``games`` seeded games and return every figure: counts, means and
     distributions of hands per game, tiles placed per hand, points per hand
     (in play and settlement; penalty pips for Mexican Train), the block rate,
     how often the hand's first player's side wins it, and game lengths.
 
     ``bots`` are cycled over the seats. With ``min_hands``, games go on
-    (past ``games``) until at least that many hands were played. Raises
+    (past ``games``) until at least that many hands were played. With
+    ``max_work`` (in :class:`Work` units), the simulation stops after the
+    hand in which that much work is done, whatever ``games`` and
+    ``min_hands`` ask: the figures then hold the hands played (a game left
+    unfinished counts for its hands, not as a game), and ``cut_short`` is
+    true. Raises
     ``ValueError`` for a player count (or partnership) the variant does not
     offer.
     """
@@ -197,11 +232,14 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
     lengths, tiles, points = [], [], []
     blocked = first_won = 0
     wins: Counter = Counter()
-    g = 0
-    while g < games or len(tiles) < min_hands:
-        g += 1
-        rec = play_game(variant, names, seat_bots, rng, teams)
-        lengths.append(len(rec["hands"]))
+    g = played = 0
+    work = Work(max_work)
+    while (played < games or len(tiles) < min_hands) and not work.out:
+        played += 1
+        rec = play_game(variant, names, seat_bots, rng, teams, work)
+        if rec["finished"]:
+            g += 1
+            lengths.append(len(rec["hands"]))
         for h in rec["hands"]:
             tiles.append(h["tiles"])
             points.append(h["points"])
@@ -210,19 +248,23 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
         for w in rec["winners"]:
             wins[w] += 1
         if progress is not None:
-            progress(g)
+            progress(played)
     n = len(tiles)
 
     def dist(values):
         return {str(k): v for k, v in sorted(Counter(values).items())}
 
-    return {
+    out = {
         "variant": variant.id, "players": players, "partners": partners, "bots": list(bots), "seed": seed,
         "games": g, "hands": n,
-        "hands_per_game": {"mean": round(statistics.fmean(lengths), 3), "distribution": dist(lengths)},
+        "hands_per_game": {"mean": round(statistics.fmean(lengths), 3) if lengths else None,
+                           "distribution": dist(lengths)},
         "tiles_per_hand": {"mean": round(statistics.fmean(tiles), 3), "distribution": dist(tiles)},
         "points_per_hand": {"mean": round(statistics.fmean(points), 3), "max": max(points)},
         "block_rate": round(blocked / n, 4),
         "first_player_wins": round(first_won / n, 4),
         "game_winners": dict(sorted(wins.items())),
     }
+    if work.out:
+        out["cut_short"] = True
+    return out

@@ -23,7 +23,7 @@ from .i18n import tables
 from .simulate import simulate
 from .variants import mexican_train
 
-__all__ = ["MIN_HANDS", "SEED", "definition_hash", "figures", "section", "columns"]
+__all__ = ["MIN_HANDS", "SEED", "WORK_LIMITS", "definition_hash", "figures", "section", "columns"]
 
 #: Hands simulated per player count, at least.
 MIN_HANDS = 10_000
@@ -31,6 +31,14 @@ MIN_HANDS = 10_000
 SEED = 2026
 #: The players at the table: a greedy player and a random one, alternating.
 BOTS = ("greedy", "random")
+#: The most work (:class:`~generator.simulate.Work` units) one game's figures may take, by
+#: family, and one row of them (a player count) at most: a few minutes of one core at
+#: worst, so that no rule file (a double-eighteen set, a match of a million rounds) can hang
+#: a build. A row that reaches its share stops early and is marked. A decision of a game of
+#: trains costs less than one on a line, where each tile is tried at every open end and its
+#: count worked out. Every game of the repository stays well inside (the largest row, Mexican
+#: Train's, takes about half of its share).
+WORK_LIMITS = {"line": (16_000_000, 4_000_000), "trains": (100_000_000, 25_000_000)}
 
 
 def code_text(module) -> str:
@@ -69,7 +77,7 @@ def definition_hash(vdef) -> str:
     mods = own + [hand, layout, tiles, variant_module, simulate_module, mexican_train]
     for m in mods:
         h.update(code_text(m).encode())
-    h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}".encode())
+    h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}/{sorted(WORK_LIMITS.items())}".encode())
     return h.hexdigest()
 
 
@@ -93,8 +101,12 @@ def figures(vdef, write: bool = True) -> dict:
         except (OSError, ValueError):
             pass
     results = []
-    for n, partners in _tables(vdef.rules):
-        r = simulate(vdef.rules, n, games=1, seed=SEED, partners=partners, bots=BOTS, min_hands=MIN_HANDS)
+    tables = _tables(vdef.rules)
+    per_game, per_row = WORK_LIMITS["trains" if vdef.rules.family == "trains" else "line"]
+    limit = min(per_row, per_game // max(1, len(tables)))
+    for n, partners in tables:
+        r = simulate(vdef.rules, n, games=1, seed=SEED, partners=partners, bots=BOTS, min_hands=MIN_HANDS,
+                     max_work=limit)
         results.append(r)
     data = {"hash": digest, "seed": SEED, "min_hands": MIN_HANDS, "bots": list(BOTS), "results": results}
     if write and os.access(path.parent, os.W_OK):
@@ -131,8 +143,12 @@ def section(data: dict, rules, lang: str) -> str:
             "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in data["results"]:
         who = (t["pairs"] if r["partners"] else t["solo"]).format(n=r["players"])
-        rows.append(f"| {who} | {r['games']:,} | {r['hands']:,} | {r['hands_per_game']['mean']:.2f} | "
+        per_game = r["hands_per_game"]["mean"]
+        mark = " \\*" if r.get("cut_short") else ""
+        rows.append(f"| {who}{mark} | {r['games']:,} | {r['hands']:,} | "
+                    f"{'—' if per_game is None else f'{per_game:.2f}'} | "
                     f"{r['tiles_per_hand']['mean']:.1f} | {r['points_per_hand']['mean']:.1f} | "
                     f"{100 * r['block_rate']:.1f}% | {100 * r['first_player_wins']:.1f}% |")
     intro = t["intro"].format(seed=data["seed"], min=f"{data['min_hands']:,}")
-    return f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{t['note']}\n"
+    cut = f"\n\n{t['cut_short']}" if any(r.get("cut_short") for r in data["results"]) else ""
+    return (f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{t['note']}{cut}\n")

@@ -9,10 +9,9 @@ Every function returns Markdown (escaped) and adds diagram files to
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from . import hub, svg
-from .sanitize import escape
+from .sanitize import escape_cell, escape_md
 from .describe import tile_list
 from .i18n import messages, tables
 from .model.trains import RoundPosition, TablePosition, play_text
@@ -23,11 +22,8 @@ __all__ = ["render_trains", "table_text", "may_play", "move_text", "train_name"]
 _UI = tables("trains")
 
 
-_esc = escape
-
-
-def _cell(text: Any) -> str:
-    return _esc(text).replace("|", "\\|")
+_esc = escape_md
+_cell = escape_cell
 
 
 def _train_name(name: str, lang: str) -> str:

@@ -17,6 +17,61 @@ RULES = ROOT / "rules"
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
+#: Material's own inline scripts (its configuration, and its palette, scope and anchor helpers).
+THEME_INLINE_SCRIPTS = ("application/json:", ":__md_scope=", ":var palette=__md_get(",
+                        ":var target=document.getElementById(location.hash")
+
+
+def page_html_problems(html: str) -> list[str]:
+    """What in a built page could run a script or take over the theme, in
+    words (empty when nothing): an event attribute, a ``javascript:``,
+    ``data:`` or ``vbscript:`` address, a script that is neither the theme's
+    nor the site's own, an element other than Material's own settings with the
+    id ``__config``, or a ``<title>`` that holds markup."""
+    import re
+    from html.parser import HTMLParser
+
+    problems: list[str] = []
+
+    class Check(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.scripts, self.in_script = [], False
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "script":
+                self.in_script = not attrs.get("src")
+                self.scripts.append(attrs.get("src") or (attrs.get("type") or "") + ":")
+            problems.extend(f"event attribute {k} on <{tag}>" for k in attrs if k.startswith("on"))
+            if attrs.get("id") == "__config" and not (tag == "script" and attrs.get("type") == "application/json"):
+                problems.append(f"<{tag} id=__config>")
+            for k in ("href", "src"):
+                value = re.sub(r"[\x00-\x20]", "", attrs.get(k) or "").lower()
+                if value.startswith(("javascript:", "data:", "vbscript:")):
+                    problems.append(f"address {value[:40]}")
+
+        def handle_endtag(self, tag):
+            self.in_script = self.in_script and tag != "script"
+
+        def handle_data(self, data):
+            if self.in_script:
+                self.scripts[-1] += data[:80]
+
+    check = Check()
+    check.feed(html)
+    check.close()
+    title = re.search(r"<title>(.*?)</title>", html, re.S)
+    if title and "<" in title.group(1):
+        problems.append(f"markup in <title>: {title.group(1)[:60]}")
+    for src in check.scripts:
+        if not (src.startswith(THEME_INLINE_SCRIPTS)
+                or re.search(r"assets/(javascripts/bundle\.[0-9a-f]+\.min\.js|rulebook\.js)$", src)):
+            problems.append(f"script {src[:60]}")
+    if sum(1 for s in check.scripts if s.startswith("application/json:")) > 1:
+        problems.append("two configuration scripts")
+    return problems
+
 
 def copy_repo(dest: Path) -> Path:
     """Copy what a site build reads (``mkdocs.yml``, ``docs/`` without generated

@@ -103,7 +103,7 @@ HOSTILE_TEMPLATES = {
     "endless-macro": ("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}",
                       "template: RecursionError: maximum recursion depth exceeded"),
     "range-too-big": ("{% for x in range(99999999) %}{{x}}{% endfor %}",
-                      "template: OverflowError: Range too big. The sandbox blocks ranges larger than "
+                      "template: Range too big. The sandbox blocks ranges larger than "
                       "MAX_RANGE (100000)."),
     "string-bomb": ('{{ "x" * 500000000 }}',
                     "template: `*` would make a string of 500,000,000 characters; a rule text may make at most 100,000"),
@@ -120,14 +120,28 @@ HOSTILE_TEMPLATES = {
                       "template: `center` would make a string of about 3,000,000,000 characters; "
                       "a rule text may make at most 100,000"),
     "format-width": ('{{ "{:>3000000000}".format("a") }}',
-                     "template: `format` would make a string of about 3,000,000,000 characters; "
+                     "template: `format` would make a string of about 3,000,000,015 characters; "
                      "a rule text may make at most 100,000"),
     "printf-width": ('{{ "%900000000s"|format("a") }}',
-                     "template: `format` would make a string of about 900,000,000 characters; "
+                     "template: `format` would make a string of about 900,000,012 characters; "
                      "a rule text may make at most 100,000"),
     "replace-filter": ('{{ ("a" * 1000)|replace("a", "b" * 1000) }}',
                        "template: `replace` would make a string of about 1,001,000 characters; "
                        "a rule text may make at most 100,000"),
+    # the estimate counts the format, its widths and precisions, and the arguments (a "*" width takes one)
+    "printf-star-width": ('{{ "%*d" % (1000000000, 1) }}',
+                          "template: `%` would make a string of 1,000,000,004 characters; "
+                          "a rule text may make at most 100,000"),
+    "printf-precision": ('{{ "%.1000000000f" % 1 }}',
+                         "template: `%` would make a string of 1,000,000,014 characters; "
+                         "a rule text may make at most 100,000"),
+    "format-filter-precision": ('{{ "%.1000000000f"|format(1) }}',
+                                "template: `format` would make a string of about 1,000,000,014 characters; "
+                                "a rule text may make at most 100,000"),
+    "tilde-doubling": ('{% set ns = namespace(s="x") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}'
+                       '{% endfor %}',
+                       "template: `~` would make a string of 131,072 characters; a rule text may make at most 100,000"),
+    "number-too-large": ('{{ "%d" % 1e400 }}', "template: a number too large to write (such as 1e400)"),
     "join-filter": ('{{ ["x", "y", "z"]|join("-" * 60000) }}',
                     "template: `join` would make a string of about 180,003 characters; "
                     "a rule text may make at most 100,000"),
@@ -176,9 +190,10 @@ def test_templates_within_the_limits_still_work(tmp_path):
     rules, _ = _rules_with_template(tmp_path, '{{ "ab" * 3 }} {{ 2 ** 10 }} {{ 6 * 7 }} {{ [1] + [2] }} '
                                               '{{ ("x" * 100000) | length }} {{ 10 / 4 }} {{ "ab"|center(6) }}|'
                                               '{{ "{:>4}".format(7) }}|{{ "a-b"|replace("-", "+") }}|'
-                                              '{{ [1, 2]|join(", ") }}')
+                                              '{{ [1, 2]|join(", ") }}|{{ "a" ~ 1 ~ "b" }}|{{ "%03d" % 7 }}|'
+                                              '{{ "%s-%s" % ("x", "y") }}|{{ 17 % 5 }}')
     files = generate(Catalog(rules), png=False, with_stats=False)
-    assert "ababab 1024 42 [1, 2] 100000 2.5   ab  |   7|a+b|1, 2\n" in files["ja/gen/draw.md"].decode()
+    assert "ababab 1024 42 [1, 2] 100000 2.5   ab  |   7|a+b|1, 2|a1b|007|x-y|2\n" in files["ja/gen/draw.md"].decode()
 
 
 def test_mkdocs_build_reports_a_hostile_template_without_a_traceback(tmp_path):

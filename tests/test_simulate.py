@@ -68,3 +68,43 @@ def test_cli_simulate_refuses_bad_counts(capsys):
     assert "at least 1" in capsys.readouterr().err
     assert main(["simulate", "sniff", "--players", "4", "--games", "1"]) == 2
     assert "add --partners" in capsys.readouterr().err
+
+
+def test_a_work_limit_stops_the_simulation_after_the_hand_in_which_it_runs_out(catalog):
+    """A decision costs one unit plus one per tile in the deciding hand, so a
+    limit of one unit is spent by the first decision: that hand is played to
+    its end and nothing more, whatever ``games`` asks."""
+    draw = simulate(catalog.variant("draw").rules, 2, games=50, seed=1, max_work=1)
+    assert (draw["games"], draw["hands"], draw["cut_short"]) == (1, 1, True)      # Draw: the hand is the game
+    # Block to 100 for two: a hand scores at most the loser's pips, and seven tiles hold at most
+    # 12 + 11 + 10 + 10 + 9 + 9 + 8 = 69, so one hand never ends the game: it stays unfinished
+    block = simulate(catalog.variant("block").rules, 2, games=50, seed=1, max_work=1)
+    assert (block["games"], block["hands"], block["cut_short"]) == (0, 1, True)
+    assert block["hands_per_game"] == {"mean": None, "distribution": {}} and block["game_winners"] == {}
+    # a Mexican Train match stops after its first round
+    mt = simulate(catalog.variant("mexican-train").rules, 3, games=5, seed=1, max_work=1)
+    assert (mt["games"], mt["hands"], mt["cut_short"]) == (0, 1, True)
+    assert "cut_short" not in simulate(catalog.variant("draw").rules, 2, games=3, seed=1)
+
+
+def test_the_pages_figures_mark_rows_cut_short_by_the_work_limit(catalog, monkeypatch, tmp_path):
+    """With a tiny limit every row of Block's figures is cut short after one
+    hand: each is marked, the page says why in both languages, and the
+    two-player row, whose one hand cannot reach 100 (see above), has no
+    whole game and shows a dash for hands per game."""
+    import shutil
+
+    from generator import stats
+    from generator.model import Catalog
+
+    shutil.copytree(catalog.variant("block").dir, tmp_path / "block")
+    shutil.copy(catalog.dir / "glossary.yaml", tmp_path / "glossary.yaml")
+    (tmp_path / "block" / "stats.json").unlink()
+    vdef = Catalog(tmp_path).variant("block")
+    monkeypatch.setitem(stats.WORK_LIMITS, "line", (4, 1))
+    data = stats.figures(vdef, write=False)
+    assert [r["hands"] for r in data["results"]] == [1, 1, 1, 1]
+    en, ja = stats.section(data, vdef.rules, "en"), stats.section(data, vdef.rules, "ja")
+    rows = [line for line in en.splitlines() if line.startswith("| ") and "\\*" in line]
+    assert len(rows) == 4 and " | 0 | 1 | — | " in rows[0]
+    assert "work limit" in en and "作業量の上限" in ja

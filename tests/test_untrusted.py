@@ -18,7 +18,7 @@ from generator.cli import main
 from generator.model import Catalog
 from generator.pages import BuildError, generate
 
-from conftest import MKDOCS, RULES, copy_repo
+from conftest import MKDOCS, RULES, copy_repo, page_html_problems
 
 
 @pytest.mark.parametrize("name", ["r&b.yaml", 'say"hi".yaml', "Upper.yaml", "two--hyphens.yaml", "sp ace.yaml"])
@@ -43,6 +43,48 @@ def test_a_game_id_that_is_not_a_safe_name_is_refused(rules_copy, capsys):
     assert "my--club/variant.yaml:1:1: error: id: 'my--club' is not a valid name: use lower-case letters, digits and " \
            "single hyphens (like 'my-house-rule'), since it becomes part of the site's addresses\n" \
            in capsys.readouterr().err
+
+
+def test_files_the_site_would_not_read_or_would_read_as_one_are_refused(rules_copy, capsys):
+    """A YAML file in a game's folder but outside positions/, one whose
+    ending is not in lower case, and two positions of one game with the same
+    name (in different subfolders of positions/) would be left out of the
+    site or overwrite each other: each is one located error, from ``check``
+    of the rules folder or of the game's folder alike."""
+    draw = rules_copy / "draw"
+    src = draw / "positions" / "double-ordinary.yaml"
+    (draw / "positions" / "basics").mkdir()
+    shutil.copy(src, draw / "positions" / "basics" / "first-tiles.yaml")          # a subfolder is fine
+    shutil.copy(src, draw / "positions" / "basics" / "double-ordinary.yaml")      # the same name twice is not
+    # (the second in the order of paths is refused: here the one directly in positions/)
+    shutil.copy(src, draw / "notes.yaml")
+    shutil.copy(src, draw / "positions" / "loud.YAML")
+    expected = [
+        f"{draw / 'notes.yaml'}:1:1: error: the site does not read this file: a game is its folder's "
+        "variant.yaml, its worked positions go in the folder positions/ beside it, and the glossary is glossary.yaml",
+        f"{draw / 'positions' / 'double-ordinary.yaml'}:1:1: error: draw already has a position named "
+        "'double-ordinary' (positions/basics/double-ordinary.yaml); a position's name becomes its address on the "
+        "site, so each must be different",
+        f"{draw / 'positions' / 'loud.YAML'}:1:1: error: the site reads only files whose names end in .yaml or "
+        ".yml, in lower case: rename it 'loud.yaml'",
+    ]
+    for target in (rules_copy, draw):
+        assert main(["check", "-q", str(target)]) == 1
+        assert sorted(capsys.readouterr().err.splitlines()) == expected
+
+
+def test_a_problem_is_reported_once_however_its_file_is_reached(rules_copy, capsys, monkeypatch):
+    """Checking a game's folder reads its positions directly and again
+    through its page: the one wrong number is one line."""
+    pos = rules_copy / "draw" / "positions" / "double-ordinary.yaml"
+    text = pos.read_text("utf-8")
+    old = 'expect: {open: ["3-5:3", "3-5:5"], raw: 0, points: 0}'
+    assert old in text
+    pos.write_text(text.replace(old, old.replace("raw: 0", "raw: 1"), 1), "utf-8")
+    monkeypatch.chdir(rules_copy.parent)
+    assert main(["check", "-q", "rules/draw"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("error:") == 1 and "raw: stated 1, the engine computes 0" in err
 
 
 def test_the_html_policy_keeps_the_sites_own_html_and_removes_the_rest():
@@ -224,3 +266,92 @@ def test_a_page_over_the_size_limit_is_refused(small_rules, tmp_path):
     assert any(re.match(rf"{re.escape(str(path))}:1:1: error: the ja page of this game would be [\d,]+ bytes, "
                         r"more than 1,000,000: its rule texts or examples are far too long$", m) for m in messages), \
         messages
+
+
+# ------------------------------------------------- the built site, around the content
+
+#: Text fields of Draw's files that reach parts of the page the theme makes from the content
+#: (the title, the table of contents, the navigation, the search index), as an attacker writes them.
+_HOSTILE_NAME = "</title><img src=x onerror=alert(2)>&lt;script&gt; *Draw*"
+_HOSTILE_SECTION = "[l](javascript:alert(5)) ![i](x.png) {: onclick=alert(6) } `c` #"
+_HOSTILE_SUMMARY = "Short. {: #__config }"
+_HOSTILE_CAPTION = 'x](javascript:alert(7)) "y" ![z](q)\n# heading\n- item'
+#: A heading whose HTML a naive tag stripper cuts in the wrong place: the table of contents once
+#: carried ``<span title="" autofocus onfocus=alert(1)'>`` into the page.
+_HOSTILE_HEADING = """### <span title="<!--">A</span><span title='-->" autofocus onfocus=alert(1)'>T</span>"""
+
+
+@pytest.fixture(scope="module")
+def hostile_built(built_repo, tmp_path_factory):
+    """A copy of the repository whose Draw files carry the strings above, built
+    with MkDocs (the PNG cache of the session's site reused: only Draw's own
+    pictures are new)."""
+    work = copy_repo(tmp_path_factory.mktemp("hostile-site"))
+    if (built_repo / ".cache" / "png").is_dir():
+        shutil.copytree(built_repo / ".cache" / "png", work / ".cache" / "png")
+    variant = work / "rules" / "draw" / "variant.yaml"
+    text = variant.read_text("utf-8")
+    for old, new in (("name: {ja: ドロー, en: Draw}", f"name: {{ja: ドロー, en: {_yaml_string(_HOSTILE_NAME)}}}"),
+                     ("    title: {ja: 概要, en: Overview}", f"    title: {{ja: 概要, en: {_yaml_string(_HOSTILE_SECTION)}}}"),
+                     ("  en: The basic two-player domino game.", f"  en: {_yaml_string(_HOSTILE_SUMMARY)}\n  x: The"),
+                     ("      en: |\n        Draw is one of", f"      en: |\n        {_HOSTILE_HEADING}\n\n        Draw is one of")):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    text = re.sub(r"\n  x: The.*", "", text, count=1)
+    variant.write_text(text, "utf-8")
+    pos = work / "rules" / "draw" / "positions" / "double-ordinary.yaml"
+    text = pos.read_text("utf-8")
+    old = "      en: The double lies crosswise, yet the line still has just two ends, 3 and 5."
+    assert old in text
+    pos.write_text(text.replace(old, f"      en: {_yaml_string(_HOSTILE_CAPTION)}", 1), "utf-8")
+    assert main(["check", "-q", str(work / "rules")]) == 0
+    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True,
+                         env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    assert res.returncode == 0, res.stderr
+    return work / "site"
+
+
+def test_hostile_text_fields_reach_no_part_of_any_page_as_markup(hostile_built):
+    """Nothing of it runs or takes over the theme, on any page (Draw's name
+    is also in the navigation of every page)."""
+    for path in sorted(hostile_built.rglob("*.html")):
+        assert page_html_problems(path.read_text("utf-8")) == [], path
+
+
+def test_hostile_text_fields_show_exactly_as_written(hostile_built):
+    """Each plain text shows as its author wrote it (its line breaks as
+    spaces), in the heading, the title, the contents and the caption:
+    Markdown in a name or a caption is text, not a link or a picture."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup((hostile_built / "en" / "gen" / "draw" / "index.html").read_text("utf-8"), "html.parser")
+    article = soup.select_one("article")
+    assert article.h1.get_text().rstrip("¶") == _HOSTILE_NAME
+    assert soup.title.get_text() == f"{_HOSTILE_NAME} - The Domino Rulebook"
+    assert article.select_one("h2#overview").get_text().rstrip("¶") == _HOSTILE_SECTION
+    assert article.select_one("h3#t").get_text().rstrip("¶") == "AT"
+    assert _HOSTILE_SUMMARY in article.get_text()
+    assert not article.select('a[href^="javascript"], img[src="x.png"], img[src="q"], [onclick]')
+    captions = [f.get_text() for f in article.select("figcaption")]
+    assert any(c.endswith(" " + " ".join(_HOSTILE_CAPTION.split())) for c in captions), captions
+    toc = [a.get_text(" ", strip=True) for a in soup.select("nav.md-nav--secondary a.md-nav__link")]
+    assert _HOSTILE_SECTION in toc and "AT" in toc
+    assert soup.find(id="__config").name == "script"
+
+
+def test_the_policy_reads_a_very_long_word_in_linear_time():
+    """A word of 300,000 letters before a colon once took the report minutes
+    (a pattern tried from every letter); an alarm stops the test long before."""
+    import signal
+
+    def too_slow(*_):
+        raise TimeoutError("the HTML policy took more than 30 seconds")
+
+    old = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(30)
+    try:
+        assert sanitize.removed("<p>" + "a" * 300_000 + ":b</p>") == []
+        assert sanitize.removed('<p><a href="' + "a" * 300_000 + ':b">x</a></p>') != []
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

@@ -520,11 +520,13 @@ class Catalog:
         return src.data["terms"]
 
     def position_files(self, vid: str | None = None) -> list[Path]:
-        """Position files of one variant (or all), sorted by path."""
+        """Position files of one variant (or all): every ``.yaml`` or ``.yml``
+        file under ``<id>/positions/`` (subfolders too), sorted by path."""
         ids = [vid] if vid else self.variant_ids()
         out: list[Path] = []
         for v in ids:
-            out += sorted((self.dir / v / "positions").glob("*.yaml"))
+            out += sorted(q for q in (self.dir / v / "positions").rglob("*") if q.suffix in YAML_SUFFIXES
+                          and q.is_file())
         return out
 
     def position(self, path: str | Path, check: bool = True) -> CheckedPosition:
@@ -610,7 +612,7 @@ class Catalog:
             if p.is_dir():
                 if p.resolve() == root:
                     errors += self.link_errors(folders_only=True)
-                files += sorted(q for q in p.rglob("*.y*ml") if q.suffix in (".yaml", ".yml")
+                files += sorted(q for q in p.rglob("*") if q.suffix.lower() in YAML_SUFFIXES
                                 and (_inside(q.parent.resolve(), root) or not _inside(q.parent.absolute(), root)))
             else:
                 files.append(p)
@@ -635,22 +637,36 @@ class Catalog:
             self._run_digests = self._run_root = None
             if freeze:
                 gc.unfreeze()
-        unique: dict[str, SourceError] = {}
+        unique: dict[tuple, SourceError] = {}     # one problem, however its file was named (rules/x, /abs/rules/x)
         for e in errors:
-            unique.setdefault(str(e), e)
+            unique.setdefault(e.key, e)
         return good, list(unique.values())
 
     def _check_files(self, files: list[Path], good: list, errors: list) -> None:
         root = self.dir.resolve()
+        named: dict[tuple[str, str], Path] = {}     # (game, position name) -> the first file of that name
         for f in files:
             if f.is_symlink() and _inside(f.parent.resolve(), root) and not _inside(f.resolve(), root):
                 errors.append(SourceError(str(f), 1, 1, "this is a link leading out of the rules folder; it is "
                                                         "not read (put the file or folder itself here)"))
                 continue
+            role = file_role(f.resolve(), root)
+            if role.startswith("not "):
+                errors.append(SourceError(str(f), 1, 1, role[4:]))
+                continue
+            if role.startswith("position of ") and role != "position of ?":
+                game = role[len("position of "):]
+                first = named.setdefault((game, f.stem), f)
+                if first is not f and os.path.realpath(first) != os.path.realpath(f):
+                    where = first.resolve().relative_to(root / game).as_posix()
+                    errors.append(SourceError(str(f), 1, 1, f"{game} already has a position named {f.stem!r} "
+                                                            f"({where}); a position's name becomes its address "
+                                                            "on the site, so each must be different"))
+                    continue
             try:
-                if f.name == "variant.yaml":
+                if role == "variant":
                     self.variant(f.parent.name)
-                elif f.name == "glossary.yaml":
+                elif role == "glossary":
                     self.glossary()
                 elif not SAFE_NAME.match(f.stem):
                     errors.append(SourceError(str(f), 1, 1, name_problem(f.name, "a position file")))
@@ -660,6 +676,40 @@ class Catalog:
                 errors += exc.errors
             except SourceError as exc:
                 errors.append(exc)
+
+
+#: The endings of the files the site reads (in lower case only).
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def file_role(path: Path, root: Path) -> str:
+    """What the site makes of the YAML file ``path`` (resolved) in a rules
+    folder ``root`` (resolved): ``"glossary"``, ``"variant"``, ``"position of
+    ID"`` (a file under ``ID/positions/``, subfolders too, or any file
+    outside the rules folder, which ``rulebook check`` reads as a position),
+    or ``"not "`` followed by why the site does not read it (in the rules
+    folder but elsewhere, or its ending not in lower case).
+
+    >>> r = Path("/r")
+    >>> file_role(Path("/r/draw/positions/a.yaml"), r), file_role(Path("/r/draw/variant.yaml"), r)
+    ('position of draw', 'variant')
+    >>> file_role(Path("/r/draw/notes.yaml"), r)[:40]
+    'not the site does not read this file: a '
+    """
+    if not _inside(path, root):
+        return "position of ?"
+    parts = path.relative_to(root).parts
+    if path.suffix not in YAML_SUFFIXES:
+        return (f"not the site reads only files whose names end in .yaml or .yml, in lower case: "
+                f"rename it {path.stem + path.suffix.lower()!r}")
+    if parts == ("glossary.yaml",):
+        return "glossary"
+    if len(parts) == 2 and parts[1] == "variant.yaml":
+        return "variant"
+    if len(parts) >= 3 and parts[1] == "positions":
+        return f"position of {parts[0]}"
+    return ("not the site does not read this file: a game is its folder's variant.yaml, its worked "
+            "positions go in the folder positions/ beside it, and the glossary is glossary.yaml")
 
 
 #: The one pattern of every name that becomes part of an address, a file name or an HTML or SVG id:

@@ -11,6 +11,7 @@ that YAML reads as another type than they seem to be (``on``, ``2024-01-01``).
 from __future__ import annotations
 
 import gc
+import os
 import re
 import stat
 from contextlib import contextmanager
@@ -44,6 +45,12 @@ class SourceError(Exception):
     def __init__(self, file: str, line: int, col: int, message: str):
         super().__init__(message)
         self.file, self.line, self.col, self.message = str(file), line, col, message
+
+    @property
+    def key(self) -> tuple:
+        """What makes two problems the same: the file (whatever path named
+        it), the place and the message."""
+        return os.path.realpath(self.file), self.line, self.col, self.message
 
     @property
     def location(self) -> str:
@@ -231,9 +238,16 @@ _SAFE_SCALAR_TAGS = {
 _STR, _INT, _FLOAT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
 _BOOL, _TIMESTAMP = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp"
 
-#: Characters no page or picture can hold: C0 controls but tab, line feed and carriage return, DEL,
-#: C1 controls, halves of surrogate pairs and Unicode's non-characters.
+#: Bidirectional marks, embeddings, overrides and isolates: they make a text show in another
+#: order than it is stored (the "Trojan Source" trick), and neither language of the site needs them.
+_BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+#: Invisible characters that split a word for the site's search (and for a reader's copy and paste).
+_INVISIBLE = "\u200b\u2060\ufeff"
+#: Characters a text may not hold: those no page or picture can (C0 controls but tab, line feed
+#: and carriage return, DEL, C1 controls, halves of surrogate pairs and Unicode's
+#: non-characters), and the two kinds above.
 _BAD_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef"
+                            + _BIDI + _INVISIBLE
                             + "".join(f"{chr(p + 0xfffe)}{chr(p + 0xffff)}" for p in range(0, 0x110000, 0x10000))
                             + "]")
 
@@ -244,13 +258,21 @@ def bad_character(text: str) -> str | None:
 
     >>> bad_character("bell\x07")
     'the text holds U+0007, a control character, which no page or picture can show: remove it'
-    >>> bad_character("tab\tand\nline") is None
-    True
+    >>> bad_character("abc\u202edef")[:60]
+    'the text holds U+202E, a bidirectional control character, wh'
+    >>> bad_character("tab\tand\nline") is None, bad_character("👨\u200d👩") is None
+    (True, True)
     """
     m = _BAD_CHARACTER.search(text)
     if m is None:
         return None
     c = ord(m.group())
+    if re.match(f"[{_BIDI}]", m.group()):
+        return (f"the text holds U+{c:04X}, a bidirectional control character, which can make a text show in "
+                "another order than it is written: remove it")
+    if m.group() in _INVISIBLE:
+        return (f"the text holds U+{c:04X}, an invisible character, which hides the word around it from the "
+                "site's search: remove it")
     kind = ("half of a surrogate pair" if 0xd800 <= c <= 0xdfff else
             "a Unicode non-character" if 0xfdd0 <= c <= 0xfdef or (c & 0xfffe) == 0xfffe else "a control character")
     return f"the text holds U+{c:04X}, {kind}, which no page or picture can show: remove it"
