@@ -13,6 +13,7 @@ from . import describe
 from .i18n import messages, tables
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 from .model.trains import MatchPosition, RoundPosition, TablePosition
+from .pages import practice_play_words
 from .trainpages import move_text, table_text, train_name
 
 __all__ = ["explain"]
@@ -55,7 +56,8 @@ def explain(checked, variant, lang: str = "ja") -> str:
     text equivalent of the layout (open ends and counted values) and the raw
     and displayed points; per settlement the pips per side, the winners and
     how the points follow (rounding included); for Mexican Train the text
-    equivalents of the table."""
+    equivalents of the table; for a practice position the question, the
+    hand, the table and every legal play with its outcome, the best marked."""
     pos, outcome = checked.position, checked.outcome
     w = _W[lang]
     out: list[str] = [f"{pos.file} ({pos.variant_id})"]
@@ -92,6 +94,20 @@ def explain(checked, variant, lang: str = "ja") -> str:
                        + ", ".join(f"{p} {v}" for p, v in pen.items()))
         out.append(f"{w['totals']}{w['colon']}" + ", ".join(f"{p} {v}" for p, v in m.totals.items()))
         out.append(f"{w['winners']}{w['colon']}{', '.join(m.winners) or w['nobody']}")
+    elif pos.kind == "practice":
+        ui = messages("pages", lang)
+        table = outcome.table
+        out.append(f"{ui['practice_question']} {ui['q_' + pos.question]}")
+        out.append(f"{ui['your_hand']} {describe.tile_list(pos.hand)}")
+        out.append(describe.text_equivalent(table, variant.counted(table), tuple(variant.open_ends(table)), lang,
+                                            variant))
+        best = {id(o) for o in outcome.best}
+        for o in outcome.options:
+            mark = ui["practice_best_mark"] if id(o) in best else "  "
+            out.append(mark + practice_play_words(o.play, lang))
+            out += _indent(_indent([describe.caption(o.placement, lang, variant),
+                                    f"{ui['practice_playable']}{w['colon']}"
+                                    + (describe.tile_list(o.playable) or ui["none"])]))
     elif isinstance(pos, PlacementPosition):
         for st, pl in zip(pos.steps, outcome.placements):
             if isinstance(pl, Rejected):

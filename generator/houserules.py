@@ -14,7 +14,7 @@ import re
 
 from .engine.choices import CHOICES, INFO
 from .i18n import messages, plural, tables
-from .sanitize import escape_cell
+from .sanitize import escape_cell, escape_link_text
 from .stats import columns
 from .overview import set_words
 from .model.catalog import Catalog, VariantDef
@@ -144,7 +144,7 @@ def differences_section(child: VariantDef, lang: str) -> str:
             wa, wb = param_words(key, a, lang), param_words(key, b, lang)
         sid = _section_of(parent, key)
         link = f"{section_page(parent, sid)}.md#{sid}" if sid else f"{parent.id}.md"
-        lines.append(f"| {_esc(title)} | [{_esc(wa)}]({link}) | **{_esc(wb)}** |")
+        lines.append(f"| {_esc(title)} | [{escape_link_text(wa, cell=True)}]({link}) | **{_esc(wb)}** |")
     return head + "\n" + "\n".join(lines) + "\n"
 
 
@@ -156,7 +156,7 @@ def inherited_section(child: VariantDef, lang: str) -> str:
     if not rest:
         return ""
     pname = parent.name[lang]
-    items = "\n".join(f"- [{_esc(s['title'][lang])}]({section_page(parent, s['id'])}.md#{s['id']})" for s in rest)
+    items = "\n".join(f"- [{escape_link_text(s['title'][lang])}]({section_page(parent, s['id'])}.md#{s['id']})" for s in rest)
     return (f"## {_esc(t['as_parent'].format(parent=pname))} {{ #as-parent }}\n\n"
             f"{t['as_parent_intro'].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
 

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from .engine.choices import CHOICES
 from .i18n import messages, tables
-from .sanitize import escape_cell
+from .sanitize import escape_cell, escape_link_text
 from .model.schema import PARAMS_SCHEMA
 
 __all__ = ["options_page"]
@@ -39,7 +39,7 @@ def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
         out.append(f"| {t['value']} | {t['meaning']} | {t['games']} |")
         out.append("|---|---|---|")
         for value, words in info.values.items():
-            users = [f"[{_esc(name[lang])}]({vid}.md)" for vid, name, vdef in games
+            users = [f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, vdef in games
                      if vdef.choices.layout in info.layouts and getattr(vdef.choices, info.key) == value]
             mark = f" ({t['default']})" if value == info.default else ""
             out.append(f"| `{value}`{mark} | {_esc(info.words(value, lang))} | {', '.join(users) or t['none']} |")

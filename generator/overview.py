@@ -14,7 +14,7 @@ from typing import Sequence
 
 from .engine.variant import Variant
 from .i18n import messages, plural
-from .sanitize import escape_cell
+from .sanitize import escape_cell, escape_link_text
 
 __all__ = ["overview_page", "set_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "comparison_table"]
 
@@ -206,7 +206,7 @@ def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> s
     title = _m(lang, "the_games_side_by_side")
     intro = _m(lang, "this_table_compares_item_by")
     head = "| " + _m(lang, "item") + " | " + " | ".join(
-        f"[{_esc_cell(name[lang])}]({vid}.md)" for vid, name, _ in variants) + " |"
+        f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, _ in variants) + " |"
     sep = "|---|" + "---|" * len(variants)
     rows = [head, sep]
     for key in ROWS:
@@ -273,7 +273,7 @@ def compare_cell(v: Variant, row: str, lang: str) -> str:
 def comparison_table(games: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
     """A Markdown table comparing ``games`` (``(id, name, rules)``) row by row."""
     head = "| " + _m(lang, "item") + " | " + " | ".join(
-        f"[{_esc_cell(name[lang])}]({vid}.md)" for vid, name, _ in games) + " |"
+        f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, _ in games) + " |"
     rows = [head, "|---|" + "---|" * len(games)]
     for key in COMPARE_ROWS:
         label = messages("compare-row", lang)[key]

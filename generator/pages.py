@@ -32,6 +32,7 @@ import jinja2.compiler
 import jinja2.sandbox
 
 from . import describe, sanitize, svg
+from .card import card_name, card_page
 from .overview import comparison_table, overview_page
 from . import houserules
 from .options import options_page
@@ -40,10 +41,11 @@ from .stats import section as stats_section
 from .trainpages import render_trains
 from .variants import SITE_ORDER
 from .i18n import LANGS, tables
-from .sanitize import escape, escape_cell, escape_md
+from .sanitize import escape, escape_cell, escape_link_text, escape_md
 from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
+from .model.yamlsrc import bad_character
 
 __all__ = ["BuildError", "generate", "page_keys", "write_tree", "GEN"]
 
@@ -170,12 +172,16 @@ class _Page:
     def render_position(self, cp: CheckedPosition, steps: list[int] | None = None) -> str:
         pos = cp.position
         ui = self.ui
-        out = [f'\n<div class="rb-example" id="ex-{pos.id}" markdown>\n']
+        # an example of two or more placements can be stepped through (docs/assets/rulebook.js)
+        stepped = isinstance(pos, PlacementPosition) and len(pos.steps) >= 2
+        kind = " rb-stepped" if stepped else " rb-practice" if pos.kind == "practice" else ""
+        out = [f'\n<div class="rb-example{kind}" id="ex-{pos.id}" markdown>\n']
         if not self.legend_shown and pos.family == "line" and not isinstance(pos, SettlementPosition):
             out.insert(0, self.legend())        # the page's first diagram: its legend comes first
         title = (pos.title or {}).get(self.lang)
         if title:
-            heading = ui["example_title"].format(example=_esc(ui["example"]), title=_esc(title))
+            label = ui["practice_title"] if pos.kind == "practice" else ui["example"]
+            heading = ui["example_title"].format(example=_esc(label), title=_esc(title))
             out.append(f'<p class="rb-example-title"><strong>{heading}</strong></p>\n')
         if pos.note:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
@@ -188,19 +194,63 @@ class _Page:
                 if not isinstance(n, int) or not 1 <= n <= len(pos.steps):
                     raise jinja2.TemplateError(f"position {pos.id!r} has steps 1 to {len(pos.steps)}, not {n!r}")
             for st, pl in zip(pos.steps, cp.outcome.placements):
-                if st.index not in wanted:
+                if st.index not in wanted and not stepped:
                     continue
                 extra = (st.caption or {}).get(self.lang)
                 if isinstance(pl, Rejected):
-                    out.append(self.rejected(pos.id, st.index, pl, extra))
+                    body = self.rejected(pos.id, st.index, pl, extra)
                 else:
-                    out.append(self.figure(pos.id, st.index, pl, extra))
+                    body = self.figure(pos.id, st.index, pl, extra)
+                if stepped:
+                    # a step not chosen for the page shows only while stepping (without the script, the
+                    # example is what it always was)
+                    hidden = "" if st.index in wanted else " rb-step-extra"
+                    body = (f'<div class="rb-step{hidden}" id="ex-{pos.id}-step-{st.index}" markdown>\n\n'
+                            f"{body}\n</div>\n")
+                out.append(body)
+        elif pos.kind == "practice":
+            out.append(self.practice(pos, cp))
         elif isinstance(pos, SettlementPosition):
             out.append(self.settlement(pos, cp))
         elif isinstance(pos, TurnsPosition):
             out.append(self.turns(pos, cp))
         out.append("</div>\n")
         return "".join(out)
+
+    def practice(self, pos, cp: CheckedPosition) -> str:
+        """A practice position: the question, the player's hand, the table
+        drawn, then (behind "show the answer", which the page's script also
+        opens when the reader picks a play) the engine's table of every legal
+        play with the best ones marked."""
+        o = cp.outcome
+        lang, ui, rules = self.lang, self.ui, self.v.rules
+        hand = ui["list_sep"].join(t.label for t in pos.hand)
+        parts = [f'<p class="rb-question"><strong>{_esc(ui["practice_question"])}</strong> '
+                 f'{_esc(ui["q_" + pos.question])}</p>\n',
+                 f'<p class="rb-hand"><strong>{_esc(ui["your_hand"])}</strong> {_esc(hand)}</p>\n']
+        counted = rules.counted(o.table)
+        open_ends = tuple(rules.open_ends(o.table))
+        cap = ui["practice_table"].format(ends=" / ".join(str(o.table.pip_at(e)) for e in open_ends))
+        parts.append(self._draw(f"{pos.id}-table", o.table, counted, open_ends, None, cap))
+        scoring = rules.play_scoring is not None
+        head = [ui["practice_play"]] + ([ui["practice_points"]] if scoring else []) + [ui["practice_ends"],
+                                                                                       ui["practice_playable"]]
+        rows = ["| " + " | ".join(head) + " |", "|---" + ("|---:" if scoring else "") + "|---|---|"]
+        best = {id(b) for b in o.best}
+        for opt in o.options:
+            pl = opt.placement
+            play = practice_play_words(opt.play, lang)
+            mark = ui["practice_best_mark"] if id(opt) in best else ""
+            cells = [f"{mark}{_cell(play)}"] + ([str(pl.points)] if scoring else []) + [
+                _cell(" / ".join(str(pl.layout.pip_at(e)) for e in pl.open)),
+                _cell(ui["list_sep"].join(t.label for t in opt.playable) or ui["none"])]
+            if id(opt) in best:
+                cells = [f"**{c}**" for c in cells]
+            rows.append("| " + " | ".join(cells) + " |")
+        why = ui["practice_why_" + pos.question]
+        parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(ui["show_answer"])}</summary>\n\n'
+                     + "\n".join(rows) + f"\n\n{_esc(why)}\n\n</details>\n")
+        return "".join(parts)
 
     def figure(self, pid: str, index: int, pl: Placement, extra_caption: str | None = None) -> str:
         cap = describe.caption(pl, self.lang, self.v.rules)
@@ -224,7 +274,7 @@ class _Page:
         w = round((x1 - x0 + 0.5) * svg.UNIT)
         h = round((y1 - y0 + 0.5) * svg.UNIT)
         return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
-                f'[![{_esc(cap)}]({rel}.svg){{ width="{w}" height="{h}" }}]({rel}.png "{escape(ui_png(lang))}")\n'
+                f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{w}" height="{h}" }}]({rel}.png "{escape(ui_png(lang))}")\n'
                 f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
                 f'<p class="rb-textalt"><span class="rb-textalt-label">{_esc(self.ui["textalt"])}</span> '
                 f'{_esc(alt)}</p>\n')
@@ -251,7 +301,7 @@ class _Page:
         ui = self.ui
         head, words, _ = describe.refusal(r, lang)     # the engine's English sentence is for authors
         link = self.rule_link(r.rule)
-        rule = f"[{_esc(words)}]({link})" if link else _esc(words)
+        rule = f"[{escape_link_text(words)}]({link})" if link else _esc(words)
         parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**{ui["rule_sep"]}{rule}\n']
         if extra_caption:
             parts.append(f"{_esc(extra_caption)}\n")
@@ -430,27 +480,58 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
 
-#: Widths and precisions in a format string: ``%10d``, ``%.20f``, ``{:>10}``, ``{:.20f}``.
-_WIDTH = re.compile(r"%[-+ #0]*(\d*)(?:\.(\d+))?|\{[^{}]*:[^{}\d]*(\d*)(?:\.(\d+))?")
+#: A ``%`` conversion: its mapping key, flags, width and precision (``*`` takes an argument).
+_PERCENT = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?[a-zA-Z%]")
+#: A standard format spec (``str.format``): fill and align, sign, ``#``, ``0``, width, grouping, precision.
+_SPEC = re.compile(r"^(?:.?[<>=^])?[-+ ]?z?#?0?(\d+)?[,_]?(?:\.(\d+))?")
 
 
-def _format_size(fmt: str, args: tuple) -> int:
-    """A generous estimate of the length of ``fmt`` formatted with ``args``
-    (``%`` or ``str.format``): the format's length, every width and precision
-    it writes, every whole number among the arguments (a ``*`` width takes
-    one) and the length of the other arguments."""
-    size = len(fmt)
-    for m in _WIDTH.finditer(fmt):
-        size += sum(int(w) for w in m.groups() if w)
+def _argument_sizes(args: tuple) -> tuple[int, int]:
+    """``(longest, widest)``: the length of the longest argument as text (a
+    mapping's values each), and the largest whole number among them (which a
+    ``*`` or nested width would take as a width)."""
+    longest = widest = 0
     for a in args:
-        if isinstance(a, int) and not isinstance(a, bool):
-            size += abs(a) if abs(a) < 10 ** 12 else 10 ** 12
-        elif isinstance(a, (str, list, tuple, dict)):
-            size += len(a)
+        for v in (a.values() if isinstance(a, dict) else (a,)):
+            if isinstance(v, int) and not isinstance(v, bool):
+                widest = max(widest, min(abs(v), 10 ** 12))
+                longest = max(longest, len(str(v)) if abs(v) < 10 ** 100 else 100)
+            else:
+                longest = max(longest, len(v) if isinstance(v, str) else len(str(v)))
+    return longest, widest
+
+
+def _format_size(fmt: str, args: tuple, percent: bool) -> int:
+    """A generous estimate, made before it runs, of the length of ``fmt``
+    formatted with ``args`` (``%`` when ``percent``, else ``str.format``):
+    the format's own length, plus for every field the longest argument and
+    the field's width and precision (the largest number among the arguments
+    where a width is taken from them). Never less than the real length."""
+    import string
+
+    longest, widest = _argument_sizes(args)
+    size = len(fmt)
+    if percent:
+        for m in _PERCENT.finditer(fmt):
+            size += longest + sum(widest if w == "*" else int(w) for w in m.groups() if w)
+        return size
+    try:
+        fields = list(string.Formatter().parse(fmt))
+    except ValueError:                  # not a valid format: str.format refuses it anyway
+        return size
+    for _, name, spec, _ in fields:
+        if name is None:
+            continue
+        size += longest
+        if spec:
+            if "{" in spec:             # a nested field: a width or precision taken from the arguments
+                size += 2 * widest
+            m = _SPEC.match(spec)
+            size += sum(int(w) for w in m.groups() if w) if m else 0
     return size
 
 
-def _check_growth(name: str, text: Any, args: tuple, kwargs: dict) -> None:
+def _check_growth(name: str, text: Any, args: tuple, kwargs: dict, is_filter: bool = False) -> None:
     """Raise a sandbox error when the string method or filter ``name``
     applied to ``text`` with ``args`` would make more than
     :data:`MAX_TEMPLATE_SIZE` characters (estimated before it runs: widths,
@@ -458,7 +539,7 @@ def _check_growth(name: str, text: Any, args: tuple, kwargs: dict) -> None:
     numbers = [a for a in (*args, *kwargs.values()) if isinstance(a, int) and not isinstance(a, bool)]
     size = max(numbers, default=0)
     if name in ("format", "format_map") and isinstance(text, str):
-        size = max(size, _format_size(text, (*args, *kwargs.values())))
+        size = _format_size(text, (*args, *kwargs.values()), percent=is_filter)
     elif name == "replace" and isinstance(text, str) and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
         size = len(text) + text.count(args[0]) * len(args[1]) if args[0] else len(text) * (len(args[1]) + 1)
     elif name == "join" and not isinstance(text, str) and isinstance(text, (list, tuple)):
@@ -478,7 +559,7 @@ def _bounded(name: str, f):
         values = [a for a in args if not isinstance(a, (jinja2.runtime.Context, jinja2.nodes.EvalContext,
                                                         jinja2.Environment))]
         if values:
-            _check_growth(name, values[0], tuple(values[1:]), kwargs)
+            _check_growth(name, values[0], tuple(values[1:]), kwargs, is_filter=True)
         return f(*args, **kwargs)
     return bounded
 
@@ -505,12 +586,13 @@ def _binop_size(operator: str, left: Any, right: Any) -> tuple[int, str]:
         return len(left) + len(right), what(left)
     elif operator == "%" and isinstance(left, str):
         args = right if isinstance(right, tuple) else (right,)
-        return _format_size(left, args), "a string"
+        return _format_size(left, args, percent=True), "a string"
     return 0, ""
 
 
 def _render_body(page: _Page, text: str, src, path: tuple) -> str:
     env = _Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    env.globals.pop("lipsum", None)         # filler text: slow in proportion to its argument, and of no use here
     try:
         tmpl = env.from_string(text)
         budget = _Budget()
@@ -531,6 +613,10 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
     except Exception as exc:       # 1/0, endless macro recursion, range too big, ...: never a traceback
         raise SourceError(src.file, *src.text_mark(path, _template_line(exc)),
                           f"template: {type(exc).__name__}: {exc}") from None
+    bad = bad_character(out)                # what the template wrote, as the file's own text is checked
+    if bad:
+        raise SourceError(src.file, *src.text_mark(path, 1), "template: " + bad.replace("the text holds",
+                                                                                       "the template writes", 1))
     problems = sanitize.removed(sanitize.markdown_html(out))
     if problems:
         line = _line_of(text, problems[0])
@@ -600,7 +686,7 @@ def _line_of(text: str, problem: str) -> int:
     """The line of ``text`` (1-based) that most likely wrote ``problem`` (a
     :func:`sanitize.removed` description): the first naming its element or
     attribute; the first line when the template assembled it."""
-    names = re.findall(r"<(\w+)|the attribute (\w+)=|(\w+):", problem)
+    names = re.findall(r"<(\w+)|the attribute (\w+)=|(\w+):", problem) + re.findall(r"=\"([^\"]+)\"()", problem)
     words = sorted({w.lower() for group in names for w in group if len(w) >= 3}, key=len, reverse=True)
     for word in words:
         for n, line in enumerate(text.split("\n"), 1):
@@ -634,6 +720,7 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
     if vdef.aka.get(lang):
         parts.append(f'<p class="rb-aka">{page.ui["aka"]}{_esc(page.ui["aka_sep"].join(vdef.aka[lang]))}</p>\n')
     parts.append(f"{summary}\n")
+    parts.append(f"[{page.ui['card_link']}]({card_name(vdef.id)}.md){{ .rb-card-link }}\n")
     if vdef.draft:                          # a draft: built for preview, never found by the search
         parts.insert(0, "---\nsearch:\n  exclude: true\n---\n")
     house = vdef.parent is not None
@@ -650,6 +737,12 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
         if catalog is not None:
             parts.append(houserules.rerun_section(houserules.rerun_parent_positions(catalog, vdef), vdef, lang))
     rest = sorted(set(checked) - page.used)
+    drills = [pid for pid in rest if checked[pid].position.kind == "practice"]
+    if drills:                              # practice positions the rule text does not place: a section of their own
+        parts.append(f"## {page.ui['practice_section']} {{ #practice-positions }}\n")
+        parts.append(f"{page.ui['practice_intro']}\n")
+        parts += [page.render_position(checked[pid]) for pid in drills]
+    rest = [pid for pid in rest if pid not in drills]
     if rest:
         parts.append(f"## {page.ui['more']} {{ #more-examples }}\n")
         parts += [page.render_position(checked[pid]) for pid in rest]
@@ -662,6 +755,57 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
     sub = page if owner is vdef else _Page(owner, {}, glossary, lang, files, png, catalog)
     parts.append(_render_body(sub, owner.sources[lang], owner.src, ("sources", lang)))
     return "\n".join(p for p in parts if p).rstrip() + "\n"
+
+
+def practice_play_words(play, lang: str) -> str:
+    """A legal play in a reader's words: ``[2|2] on the low end of [2|4],
+    crosswise`` (the way a double lies only where the rules let the player
+    choose, and the half that touches where a tile may touch with either)."""
+    ui = _UI[lang]
+    text = play.tile.label if play.at is None else ui["practice_on"].format(
+        tile=play.tile.label, where=describe.end_words(play.at, lang))
+    if play.as_ is not None:
+        text += ui["practice_" + play.as_]
+    if play.touch is not None:
+        text += ui["practice_touch"].format(n=play.touch)
+    return text
+
+
+_HREF_ANCHOR = re.compile(r'<a [^>]*href="#([^"]+)"')
+_IMG_SRC = re.compile(r'<img [^>]*src="([^"]+)"')
+_IDS = re.compile(r' id="([^"]+)"')
+
+
+def target_problems(vdef: VariantDef, md: str, lang: str, made: dict[str, bytes], docs: Path) -> list[SourceError]:
+    """Links to a place on the game's own page (``#anchor``) that no heading
+    or element has, and pictures that are neither made for the page nor in
+    ``docs`` (relative to ``<lang>/gen/``): each located at the rule text
+    that wrote it (the file's first line when none did). MkDocs would only
+    warn, and the site's strict build would stop without saying where."""
+    html_text = sanitize.markdown_html(md)
+    ids = set(_IDS.findall(html_text))
+    out = []
+    wanted = [("#" + a, f"the link '#{a}' leads to no place on this page") for a in _HREF_ANCHOR.findall(html_text)
+              if html.unescape(a) not in ids and a not in ids]
+    for src in _IMG_SRC.findall(html_text):
+        src = html.unescape(src)
+        if ":" in src or src.startswith("/"):
+            continue                    # (the HTML policy refuses pictures from elsewhere)
+        rel = os.path.normpath(f"{lang}/{GEN}/{src}").replace(os.sep, "/")
+        if rel not in made and not (docs / rel).is_file():
+            wanted.append((src, f"the picture {src!r} is not on the site (from this page it would be docs/{rel})"))
+    texts = [(("sections", i, "body", lang), sec["body"][lang]) for i, sec in enumerate(vdef.src.data.get("sections") or ())
+             if isinstance(sec, dict) and isinstance((sec.get("body") or {}).get(lang), str)]
+    if isinstance((vdef.src.data.get("sources") or {}).get(lang), str):
+        texts.append((("sources", lang), vdef.src.data["sources"][lang]))
+    for target, message in dict(wanted).items():
+        where = next(((path, n, target) for path, text in texts for n, line in enumerate(text.split("\n"), 1)
+                      if f"({target}" in line), None)
+        if where is None:
+            out.append(SourceError(vdef.src.file, 1, 1, message))
+        else:
+            out.append(SourceError(vdef.src.file, *vdef.src.text_mark(where[0], where[1], where[2]), message))
+    return out
 
 
 def glossary_page(terms: list[dict], lang: str, games: list[VariantDef] = ()) -> str:
@@ -689,7 +833,7 @@ def glossary_page(terms: list[dict], lang: str, games: list[VariantDef] = ()) ->
         parts.append(f"{ui['game_names_intro']}\n")
         rows = [f"| {ui['game']} | {ui['en_term']} | {ui['aka'].rstrip(' ：:')} |", "|---|---|---|"]
         for v in games:
-            rows.append(f"| [{_cell(v.name[lang])}]({v.id}.md) | {_cell(v.name[other])} | "
+            rows.append(f"| [{escape_link_text(v.name[lang], cell=True)}]({v.id}.md) | {_cell(v.name[other])} | "
                         f"{_cell(ui['aka_sep'].join(v.aka.get(lang, [])) or ui['no'])} |")
         parts.append("\n".join(rows) + "\n")
     return "\n".join(parts)
@@ -897,7 +1041,13 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
                                                                f"{len(data):,} bytes, more than {MAX_PAGE_BYTES:,}: "
                                                                f"its rule texts or examples are far too long"))
                 continue
+            missing = target_problems(vdef, md, lang, {**files, **own}, catalog.dir.parent / "docs")
+            if missing:
+                errors += missing
+                continue
             own[f"{lang}/{GEN}/{vid}.md"] = data
+            deal = _Page(vdef, {}, glossary, lang, {}, False, catalog).deal_table()
+            own[f"{lang}/{GEN}/{card_name(vid)}.md"] = card_page(vdef, deal, lang).encode("utf-8")
         made[vid] = own
         files.update(own)
     if errors:

@@ -6,7 +6,7 @@ its template and Markdown, a title, a caption, a glossary entry, a name), the
 HTML a reader's browser gets passes one allowlist, applied to the rendered
 HTML by nh3 (the Python binding of the Rust sanitizer ammonia): the elements
 and attributes below, links to ``http``, ``https`` and ``mailto`` addresses or
-to places on the site, and in ``style`` only ``text-align`` (Markdown tables
+to places on the site, pictures from the site only, and in ``style`` only ``text-align`` (Markdown tables
 align their columns with it). Scripts, event attributes, ``javascript:``
 links, forms, frames, objects and inline SVG never reach a page.
 
@@ -36,7 +36,7 @@ from html.parser import HTMLParser
 
 import nh3
 
-__all__ = ["escape", "escape_md", "escape_cell", "plain_text", "heading_texts", "TAGS", "ATTRIBUTES", "URL_SCHEMES", "MARKDOWN_EXTENSIONS", "clean", "removed", "police",
+__all__ = ["escape", "escape_md", "escape_link_text", "escape_cell", "plain_text", "heading_texts", "TAGS", "ATTRIBUTES", "URL_SCHEMES", "MARKDOWN_EXTENSIONS", "clean", "removed", "police",
            "markdown_html"]
 
 #: Elements a page may hold.
@@ -121,6 +121,19 @@ def escape_md(text) -> str:
     return out
 
 
+def escape_link_text(text, cell: bool = False) -> str:
+    """``text`` for the words of a Markdown link (``[WORDS](address)``):
+    :func:`escape_md` with every bracket written as a character reference,
+    so that a ``]`` cannot end the words early (and ``|`` escaped too in a
+    table ``cell``).
+
+    >>> escape_link_text("Evil [a] b")
+    'Evil &#91;a&#93; b'
+    """
+    out = escape_md(text).replace("[", "&#91;").replace("]", "&#93;")
+    return out.replace("|", "\\|") if cell else out
+
+
 def escape_cell(text) -> str:
     """``text`` for a Markdown table cell: :func:`escape_md`, and ``|``
     escaped so that it does not end the cell."""
@@ -195,10 +208,18 @@ def heading_texts(html: str) -> dict[str, str]:
 
 
 def _theme_ids(tag: str, attribute: str, value: str) -> str | None:
-    """nh3's attribute filter: an ``id`` that takes a name of the theme's (:data:`RESERVED_ID_PREFIXES`) goes."""
+    """nh3's attribute filter: an ``id`` that takes a name of the theme's
+    (:data:`RESERVED_ID_PREFIXES`) goes, and so does a picture's address
+    outside the site (a scheme, or ``//host``): a page never makes a reader's
+    browser fetch from another site."""
     if attribute == "id" and value.startswith(RESERVED_ID_PREFIXES):
         return None
+    if tag == "img" and attribute == "src" and (_HAS_SCHEME.match(value.strip()) or value.strip().startswith(("//", "\\"))):
+        return None
     return value
+
+
+_HAS_SCHEME = re.compile(r"[A-Za-z][-A-Za-z0-9+.]*:")
 
 
 def clean(html: str) -> str:
@@ -296,7 +317,11 @@ def police(html: str) -> tuple[str, list[str]]:
 
 
 def markdown_html(text: str) -> str:
-    """A rule text's Markdown rendered as MkDocs renders it (its extensions)."""
+    """A rule text's Markdown rendered as MkDocs renders it: its extensions,
+    and headings' ids made as ``mkdocs.yml``'s ``toc`` makes them (so that a
+    heading whose id would be one of the theme's is found)."""
     import markdown
+    from pymdownx.slugs import slugify
 
-    return markdown.markdown(text, extensions=list(MARKDOWN_EXTENSIONS))
+    return markdown.markdown(text, extensions=list(MARKDOWN_EXTENSIONS) + ["toc"],
+                             extension_configs={"toc": {"slugify": slugify(case="lower")}})

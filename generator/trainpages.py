@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import hub, svg
-from .sanitize import escape_cell, escape_md
+from .sanitize import escape_cell, escape_link_text, escape_md
 from .describe import tile_list
 from .i18n import messages, tables
 from .model.trains import RoundPosition, TablePosition, play_text
@@ -100,7 +100,7 @@ def _figure(rnd: Round, name: str, cap: str, lang: str, vid: str, files: dict, p
     label = messages("pages", lang)["png"]
     textalt = messages("pages", lang)["textalt"]
     return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
-            f'[![{_esc(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]({rel}.png "{label}")\n'
+            f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]({rel}.png "{label}")\n'
             f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
             f'<p class="rb-textalt"><span class="rb-textalt-label">{textalt}</span> {_esc(alt)}</p>\n')
 

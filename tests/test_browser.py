@@ -67,8 +67,10 @@ def _nav_pages() -> list[str]:
 
 
 NAV = _nav_pages()
-#: Every page of the site: both languages' nav pages and their 404 pages.
-PAGES = [LANG_PREFIX[lang] + p for lang in LANG_PREFIX for p in NAV] + ["404.html", "en/404.html"]
+#: Each game's quick-reference card (linked from its page, not from the menu).
+CARDS = [f"gen/{p.parent.name}-card/" for p in sorted((ROOT / "rules").glob("*/variant.yaml"))]
+#: Every page of the site: both languages' nav pages, cards and 404 pages.
+PAGES = [LANG_PREFIX[lang] + p for lang in LANG_PREFIX for p in NAV + CARDS] + ["404.html", "en/404.html"]
 
 
 def _page_id(path: str) -> str:
@@ -360,6 +362,8 @@ def test_page_images_links_and_requests(tab, base_url, fetched, path):
     expect(page.locator("html")).to_have_attribute("lang", _lang_of(path))
 
     page.locator("details").evaluate_all("els => els.forEach(d => { d.open = true; })")  # folded examples
+    page.locator(".rb-stepping > .rb-step").evaluate_all(                                   # every step at once
+        "els => els.forEach(e => e.classList.add('rb-current'))")
     images = page.locator("img")
     for i in range(images.count()):
         img = images.nth(i)
@@ -446,6 +450,33 @@ def test_print_keeps_figures_with_captions_and_hides_the_chrome(tab, base_url):
     expect(page.locator(".md-header")).to_be_visible()
 
 
+def _pdf_pages(pdf: bytes) -> int:
+    """The number of pages of a PDF that Chromium printed (one page object each)."""
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+@pytest.mark.parametrize("lang", LANG_PREFIX)
+def test_every_quick_reference_card_prints_on_one_a4_page(_browser_tab, base_url, lang):
+    """Chromium's print to PDF, on A4 paper: each game's card is one page."""
+    page = _browser_tab.page.context.new_page()
+    try:
+        assert len(CARDS) >= 13
+        for card in CARDS:
+            page.goto(base_url + LANG_PREFIX[lang] + card, wait_until="networkidle")
+            expect(page.locator("article .rb-card")).to_be_visible()
+            assert _pdf_pages(page.pdf(format="A4")) == 1, card
+    finally:
+        page.close()
+
+
+def test_a_game_page_links_its_card(tab, base_url):
+    page = tab.page
+    page.goto(base_url + "en/gen/sniff/")
+    page.locator("a.rb-card-link").click()
+    page.wait_for_url("**/gen/sniff-card/")
+    expect(page.locator("article h1")).to_have_text(re.compile("^Sniff: quick reference"))
+
+
 # ---------------------------------------------------------------- narrow and wide screens
 
 #: Whether anything in the page's content reaches past the content column without a box that
@@ -512,3 +543,105 @@ def test_the_comparison_table_keeps_its_row_labels_in_view(tab, base_url):
     box, cell = wrap.bounding_box(), label.bounding_box()
     assert cell["x"] >= box["x"] - 1, "the row labels scrolled out of view"
     expect(label).to_have_text("Players")
+
+
+# ---------------------------------------------------------------- step-through examples
+
+_STEP_STATUS = {"ja": "{n}手中{k}手目", "en": "Step {k} of {n}"}
+
+
+def _visible_steps(example) -> list[str]:
+    return example.locator(":scope > .rb-step").evaluate_all(
+        "els => els.filter(e => e.getBoundingClientRect().height > 0).map(e => e.id)")
+
+
+@pytest.mark.parametrize("lang", LANG_PREFIX)
+def test_an_example_steps_by_buttons_keys_and_address(tab, base_url, lang):
+    """Horse Race's four-step example shows one placement at a time: the
+    buttons and the arrow keys move between steps, the count says where the
+    reader is, each step shows its diagram and its caption (with the score),
+    and each step has an address that opens the example at it."""
+    page = tab.page
+    url = base_url + LANG_PREFIX[lang] + "gen/horse-race/"
+    page.goto(url)
+    example = page.locator("#ex-four-steps")
+    steps = example.locator(":scope > .rb-step")
+    ids = steps.evaluate_all("els => els.map(e => e.id)")
+    assert ids == [f"ex-four-steps-step-{k}" for k in range(1, 5)]
+    status = example.locator(".rb-step-status")
+    prev, nxt = example.locator("button.rb-step-prev"), example.locator("button.rb-step-next")
+    expect(status).to_have_text(_STEP_STATUS[lang].format(k=1, n=4))
+    assert _visible_steps(example) == [ids[0]]
+    expect(prev).to_be_disabled()
+    for k in (2, 3, 4):
+        nxt.click()
+        expect(status).to_have_text(_STEP_STATUS[lang].format(k=k, n=4))
+        assert _visible_steps(example) == [ids[k - 1]]
+        assert page.evaluate("location.hash") == f"#{ids[k - 1]}"
+        shown = example.locator(f"#{ids[k - 1]}")
+        expect(shown.locator("figure img")).to_be_visible()
+        assert re.search(r"\d", shown.locator("figcaption").inner_text())
+    expect(nxt).to_be_disabled()
+    expect(prev).to_be_focused()               # focus stays in the example when Next runs out
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(status).to_have_text(_STEP_STATUS[lang].format(k=2, n=4))
+    page.keyboard.press("ArrowRight")
+    expect(status).to_have_text(_STEP_STATUS[lang].format(k=3, n=4))
+    expect(example.locator(".rb-stepper")).to_have_attribute("role", "group")
+    page.goto(base_url + "404.html")
+    page.goto(url + "#ex-four-steps-step-3")
+    expect(status).to_have_text(_STEP_STATUS[lang].format(k=3, n=4))
+    assert _visible_steps(example) == [ids[2]]
+
+
+def test_without_javascript_an_example_shows_its_chosen_steps(_browser_tab, base_url):
+    """With scripts off there are no buttons, and an example shows the steps
+    the page chose (those with stated values, refusals and the last), as
+    before stepping existed."""
+    context = _browser_tab.page.context.browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base_url + "en/gen/horse-race/")
+        assert page.locator(".rb-stepper").count() == 0
+        # the nine placements of the side-branch example: the page chose steps 5 to 9
+        example = page.locator("#ex-side-branches")
+        assert _visible_steps(example) == [f"ex-side-branches-step-{k}" for k in range(5, 10)]
+        example = page.locator("#ex-four-steps")       # every step states its score: all four show
+        assert _visible_steps(example) == [f"ex-four-steps-step-{k}" for k in range(1, 5)]
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- practice positions
+
+_VERDICT = {"ja": ("正解です。最善手の一つです。", "最善ではありません。★の手のほうが良い結果になります。"),
+            "en": ("Yes: that is one of the best plays.", "Not the best: the rows marked ★ do better.")}
+
+
+@pytest.mark.parametrize("lang", LANG_PREFIX)
+def test_a_practice_position_is_answered_by_choosing_a_play(tab, base_url, lang):
+    """Draw's practice position (seed 003's table, ends 2 and 5, hand 2-5,
+    1-2, 5-6): one button per legal play, none giving the answer away;
+    choosing the 2-5 on the 2 end (which leaves only the 5-6 playable) opens
+    the answer and says it is not the best; choosing the 1-2 (after which
+    both other tiles can follow) says it is."""
+    page = tab.page
+    page.goto(base_url + LANG_PREFIX[lang] + "gen/draw/")
+    example = page.locator("#ex-practice-keep-playable")
+    answer = example.locator("details.rb-answer")
+    expect(answer).not_to_have_attribute("open", "")
+    choices = example.locator("button.rb-choice")
+    assert choices.count() == 4
+    labels = choices.all_inner_texts()
+    assert not any("★" in label for label in labels)
+    right, wrong = _VERDICT[lang]
+    choices.nth(0).click()                          # 2-5 on the low end of 2-4
+    expect(answer).to_have_attribute("open", "")
+    expect(example.locator(".rb-verdict")).to_have_text(wrong)
+    expect(choices.nth(0)).to_have_attribute("aria-pressed", "true")
+    rows = answer.locator("tbody tr")
+    assert rows.nth(0).get_attribute("class") == "rb-chosen"
+    choices.nth(2).click()                          # 1-2 on the low end of 2-4
+    expect(example.locator(".rb-verdict")).to_have_text(right)
+    assert "★" in rows.nth(2).inner_text() and rows.nth(2).get_attribute("class") == "rb-chosen"

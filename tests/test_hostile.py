@@ -130,7 +130,7 @@ HOSTILE_TEMPLATES = {
                        "a rule text may make at most 100,000"),
     # the estimate counts the format, its widths and precisions, and the arguments (a "*" width takes one)
     "printf-star-width": ('{{ "%*d" % (1000000000, 1) }}',
-                          "template: `%` would make a string of 1,000,000,004 characters; "
+                          "template: `%` would make a string of 1,000,000,013 characters; "
                           "a rule text may make at most 100,000"),
     "printf-precision": ('{{ "%.1000000000f" % 1 }}',
                          "template: `%` would make a string of 1,000,000,014 characters; "
@@ -141,6 +141,34 @@ HOSTILE_TEMPLATES = {
     "tilde-doubling": ('{% set ns = namespace(s="x") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}'
                        '{% endfor %}',
                        "template: `~` would make a string of 131,072 characters; a rule text may make at most 100,000"),
+    # every field of a format counts the longest argument (a mapping's values too), and a digit as the
+    # fill character does not hide the width after it
+    "format-map-values": ('{% set x = "a" * 99000 %}{{ ("{a}" * 33000).format_map({"a": x}) | length }}',
+                          "template: `format_map` would make a string of about 3,267,099,000 characters; "
+                          "a rule text may make at most 100,000"),
+    "format-fill-digit": ('{{ "{a:5>99999}{a:5>99999}".format(a=1) }}',
+                          "template: `format` would make a string of about 200,022 characters; "
+                          "a rule text may make at most 100,000"),
+    "nested-width": ('{{ "{:{w}}".format(1, w=1000000) }}',
+                     "template: `format` would make a string of about 2,000,013 characters; "
+                     "a rule text may make at most 100,000"),
+    "filler-text": ("{{ lipsum(100000) }}", "template: 'lipsum' is undefined"),
+    # what the template writes is held to the characters a rule file may hold (located at the start of the
+    # rule text: the character is in what the template made, not in what was written)
+    "writes-a-bidi-override": ('{{ "\\u202e" }}evil.exe',
+                               "template: the template writes U+202E, a bidirectional control character, which can "
+                               "make a text show in another order than it is written: remove it", "start"),
+    "writes-a-surrogate": ('{{ "%c" % 55296 }}',
+                           "template: the template writes U+D800, half of a surrogate pair, which no page or "
+                           "picture can show: remove it", "start"),
+    "writes-escape": ('{{ "%c" % 27 }}[31mRED',
+                      "template: the template writes U+001B, a control character, which no page or picture can "
+                      "show: remove it", "start"),
+    "theme-heading-id": ("## __config",
+                         f'the page may not hold the attribute id="__config" of <h2>: {_POLICY}'),
+    "picture-from-another-site": ("![t](https://evil.example/t.png)",
+                                  'the page may not hold the address "https://evil.example/t.png" of a picture '
+                                  f"(<img src>): {_POLICY}"),
     "number-too-large": ('{{ "%d" % 1e400 }}', "template: a number too large to write (such as 1e400)"),
     "join-filter": ('{{ ["x", "y", "z"]|join("-" * 60000) }}',
                     "template: `join` would make a string of about 180,003 characters; "
@@ -175,15 +203,16 @@ def _rules_with_template(root, template, whole=False):
 
 @pytest.mark.parametrize("name", HOSTILE_TEMPLATES)
 def test_a_hostile_template_is_one_located_error(name, tmp_path, capsys):
-    template, message = HOSTILE_TEMPLATES[name]
+    template, message, *where = HOSTILE_TEMPLATES[name]
+    at = f"{_FIRST_INDEX + 1}:9" if where == ["start"] else _AT
     rules, path = _rules_with_template(tmp_path, template)
     started = time.process_time()
     assert main(["check", "-q", str(rules)]) == 1
     assert time.process_time() - started < 20
-    assert capsys.readouterr() == ("", f"{path}:{_AT}: error: {message}\n")
+    assert capsys.readouterr() == ("", f"{path}:{at}: error: {message}\n")
     with pytest.raises(BuildError) as info:
         generate(Catalog(rules), png=False, with_stats=False)
-    assert [str(e) for e in info.value.errors] == [f"{path}:{_AT}: error: {message}"]
+    assert [str(e) for e in info.value.errors] == [f"{path}:{at}: error: {message}"]
 
 
 def test_templates_within_the_limits_still_work(tmp_path):

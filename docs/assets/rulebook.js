@@ -9,6 +9,8 @@
  * - A table too wide for the screen gets a visible cue (below).
  * - The language menu keeps the section a reader is at: both languages' pages
  *   share their section anchors, so the address's #anchor is carried over.
+ * - A worked example of two or more placements can be stepped through (below).
+ * - A practice position lets the reader pick a play before seeing the answer (below).
  *
  * `document$` is Material's documented hook that emits on every page load.
  */
@@ -22,6 +24,8 @@ document$.subscribe(function () {
     wrap.setAttribute("tabindex", "0");
   });
   markWideTables();
+  setUpSteppers();
+  setUpPractice();
 });
 
 /* A table wider than the page scrolls inside its box. Say so above it (in the
@@ -55,3 +59,130 @@ document.addEventListener("click", function (event) {
     link.setAttribute("href", link.getAttribute("href") + location.hash);
   }
 }, true);
+
+/* Step-through examples. The page holds every step of such an example (class
+ * rb-stepped), each in a div.rb-step with its own id (ex-NAME-step-K); those the
+ * page does not show by itself are marked rb-step-extra and stay hidden
+ * without this script, so that the example reads as it always did. Here the
+ * example shows one step at a time, with Previous and Next buttons, the step
+ * count (announced to screen readers), the left and right arrow keys while
+ * focus is in the example, and the step's own address, which also opens the
+ * example at that step. The words come from the page's rulebook:step-* metas. */
+function metaWords(name) {
+  var meta = document.querySelector('meta[name="rulebook:' + name + '"]');
+  return meta ? meta.getAttribute("content") : "";
+}
+
+function setUpSteppers() {
+  var words = {group: metaWords("step-group"), prev: metaWords("step-prev"), next: metaWords("step-next"),
+               status: metaWords("step-status")};
+  document.querySelectorAll(".rb-example.rb-stepped").forEach(function (example) {
+    if (example.querySelector(".rb-stepper")) return;
+    var steps = Array.prototype.filter.call(example.children, function (el) {
+      return el.classList.contains("rb-step");
+    });
+    if (steps.length < 2) return;
+    var bar = document.createElement("div");
+    bar.className = "rb-stepper";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", words.group);
+    var prev = button("rb-step-prev", "\u2190 " + words.prev);
+    var status = document.createElement("span");
+    status.className = "rb-step-status";
+    status.setAttribute("aria-live", "polite");
+    var next = button("rb-step-next", words.next + " \u2192");
+    bar.appendChild(prev);
+    bar.appendChild(status);
+    bar.appendChild(next);
+    example.insertBefore(bar, steps[0]);
+    example.classList.add("rb-stepping");
+    var current = 0;
+
+    function show(k, fromReader) {
+      current = Math.max(0, Math.min(steps.length - 1, k));
+      steps.forEach(function (step, i) { step.classList.toggle("rb-current", i === current); });
+      status.textContent = words.status.replace("{k}", current + 1).replace("{n}", steps.length);
+      prev.disabled = current === 0;
+      next.disabled = current === steps.length - 1;
+      if (fromReader) {
+        history.replaceState(null, "", "#" + steps[current].id);
+        if (document.activeElement && document.activeElement.disabled) {
+          (current === 0 ? next : prev).focus();
+        }
+      }
+    }
+    prev.addEventListener("click", function () { show(current - 1, true); });
+    next.addEventListener("click", function () { show(current + 1, true); });
+    example.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === "ArrowLeft") { show(current - 1, true); event.preventDefault(); }
+      if (event.key === "ArrowRight") { show(current + 1, true); event.preventDefault(); }
+    });
+    example.rulebookShow = show;
+    var target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    var at = steps.indexOf(target);
+    show(at >= 0 ? at : 0, false);
+    if (at >= 0) example.scrollIntoView();
+  });
+}
+
+function button(className, text) {
+  var b = document.createElement("button");
+  b.type = "button";
+  b.className = "md-button " + className;
+  b.textContent = text;
+  return b;
+}
+
+/* An address of a step followed on the same page opens its example at that step. */
+window.addEventListener("hashchange", function () {
+  var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  var example = target && target.classList.contains("rb-step") ? target.parentNode : null;
+  if (example && example.rulebookShow) {
+    var steps = Array.prototype.filter.call(example.children, function (el) { return el.classList.contains("rb-step"); });
+    example.rulebookShow(steps.indexOf(target), false);
+  }
+});
+
+/* Practice positions. The answer (every legal play, the best marked with a
+ * star) sits in a <details> element that a reader can open without this
+ * script. With it, one button per legal play comes first ("Your choice:"):
+ * choosing one opens the answer, marks the chosen row and says whether it is
+ * one of the best plays. The buttons' labels are the rows' plays, without the
+ * star. */
+function setUpPractice() {
+  var pick = metaWords("practice-pick"), right = metaWords("practice-right"), wrong = metaWords("practice-wrong");
+  document.querySelectorAll(".rb-example.rb-practice").forEach(function (example) {
+    var answer = example.querySelector("details.rb-answer");
+    if (!answer || example.querySelector(".rb-choices")) return;
+    var rows = Array.prototype.slice.call(answer.querySelectorAll("tbody tr"));
+    var box = document.createElement("div");
+    box.className = "rb-choices";
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", pick);
+    var label = document.createElement("p");
+    label.className = "rb-choices-label";
+    label.textContent = pick;
+    box.appendChild(label);
+    var verdict = document.createElement("p");
+    verdict.className = "rb-verdict";
+    verdict.setAttribute("aria-live", "polite");
+    rows.forEach(function (row) {
+      var cell = row.cells[0];
+      var text = cell.textContent.trim();
+      var best = text.indexOf("\u2605") === 0;
+      var b = button("rb-choice", text.replace(/^\u2605\s*/, ""));
+      b.addEventListener("click", function () {
+        rows.forEach(function (r) { r.classList.toggle("rb-chosen", r === row); });
+        box.querySelectorAll(".rb-choice").forEach(function (x) { x.setAttribute("aria-pressed", String(x === b)); });
+        answer.open = true;
+        verdict.textContent = best ? right : wrong;
+        verdict.classList.toggle("rb-right", best);
+      });
+      b.setAttribute("aria-pressed", "false");
+      box.appendChild(b);
+    });
+    box.appendChild(verdict);
+    example.insertBefore(box, answer);
+  });
+}

@@ -275,7 +275,10 @@ def _inside(path: Path, root: Path) -> bool:
 #: variant may take them.
 #: Anchors of the parts a game's page makes itself: no section may take them.
 RESERVED_SECTIONS = frozenset({"differences", "as-parent", "parent-examples", "beside-parent", "more-examples",
-                               "by-the-numbers", "sources"})
+                               "by-the-numbers", "sources", "practice-positions"})
+#: The theme's own ids begin so (Material's parts, ``md-header``, ``md-content``...): no section id or glossary
+#: key, which become ids of headings, may.
+THEME_ID_PREFIX = "md-"
 RESERVED_IDS = frozenset({"glossary", "family", "options", "legend", "diagrams", "index"})
 
 
@@ -370,6 +373,9 @@ class Catalog:
         if vid in RESERVED_IDS:
             raise src.error(("id",), f"{vid!r} is the name of a page the site makes itself "
                                      f"({', '.join(sorted(RESERVED_IDS))}); rename the folder and the id", key=False)
+        if vid.endswith("-card"):
+            raise src.error(("id",), f"a game id may not end in '-card': {vid[:-5]!r}'s quick-reference card is "
+                                     f"the page {vid!r}; rename the folder and the id", key=False)
         parent = None
         key = digest
         if "extends" in d:
@@ -462,8 +468,8 @@ class Catalog:
                   and isinstance(text, str) for e in html_problems(src, where, text)]
         docs = self.dir.parent / "docs"
         if docs.is_dir():                   # links to pages that do not exist (the site's docs/ beside rules/)
-            pages = {f"gen/{v}.md" for v in self.variant_ids()} | {"gen/glossary.md", "gen/family.md",
-                                                                   "gen/options.md"}
+            pages = {f"gen/{v}{card}.md" for v in self.variant_ids() for card in ("", "-card")} | {
+                "gen/glossary.md", "gen/family.md", "gen/options.md"}
             unsafe += [e for where, text in own_texts if where[0] in ("sections", "sources")
                        and where[-2] != "title" and isinstance(text, str)
                        for e in link_problems(src, where, text, where[-1], docs, pages)]
@@ -480,6 +486,9 @@ class Catalog:
         for i, sid in enumerate(ids):
             if sid in ids[:i]:
                 raise src.error(("sections", i, "id"), f"the section id {sid!r} is used twice")
+            if sid.startswith(THEME_ID_PREFIX):
+                raise src.error(("sections", i, "id"), f"the section id {sid!r} begins with {THEME_ID_PREFIX!r}, "
+                                                       "as the ids of the site's theme do; choose another", key=False)
             if sid in RESERVED_SECTIONS:
                 raise src.error(("sections", i, "id"), f"the section id {sid!r} is the name of a part the page "
                                                        f"makes itself ({', '.join(sorted(RESERVED_SECTIONS))}); "
@@ -517,6 +526,9 @@ class Catalog:
         for i, k in enumerate(keys):
             if k in keys[:i]:
                 raise src.error(("terms", i, "key"), f"the glossary key {k!r} is used twice")
+            if k.startswith(THEME_ID_PREFIX):
+                raise src.error(("terms", i, "key"), f"the glossary key {k!r} begins with {THEME_ID_PREFIX!r}, as "
+                                                     "the ids of the site's theme do; choose another", key=False)
         return src.data["terms"]
 
     def position_files(self, vid: str | None = None) -> list[Path]:

@@ -6,7 +6,9 @@ first two; the third is ours, documented in ``docs/*/authoring.md``):
 
 - :class:`PlacementPosition` -- ``steps`` applied to an empty table;
 - :class:`SettlementPosition` -- ``settle``: one hand's end;
-- :class:`TurnsPosition` -- ``deal`` and ``turns``: a hand played move by move.
+- :class:`TurnsPosition` -- ``deal`` and ``turns``: a hand played move by move;
+- :class:`~generator.model.practice.PracticePosition` -- ``practice``: a question
+  the engine answers (its own module, :mod:`.practice`).
 
 :func:`evaluate` scores a position and :func:`compare` lists every stated value
 that differs from the engine, as :class:`SourceError` located at the key.
@@ -196,6 +198,9 @@ def parse_line(src: Source, variant: Variant) -> Position:
         if problems:
             raise SourceErrors.of(problems)
         return PlacementPosition(**base, steps=steps)
+    if "practice" in d:
+        from .practice import parse_practice
+        return parse_practice(src, variant, base)
     if "settle" in d:
         s = d["settle"]
         players = list(s["hands"].keys())
@@ -360,6 +365,9 @@ def evaluate_line(pos: Position, variant: Variant) -> Outcome:
     message ends with ``[rule ID]``.
     """
     src = pos.src
+    if pos.kind == "practice":
+        from .practice import evaluate_practice
+        return evaluate_practice(pos, variant)
     if isinstance(pos, PlacementPosition):
         layout = Layout()
         out: list = []
@@ -456,6 +464,9 @@ def compare_line(outcome: Outcome) -> list[SourceError]:
     pos = outcome.position
     src = pos.src
     errs: list[SourceError] = []
+    if pos.kind == "practice":
+        from .practice import compare_practice
+        return compare_practice(outcome)
     if isinstance(pos, PlacementPosition):
         for st, pl in zip(pos.steps, outcome.placements):
             if isinstance(pl, Rejected):
@@ -551,6 +562,9 @@ def line_json(outcome: Outcome) -> dict[str, Any]:
     move by move, our extension)."""
     pos = outcome.position
     out: dict[str, Any] = {}
+    if pos.kind == "practice":
+        from .practice import practice_json
+        return practice_json(outcome)
     if isinstance(pos, PlacementPosition):
         out["steps"] = [rejected_json(p) if isinstance(p, Rejected) else placement_json(p)
                         for p in outcome.placements]

@@ -116,6 +116,23 @@ _TURN_EXPECT = {
 
 #: Schema of ``rules/<variant>/positions/*.yaml``: placement (``steps``), settlement
 #: (``settle``) or turn-flow (``deal`` + ``turns``) positions.
+_PRACTICE = {
+    "type": "object", "additionalProperties": False, "required": ["question", "layout", "hand", "answer"],
+    "description": "a practice position: a table, the player's hand and a question the engine answers",
+    "properties": {
+        "question": {"enum": ["best-play", "most-playable"],
+                     "description": "best-play: which play scores most now; most-playable: which play leaves "
+                                    "the most tiles of the rest of the hand playable"},
+        "layout": {"type": "array", "minItems": 1, "description": "the table, as placement steps",
+                   "items": {"type": "object", "additionalProperties": False, "required": ["play"],
+                             "properties": {"play": TILE, "at": TILE, "as": {"enum": ["inline", "cross"]},
+                                            "touch": {"type": "integer", "minimum": 0}}}},
+        "hand": {"type": "array", "minItems": 1, "items": TILE, "description": "the player's tiles"},
+        "answer": {"type": "array", "minItems": 1, "items": {"type": "string", "maxLength": 80},
+                   "description": "the best play(s), each 'TILE at END' (verified by the engine)"},
+    },
+}
+
 POSITION_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["variant"],
     "properties": {
@@ -127,12 +144,12 @@ POSITION_SCHEMA: dict[str, Any] = {
         "deal": _DEAL,
         "turns": {"type": "array", "minItems": 1, "items": _MOVE},
         "expect": _TURN_EXPECT,
+        "practice": _PRACTICE,
     },
     "oneOf": [
-        {"required": ["steps"], "not": {"anyOf": [{"required": ["settle"]}, {"required": ["deal"]}]}},
-        {"required": ["settle"], "not": {"anyOf": [{"required": ["steps"]}, {"required": ["deal"]}]}},
-        {"required": ["deal", "turns"],
-         "not": {"anyOf": [{"required": ["steps"]}, {"required": ["settle"]}]}},
+        {"required": [key] + more,
+         "not": {"anyOf": [{"required": [other]} for other in ("steps", "settle", "deal", "practice") if other != key]}}
+        for key, more in (("steps", []), ("settle", []), ("deal", ["turns"]), ("practice", []))
     ],
 }
 

@@ -1,0 +1,130 @@
+"""The quick-reference card of a game (``gen/<id>-card.md`` in each language):
+the rules a table needs, on one printed A4 page, generated from the game's
+params and rule choices (a house rule's card from its merged ones).
+
+Who plays and with which set, the deal, then the rule choices that apply to
+the game's layout, grouped as a turn, scoring, and the end of a hand and of
+the game (with the target), and a short list of the rules that are easiest to
+get wrong: every choice that departs from the plainest game (the defaults of
+:class:`~generator.engine.choices.Choices`, seed 003's Draw) and the params
+that change play (stock kept back, points counted in units, set tiles).
+The page is left out of the site's search (the game's page holds the same
+rules), and the stylesheet fits it on one page when printed.
+"""
+
+from __future__ import annotations
+
+from .engine.choices import INFO, Choices
+from .i18n import tables
+from .overview import set_words
+from .sanitize import escape_cell, escape_md
+
+__all__ = ["card_page", "card_name", "GROUPS"]
+
+_T = tables("card")
+
+#: The card's three tables: (heading key, choice keys in order).
+GROUPS = (
+    ("turn", ("lead", "matching", "doubles", "spinners", "side_branches", "draw", "continuation", "double_cover")),
+    ("scoring", ("counting", "scoring", "legal_totals")),
+    ("end", ("settlement", "ties", "next_lead")),
+)
+
+
+def card_name(vid: str) -> str:
+    """The card's page name (without ``.md``) for the game ``vid``."""
+    return f"{vid}-card"
+
+
+def _applies(key: str, choices: Choices) -> bool:
+    """Whether the choice ``key`` says anything about a game with ``choices``."""
+    if choices.layout not in INFO[key].layouts:
+        return False
+    if key == "side_branches":
+        return choices.spinners != "none"
+    if key in ("counting", "legal_totals"):
+        return choices.scoring not in ("none", "headers")
+    return True
+
+
+def _counts(ns, lang: str) -> str:
+    """Player counts in words: a run of three or more as a range (2–4, 2〜4)."""
+    t = _T[lang]
+    ns = sorted(ns)
+    if len(ns) >= 3 and ns == list(range(ns[0], ns[-1] + 1)):
+        return t["range"].format(low=ns[0], high=ns[-1])
+    return t["list_sep"].join(str(n) for n in ns)
+
+
+def _players(params, lang: str) -> str:
+    t = _T[lang]
+    text = t["players_solo"].format(n=_counts(params.players, lang))
+    if params.partnerships:
+        text += t["players_pairs"].format(n=_counts(params.partnerships, lang))
+    return text
+
+
+def _watch(rules, lang: str) -> list[str]:
+    """The rules easiest to get wrong: params that change play, then every
+    choice that departs from the plainest game's."""
+    t = _T[lang]
+    p, c = rules.params, rules.choices
+    out = []
+    if p.stock_reserve:
+        out.append(t["watch_reserve"].format(n=p.stock_reserve))
+    if p.lead_totals:
+        out.append(t["watch_lead_totals"].format(totals=t["list_sep"].join(str(x) for x in p.lead_totals)))
+    if p.point_unit > 1:
+        out.append(t["watch_unit"].format(unit=p.point_unit))
+    default = Choices(layout=c.layout)
+    for key in (k for _, keys in GROUPS for k in keys):
+        if _applies(key, c) and getattr(c, key) != getattr(default, key) and (c.layout, key) not in _EXPECTED:
+            info = INFO[key]
+            out.append(t["watch_choice"].format(title=info.title[lang],
+                                                words=info.words(getattr(c, key), lang, p.point_unit)))
+    return out[:MAX_WATCH]
+
+
+#: The most rules the card lists as easy to get wrong (params first, then choices in the card's order).
+MAX_WATCH = 5
+
+#: Choices every game of a layout must make alike (a game of trains always leads with its engine,
+#: draws one and counts penalties): no reader gets them wrong by playing another game of the layout.
+_EXPECTED = {("trains", "lead"), ("trains", "draw"), ("trains", "settlement")}
+
+
+def card_page(vdef, deal_table: str, lang: str) -> str:
+    """The Markdown of the quick-reference card of ``vdef`` (a
+    ``VariantDef``) in ``lang``; ``deal_table`` is the game page's deal table
+    (Markdown). Raises nothing: every game has a card."""
+    t = _T[lang]
+    rules = vdef.rules
+    p, c = rules.params, rules.choices
+    name = escape_md(vdef.name[lang])
+    parts = ["---\nsearch:\n  exclude: true\n---\n",
+             f"# {t['title'].format(name=name)}\n",
+             '<div class="rb-card" markdown>\n',
+             t["intro"].format(name=name, link=f"{vdef.id}.md") + "\n",
+             f"## {t['deal']} {{ #deal }}\n",
+             f"{_players(p, lang)}{t['sentence_sep']}{t['set'].format(set=set_words(p.set, lang))}\n",
+             deal_table]
+    for group, keys in GROUPS:
+        rows = [(INFO[k].title[lang], INFO[k].words(getattr(c, k), lang, p.point_unit))
+                for k in keys if _applies(k, c)]
+        if group == "end":
+            if c.layout == "trains":
+                rows.append((t["rounds"], t["rounds_value"].format(n=rules.round_settings[0])))
+            else:
+                rows.append((t["target"], t["target_value"].format(target=p.target) if p.target
+                             else t["one_hand"]))
+        if not rows:
+            continue
+        parts.append(f"## {t[group]} {{ #{group} }}\n")
+        parts.append(f"| {t['rule']} | {t['how']} |\n|---|---|\n"
+                     + "\n".join(f"| **{escape_cell(a)}** | {escape_cell(b)} |" for a, b in rows) + "\n")
+    watch = _watch(rules, lang)
+    if watch:
+        parts.append(f"## {t['watch']} {{ #watch }}\n")
+        parts.append("\n".join(f"- {escape_md(w)}" for w in watch) + "\n")
+    parts.append("</div>\n")
+    return "\n".join(parts)
