@@ -21,7 +21,7 @@ from .engine.tiles import End, Tile
 from .engine.variant import Contribution, Placement, Settlement, Variant
 from .i18n import LANGS, messages, plural, tables
 
-__all__ = ["end_name", "end_words", "caption", "text_equivalent", "counted_sum", "score_phrase", "settlement_lines",
+__all__ = ["end_name", "end_words", "play_words", "caption", "text_equivalent", "counted_sum", "score_phrase", "settlement_lines",
            "rule_text", "LANGS", "T"]
 
 
@@ -182,3 +182,17 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
 def tile_list(tiles: Sequence[Tile]) -> str:
     """``[1|2] [0|3]`` for a hand."""
     return " ".join(t.label for t in tiles)
+
+
+def play_words(play, lang: str) -> str:
+    """A legal play in a reader's words: ``[2|2] on the low end of [2|4],
+    crosswise`` (the way a double lies only where the rules let the player
+    choose, and the half that touches where a tile may touch with either)."""
+    ui = messages("pages", lang)
+    text = play.tile.label if play.at is None else ui["practice_on"].format(
+        tile=play.tile.label, where=end_words(play.at, lang))
+    if play.as_ is not None:
+        text += ui["practice_" + play.as_]
+    if play.touch is not None:
+        text += ui["practice_touch"].format(n=play.touch)
+    return text

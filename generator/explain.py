@@ -13,7 +13,6 @@ from . import describe
 from .i18n import messages, tables
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 from .model.trains import MatchPosition, RoundPosition, TablePosition
-from .pages import practice_play_words
 from .trainpages import move_text, table_text, train_name
 
 __all__ = ["explain"]
@@ -104,7 +103,7 @@ def explain(checked, variant, lang: str = "ja") -> str:
         best = {id(o) for o in outcome.best}
         for o in outcome.options:
             mark = ui["practice_best_mark"] if id(o) in best else "  "
-            out.append(mark + practice_play_words(o.play, lang))
+            out.append(mark + describe.play_words(o.play, lang))
             out += _indent(_indent([describe.caption(o.placement, lang, variant),
                                     f"{ui['practice_playable']}{w['colon']}"
                                     + (describe.tile_list(o.playable) or ui["none"])]))

@@ -10,8 +10,10 @@ the parent's name on the page); the rest is ours.
 
 from __future__ import annotations
 
+import json
 import re
 
+from .describe import play_words
 from .engine.choices import CHOICES, INFO
 from .i18n import messages, plural, tables
 from .sanitize import escape_cell, escape_link_text
@@ -19,6 +21,7 @@ from .stats import columns
 from .overview import set_words
 from .model.catalog import Catalog, VariantDef
 from .model.kinds import compare, evaluate, parse_position
+from .model.practice import play_from_text
 from .model.yamlsrc import SourceError, SourceErrors, load
 from .variants import make_variant
 
@@ -187,6 +190,15 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
                 item.update(status="unplayable", reason="[rule x/past-target]")
                 out.append(item)
                 continue
+            if pos.kind == "practice":      # a question: is its answer still the best?
+                now = [o.text for o in evaluate(pos, rules).best]
+                was = [o.text for o in evaluate(parse_position(src, child.parent.rules), child.parent.rules).best]
+                if sorted(map(_same_play, now)) == sorted(map(_same_play, was)):
+                    item["status"] = "holds"
+                else:
+                    item.update(status="changes", changes=[(None, "best", json.dumps(was), json.dumps(now))])
+                out.append(item)
+                continue
             problems = compare(evaluate(pos, rules))
         except SourceError as exc:
             message = exc.errors[0].message if isinstance(exc, SourceErrors) else exc.message
@@ -213,6 +225,14 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
     return out
 
 
+def _same_play(text: str) -> tuple:
+    """A play text as a key that two games share: a double with no choice of
+    how it lies is laid crosswise (the only other way, ``doubles: cross``)."""
+    play = play_from_text(text)
+    as_ = play.as_ or ("cross" if play.tile.is_double else None)
+    return str(play.tile), str(play.at), as_, play.touch
+
+
 def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
     """The table of :func:`rerun_parent_positions` in ``lang``."""
     if not results:
@@ -234,7 +254,12 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
             for where, key, stated, now in r["changes"]:
                 label = messages("house-value", lang).get(key, key)
                 at = t[where[0]].format(n=where[1]) if where else ""
-                if key == "refused":
+                if key == "best":
+                    words = [[play_words(play_from_text(p), lang) for p in json.loads(v)]
+                             for v in (stated, now)]
+                    parts.append(f"{_esc(label)} {_esc(t['list_sep'].join(words[0]))} → "
+                                 f"**{_esc(t['list_sep'].join(words[1]))}**")
+                elif key == "refused":
                     parts.append(t["refused"].format(at=_esc(at), now=_esc(_rule_words(now, lang)),
                                                      was=_esc(_rule_words(stated, lang))).strip())
                 elif stated:

@@ -239,7 +239,7 @@ class _Page:
         best = {id(b) for b in o.best}
         for opt in o.options:
             pl = opt.placement
-            play = practice_play_words(opt.play, lang)
+            play = describe.play_words(opt.play, lang)
             mark = ui["practice_best_mark"] if id(opt) in best else ""
             cells = [f"{mark}{_cell(play)}"] + ([str(pl.points)] if scoring else []) + [
                 _cell(" / ".join(str(pl.layout.pip_at(e)) for e in pl.open)),
@@ -755,20 +755,6 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
     sub = page if owner is vdef else _Page(owner, {}, glossary, lang, files, png, catalog)
     parts.append(_render_body(sub, owner.sources[lang], owner.src, ("sources", lang)))
     return "\n".join(p for p in parts if p).rstrip() + "\n"
-
-
-def practice_play_words(play, lang: str) -> str:
-    """A legal play in a reader's words: ``[2|2] on the low end of [2|4],
-    crosswise`` (the way a double lies only where the rules let the player
-    choose, and the half that touches where a tile may touch with either)."""
-    ui = _UI[lang]
-    text = play.tile.label if play.at is None else ui["practice_on"].format(
-        tile=play.tile.label, where=describe.end_words(play.at, lang))
-    if play.as_ is not None:
-        text += ui["practice_" + play.as_]
-    if play.touch is not None:
-        text += ui["practice_touch"].format(n=play.touch)
-    return text
 
 
 _HREF_ANCHOR = re.compile(r'<a [^>]*href="#([^"]+)"')

@@ -35,7 +35,7 @@ from .kinds import PositionBase
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["QUESTIONS", "Option", "PracticePosition", "PracticeOutcome", "parse_practice", "evaluate_practice",
-           "compare_practice", "practice_json", "play_text"]
+           "compare_practice", "practice_json", "play_text", "play_from_text"]
 
 #: The questions a practice position may ask.
 QUESTIONS = ("best-play", "most-playable")
@@ -93,6 +93,30 @@ def play_text(play: Play) -> str:
     if play.touch is not None:
         text += f" touch {play.touch}"
     return text
+
+
+def play_from_text(text: str) -> Play:
+    """The :class:`Play` a :func:`play_text` wrote; raises ``NotationError``.
+
+    >>> play_from_text("2-2 at 2-4:2 as cross") == Play(Tile(2, 2), End.parse("2-4:2"), "cross", None)
+    True
+    """
+    words = str(text).split()
+    if not words:
+        raise NotationError("an empty play")
+    tile, at, as_, touch = Tile.parse(words[0]), None, None, None
+    rest = words[1:]
+    while rest:
+        if len(rest) < 2 or rest[0] not in ("at", "as", "touch"):
+            raise NotationError(f"{text!r} is not a play: write 'TILE at END' (then 'as cross' or 'touch N')")
+        key, value, rest = rest[0], rest[1], rest[2:]
+        if key == "at":
+            at = End.parse(value)
+        elif key == "as":
+            as_ = value
+        else:
+            touch = int(value) if value.isdigit() else None
+    return Play(tile, at, as_, touch)
 
 
 def _tile(src: Source, variant: Variant, path: tuple) -> Tile:
