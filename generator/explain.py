@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import describe
 from .i18n import messages, tables
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
-from .model.trains import MatchPosition, RoundPosition, TablePosition
+from .model.trains import MatchPosition, RoundPosition, TablePosition, practice_trains
 from .trainpages import move_text, table_text, train_name
 
 __all__ = ["explain"]
@@ -64,12 +64,18 @@ def explain(checked, variant, lang: str = "ja") -> str:
         out.append(pos.title[lang])
     if isinstance(pos, TablePosition):
         rnd = outcome.round
+        if pos.is_practice:
+            ui = messages("pages", lang)
+            out.append(f"{ui['practice_question']} {messages('trains', lang)['q_where'].format(p=pos.to_move)}")
         out.append(table_text(rnd, lang))
         out.append(w["for"].format(p=pos.to_move) + w["colon"] + "; ".join(
             f"{train_name(t, lang)}: {messages('train-status', lang)[rnd.status(pos.to_move, t)]}"
             for t in rnd.trains))
         plays = rnd.plays_for(pos.to_move)
         out.append(f"{w['plays']}{w['colon']}" + (", ".join(f"{t} on {tr}" for t, tr in plays) or w["nobody"]))
+        if pos.is_practice:
+            out.append(messages("pages", lang)["practice_best_mark"]
+                       + ", ".join(train_name(t, lang) for t in practice_trains(rnd, pos.to_move)))
     elif isinstance(pos, RoundPosition):
         from .variants.mexican_train import Round
 

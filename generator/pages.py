@@ -174,13 +174,13 @@ class _Page:
         ui = self.ui
         # an example of two or more placements can be stepped through (docs/assets/rulebook.js)
         stepped = isinstance(pos, PlacementPosition) and len(pos.steps) >= 2
-        kind = " rb-stepped" if stepped else " rb-practice" if pos.kind == "practice" else ""
+        kind = " rb-stepped" if stepped else " rb-practice" if pos.is_practice else ""
         out = [f'\n<div class="rb-example{kind}" id="ex-{pos.id}" markdown>\n']
         if not self.legend_shown and pos.family == "line" and not isinstance(pos, SettlementPosition):
             out.insert(0, self.legend())        # the page's first diagram: its legend comes first
         title = (pos.title or {}).get(self.lang)
         if title:
-            label = ui["practice_title"] if pos.kind == "practice" else ui["example"]
+            label = ui["practice_title"] if pos.is_practice else ui["example"]
             heading = ui["example_title"].format(example=_esc(label), title=_esc(title))
             out.append(f'<p class="rb-example-title"><strong>{heading}</strong></p>\n')
         if pos.note:
@@ -737,7 +737,7 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
         if catalog is not None:
             parts.append(houserules.rerun_section(houserules.rerun_parent_positions(catalog, vdef), vdef, lang))
     rest = sorted(set(checked) - page.used)
-    drills = [pid for pid in rest if checked[pid].position.kind == "practice"]
+    drills = [pid for pid in rest if checked[pid].position.is_practice]
     if drills:                              # practice positions the rule text does not place: a section of their own
         parts.append(f"## {page.ui['practice_section']} {{ #practice-positions }}\n")
         parts.append(f"{page.ui['practice_intro']}\n")

@@ -14,7 +14,7 @@ from . import hub, svg
 from .sanitize import escape_cell, escape_link_text, escape_md
 from .describe import tile_list
 from .i18n import messages, tables
-from .model.trains import RoundPosition, TablePosition, play_text
+from .model.trains import RoundPosition, TablePosition, play_text, practice_trains
 from .variants.mexican_train import MEXICAN, Round
 
 __all__ = ["render_trains", "table_text", "may_play", "move_text", "train_name"]
@@ -123,9 +123,40 @@ def _trains_table(rnd: Round, player: str | None, lang: str) -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
+def _practice_table(pos, rnd, lang: str, vid: str, files: dict, png: bool, gen: str) -> str:
+    """A practice table: the question, the table drawn and the hand; behind
+    "show the answer", every train with its status for the player to move
+    and the tiles of the hand that fit it, the trains open to them marked."""
+    ui, pages_ui = _UI[lang], messages("pages", lang)
+    p = pos.to_move
+    out = [f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> '
+           f'{_esc(ui["q_where"].format(p=p))}</p>\n',
+           f'<p class="rb-hand"><strong>{_esc(ui["hand"])} ({_esc(p)})</strong> {_esc(tile_list(pos.hand))}</p>\n',
+           _figure(rnd, pos.id, ui["to_move_cap"].format(p=p).strip(), lang, vid, files, png, gen)]
+    fits: dict[str, list] = {}
+    for t, tr in rnd.plays_for(p):
+        fits.setdefault(tr, []).append(t)
+    best = set(practice_trains(rnd, p))
+    rows = [f"| {ui['train']} | {_cell(ui['status_for'].format(p=p))} | {_cell(ui['fits'].format(p=p))} |",
+            "|---|---|---|"]
+    status = messages("train-status", lang)
+    for tr in rnd.trains:
+        mark = pages_ui["practice_best_mark"] if tr in best else ""
+        cells = [f"{mark}{_cell(_train_name(tr, lang))}", _cell(status[rnd.status(p, tr)]),
+                 _cell(ui["sep"].join(t.label for t in fits.get(tr, [])) or pages_ui["none"])]
+        if tr in best:
+            cells = [f"**{c}**" for c in cells]
+        rows.append("| " + " | ".join(cells) + " |")
+    out.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(pages_ui["show_answer_trains"])}</summary>\n\n'
+               + "\n".join(rows) + f"\n\n{_esc(ui['why_where'].format(p=p))}\n\n</details>\n")
+    return "".join(out)
+
+
 def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen: str) -> str:
     """The Markdown body of one Mexican Train position (inside its example box)."""
     ui = _UI[lang]
+    if isinstance(pos, TablePosition) and pos.is_practice:
+        return _practice_table(pos, outcome.round, lang, vid, files, png, gen)
     if isinstance(pos, TablePosition):
         rnd = outcome.round
         p = pos.to_move

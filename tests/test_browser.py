@@ -645,3 +645,17 @@ def test_a_practice_position_is_answered_by_choosing_a_play(tab, base_url, lang)
     choices.nth(2).click()                          # 1-2 on the low end of 2-4
     expect(example.locator(".rb-verdict")).to_have_text(right)
     assert "★" in rows.nth(2).inner_text() and rows.nth(2).get_attribute("class") == "rb-chosen"
+
+
+def test_a_mexican_train_practice_is_answered_by_choosing_a_train(tab, base_url):
+    """C to move with a marker on D's train (seed 001): A's train is closed
+    to C (a wrong choice), D's is open (a right one)."""
+    page = tab.page
+    page.goto(base_url + "en/gen/mexican-train/")
+    example = page.locator("#ex-practice-marker")
+    choices = example.locator("button.rb-choice")
+    assert choices.all_inner_texts() == ["A's train", "B's train", "C's train", "D's train", "Mexican train"]
+    choices.nth(0).click()
+    expect(example.locator(".rb-verdict")).to_have_text(_VERDICT["en"][1])
+    choices.nth(3).click()
+    expect(example.locator(".rb-verdict")).to_have_text(_VERDICT["en"][0])

@@ -76,3 +76,28 @@ def test_explain_shows_every_play_and_marks_the_best(capsys):
     assert "Question: Which play leaves the most of the rest of your hand playable?" in out
     assert "★ [1|2] on the low end of [2|4]" in out and "★ [5|6] on the high end of [4|5]" in out
     assert "  [2|5] on the low end of [2|4]" in out
+
+
+def test_a_practice_table_asks_where_the_player_may_play(capsys):
+    """Mexican Train, D's train marked, C to move (seed 001's markers): 1-4
+    fits C's own train, 10-2 D's marked one, 9-6 the Mexican train; A's train
+    (end 5, for the 5-0) is closed without a marker."""
+    path = RULES / "mexican-train" / "positions" / "practice-marker.yaml"
+    assert main(["score", "--json", str(path)]) == 0
+    got = json.loads(capsys.readouterr().out)[0]
+    assert got["practice"] == {"question": "where-to-play", "best": ["C", "D", "mexican"]}
+    assert sorted(got["table"]["plays"]) == ["1-4 on C", "2-10 on D", "6-9 on mexican"]
+
+
+def test_a_wrong_train_answer_is_located(tmp_path, capsys):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    shutil.copy(RULES / "glossary.yaml", rules / "glossary.yaml")
+    shutil.copytree(RULES / "mexican-train", rules / "mexican-train")
+    path = rules / "mexican-train" / "positions" / "practice-uncovered-double.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("answer: [A]", "answer: [A, B]"), "utf-8")
+    line = next(n for n, t in enumerate(path.read_text("utf-8").splitlines(), 1) if t.startswith("  answer:"))
+    assert main(["check", "-q", str(path)]) == 1
+    assert capsys.readouterr().err == (f'{path}:{line}:3: error: where B may play: stated ["A", "B"], the engine '
+                                       'computes ["A"] (legal plays: 5-8 on A)\n')

@@ -32,6 +32,11 @@ class PositionBase:
     #: ``"line"`` (one line of play) or ``"trains"`` (Mexican Train), as the variant's layout.
     family = "line"
 
+    @property
+    def is_practice(self) -> bool:
+        """Whether the position asks the reader a question the engine answers."""
+        return self.kind == "practice"
+
     file: str
     id: str
     variant_id: str

@@ -29,7 +29,7 @@ from .schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, name_keys, vali
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
-           "parse_trains", "evaluate_trains", "compare_trains", "trains_json", "play_text"]
+           "parse_trains", "evaluate_trains", "compare_trains", "trains_json", "play_text", "practice_trains"]
 
 _TRAIN = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9_]{0,15}$"}
 _PLAY = {"type": "string", "pattern": r"^\S+\s+on\s+[A-Za-z][A-Za-z0-9_]*$"}
@@ -49,7 +49,12 @@ TRAIN_POSITION_SCHEMA: dict[str, Any] = {
         "variant": {"type": "string"}, "title": _TEXT, "note": _TEXT,
         "table": {
             "type": "object", "additionalProperties": False, "required": ["engine", "players", "to_move"],
-            "properties": dict(_STATE, to_move=_NAME, hand=_TILES, expect={
+            "properties": dict(_STATE, to_move=_NAME, hand=_TILES, question={
+                "enum": ["where-to-play"],
+                "description": "a practice question the engine answers: on which trains may the player to move "
+                               "play now (every train with a legal play of their hand)"},
+                answer={"type": "array", "items": _TRAIN, "description": "the trains (owners, or mexican)"},
+                expect={
                 "type": "object", "additionalProperties": False,
                 "properties": {
                     "trains": {"type": "object", "additionalProperties": {"enum": list(STATUS)}},
@@ -126,7 +131,14 @@ class TablePosition(_TrainsPosition):
     to_move: str = ""
     hand: list[Tile] = field(default_factory=list)
     expect: dict = field(default_factory=dict)
+    question: str | None = None
+    answer: list[str] | None = None
     kind = "table"
+
+    @property
+    def is_practice(self) -> bool:
+        """Whether the table asks the reader a question (``question`` and ``answer``)."""
+        return self.question is not None
 
 
 @dataclass
@@ -289,7 +301,13 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
         if t["to_move"] not in st.players:
             raise src.error(("table", "to_move"), f"{t['to_move']!r} is not seated")
         hand = [_take(src, v, ("table", "hand", i), seen) for i in range(len(t.get("hand") or []))]
-        pos = TablePosition(**base, state=st, to_move=t["to_move"], hand=hand, expect=t.get("expect") or {})
+        if ("question" in t) != ("answer" in t):
+            raise src.error(("table", "question" if "question" in t else "answer"),
+                            "a practice table gives both `question` and `answer`")
+        if "question" in t and not hand:
+            raise src.error(("table", "question"), "a practice table needs the `hand` of the player to move")
+        pos = TablePosition(**base, state=st, to_move=t["to_move"], hand=hand, expect=t.get("expect") or {},
+                            question=t.get("question"), answer=t.get("answer"))
         _consistent(src, v, pos, ("table",))
         return pos
     if "round" in d:
@@ -411,6 +429,13 @@ def evaluate_trains(pos, v: MexicanTrain) -> TrainOutcome:
     return TrainOutcome(pos, match=result)
 
 
+def practice_trains(rnd: Round, player: str) -> list[str]:
+    """The answer to a practice table's ``where-to-play``: every train on
+    which ``player`` has a legal play now, in the table's order."""
+    open_to = {tr for _, tr in rnd.plays_for(player)}
+    return [t for t in rnd.trains if t in open_to]
+
+
 def table_values(rnd: Round, player: str) -> dict:
     """A table position's computed values: each train's status for
     ``player``, their legal plays and the open doubles."""
@@ -445,11 +470,11 @@ def _norm_plays(src, path, items) -> list[str]:
     return out
 
 
-def _diff(src, path, label, stated, computed) -> SourceError:
+def _diff(src, path, label, stated, computed, detail: str = "") -> SourceError:
     import json
 
     return src.error(path, f"{label}: stated {json.dumps(stated, ensure_ascii=False)}, the engine computes "
-                           f"{json.dumps(computed, ensure_ascii=False)}")
+                           f"{json.dumps(computed, ensure_ascii=False)}" + (f" ({detail})" if detail else ""))
 
 
 def compare_trains(outcome: TrainOutcome) -> list[SourceError]:
@@ -459,6 +484,15 @@ def compare_trains(outcome: TrainOutcome) -> list[SourceError]:
     errs: list[SourceError] = []
     if isinstance(pos, TablePosition):
         got = table_values(outcome.round, pos.to_move)
+        if pos.question is not None:
+            best = practice_trains(outcome.round, pos.to_move)
+            unknown = [t for t in pos.answer if t not in outcome.round.trains]
+            if unknown:
+                errs.append(src.error(("table", "answer"), f"no train {unknown[0]!r}; the trains are "
+                                                           f"{', '.join(outcome.round.trains)}"))
+            elif sorted(pos.answer) != sorted(best):
+                errs.append(_diff(src, ("table", "answer"), f"where {pos.to_move} may play", pos.answer, best,
+                                  "legal plays: " + (", ".join(got["plays"]) or "none")))
         for key, stated in pos.expect.items():
             path = ("table", "expect", key)
             if key == "trains":
@@ -523,7 +557,10 @@ def trains_json(outcome: TrainOutcome) -> dict:
     """The ``rulebook score --json`` values of a Mexican Train position."""
     pos = outcome.position
     if isinstance(pos, TablePosition):
-        return {"table": dict(table_values(outcome.round, pos.to_move), to_move=pos.to_move)}
+        out = {"table": dict(table_values(outcome.round, pos.to_move), to_move=pos.to_move)}
+        if pos.question is not None:
+            out["practice"] = {"question": pos.question, "best": practice_trains(outcome.round, pos.to_move)}
+        return out
     if isinstance(pos, RoundPosition):
         turns = []
         for ev in outcome.events:
