@@ -180,11 +180,15 @@ class _Text(HTMLParser):
             self._heading.append(data)
 
 
+def _feed(parser, html: str):
+    """``parser`` (an :class:`HTMLParser`) after reading all of ``html``."""
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
 def _text_parse(html: str) -> _Text:
-    p = _Text()
-    p.feed(html)
-    p.close()
-    return p
+    return _feed(_Text(), html)
 
 
 def plain_text(html: str) -> str:
@@ -251,10 +255,7 @@ class _Tags(HTMLParser):
 
 
 def _parse(html: str) -> _Tags:
-    p = _Tags()
-    p.feed(html)
-    p.close()
-    return p
+    return _feed(_Tags(), html)
 
 
 def _short(value: str) -> str:

@@ -32,6 +32,7 @@ from ..engine.layout import Layout
 from ..engine.tiles import End, NotationError, Tile
 from ..engine.variant import Placement, Play, RuleViolation, Variant
 from .kinds import PositionBase
+from .positions import _tile
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["QUESTIONS", "Option", "PracticePosition", "PracticeOutcome", "parse_practice", "evaluate_practice",
@@ -117,13 +118,6 @@ def play_from_text(text: str) -> Play:
         else:
             touch = int(value) if value.isdigit() else None
     return Play(tile, at, as_, touch)
-
-
-def _tile(src: Source, variant: Variant, path: tuple) -> Tile:
-    try:
-        return variant.parse_tile(src.get(path))
-    except NotationError as exc:
-        raise src.error(path, str(exc), key=False) from None
 
 
 def parse_practice(src: Source, variant: Variant, base: dict) -> PracticePosition:
