@@ -5,21 +5,23 @@ params and rule choices (a house rule's card from its merged ones).
 Who plays and with which set, the deal, then the rule choices that apply to
 the game's layout, grouped as a turn, scoring, and the end of a hand and of
 the game (with the target), and a short list of the rules that are easiest to
-get wrong: every choice that departs from the plainest game (the defaults of
-:class:`~generator.engine.choices.Choices`, seed 003's Draw) and the params
-that change play (stock kept back, points counted in units, set tiles).
+get wrong: the params that change play (stock kept back, points counted in
+units, set tiles), and the choices that depart from the plainest rules (the
+defaults of :class:`~generator.engine.choices.Choices`), marked in the tables.
 The page is left out of the site's search (the game's page holds the same
 rules), and the stylesheet fits it on one page when printed.
 """
 
 from __future__ import annotations
 
+import re
+
 from .engine.choices import INFO, Choices
 from .i18n import tables
 from .overview import set_words
 from .sanitize import escape_cell, escape_md
 
-__all__ = ["card_page", "card_name", "GROUPS"]
+__all__ = ["card_page", "card_name", "GROUPS", "WATCH_MARK"]
 
 _T = tables("card")
 
@@ -37,14 +39,26 @@ def card_name(vid: str) -> str:
 
 
 def _applies(key: str, choices: Choices) -> bool:
-    """Whether the choice ``key`` says anything about a game with ``choices``."""
+    """Whether the choice ``key`` says anything about a game with ``choices``
+    (a rule that changes nothing, such as "any matching play is legal", is left out)."""
     if choices.layout not in INFO[key].layouts:
         return False
     if key == "side_branches":
         return choices.spinners != "none"
-    if key in ("counting", "legal_totals"):
+    if key == "counting":
         return choices.scoring not in ("none", "headers")
+    if key == "legal_totals":
+        return choices.legal_totals != "any"
     return True
+
+
+#: The note some choices' words carry on the options page, where every layout is listed: on a card of
+#: one game it says nothing.
+_LAYOUT_NOTE = re.compile(r"\s*(\(trains\)|（トレイン）)$")
+
+
+def _words(key: str, rules, lang: str) -> str:
+    return _LAYOUT_NOTE.sub("", INFO[key].words(getattr(rules.choices, key), lang, rules.params.point_unit))
 
 
 def _counts(ns, lang: str) -> str:
@@ -64,11 +78,19 @@ def _players(params, lang: str) -> str:
     return text
 
 
+def _departs(key: str, rules) -> bool:
+    """Whether the choice ``key`` departs from the plainest game of the layout
+    (a rule every game of the layout shares is not a departure)."""
+    c = rules.choices
+    return (_applies(key, c) and getattr(c, key) != getattr(Choices(layout=c.layout), key)
+            and (c.layout, key) not in _EXPECTED)
+
+
 def _watch(rules, lang: str) -> list[str]:
-    """The rules easiest to get wrong: params that change play, then every
-    choice that departs from the plainest game's."""
+    """The rules easiest to get wrong: params that change play, then (in one
+    line) the rules of the tables marked as departing from the plainest game."""
     t = _T[lang]
-    p, c = rules.params, rules.choices
+    p = rules.params
     out = []
     if p.stock_reserve:
         out.append(t["watch_reserve"].format(n=p.stock_reserve))
@@ -76,17 +98,14 @@ def _watch(rules, lang: str) -> list[str]:
         out.append(t["watch_lead_totals"].format(totals=t["list_sep"].join(str(x) for x in p.lead_totals)))
     if p.point_unit > 1:
         out.append(t["watch_unit"].format(unit=p.point_unit))
-    default = Choices(layout=c.layout)
-    for key in (k for _, keys in GROUPS for k in keys):
-        if _applies(key, c) and getattr(c, key) != getattr(default, key) and (c.layout, key) not in _EXPECTED:
-            info = INFO[key]
-            out.append(t["watch_choice"].format(title=info.title[lang],
-                                                words=info.words(getattr(c, key), lang, p.point_unit)))
-    return out[:MAX_WATCH]
+    marked = [INFO[k].title[lang] for _, keys in GROUPS for k in keys if _departs(k, rules)]
+    if marked:
+        out.append(t["watch_marked"].format(mark=WATCH_MARK, rules=t["list_sep"].join(marked)))
+    return out
 
 
-#: The most rules the card lists as easy to get wrong (params first, then choices in the card's order).
-MAX_WATCH = 5
+#: The mark of a rule that departs from the plainest game, in the card's tables.
+WATCH_MARK = "⚠"
 
 #: Choices every game of a layout must make alike (a game of trains always leads with its engine,
 #: draws one and counts penalties): no reader gets them wrong by playing another game of the layout.
@@ -109,14 +128,16 @@ def card_page(vdef, deal_table: str, lang: str) -> str:
              f"{_players(p, lang)}{t['sentence_sep']}{t['set'].format(set=set_words(p.set, lang))}\n",
              deal_table]
     for group, keys in GROUPS:
-        rows = [(INFO[k].title[lang], INFO[k].words(getattr(c, k), lang, p.point_unit))
+        rows = [((f"{WATCH_MARK} " if _departs(k, rules) else "") + INFO[k].title[lang], _words(k, rules, lang))
                 for k in keys if _applies(k, c)]
+        if group == "turn" and c.layout == "trains":
+            rows[1:1] = [(t["first_turn"], t["first_turn_value"]), (t["where"], t["where_value"])]
         if group == "end":
             if c.layout == "trains":
                 rows.append((t["rounds"], t["rounds_value"].format(n=rules.round_settings[0])))
             else:
-                rows.append((t["target"], t["target_value"].format(target=p.target) if p.target
-                             else t["one_hand"]))
+                won = t["target_value" if p.partnerships else "target_value_solo"]
+                rows.append((t["target"], won.format(target=p.target) if p.target else t["one_hand"]))
         if not rows:
             continue
         parts.append(f"## {t[group]} {{ #{group} }}\n")

@@ -49,14 +49,15 @@ def _tile(t: Tile, first: int, x: float, y: float, vertical: bool, X, Y, coloure
     return out
 
 
-def draw_table(engine: Tile, trains: Mapping[str, object], may_play: Mapping[str, Sequence[str]],
+def draw_table(engine: Tile, trains: Mapping[str, object], may_play: Mapping[str, Sequence[str]] | None,
                open_doubles: Sequence[str], *, title: str, desc: str, lang: str, ident: str,
                last: tuple[Tile, str] | None = None, coloured: bool = True) -> str:
     """SVG text of a Mexican Train table.
 
     ``trains`` maps each train's name (players in seat order, then
     ``"mexican"``) to an object with ``tiles`` (from the engine out), ``end``
-    (pip) and ``marker``; ``may_play`` maps a train to the players who may
+    (pip) and ``marker``; ``may_play`` (``None``: no tags, for a question
+    whose answer they would give) maps a train to the players who may
     play there now (the open-end tag); ``open_doubles`` names the trains whose
     last double is uncovered; ``last`` is ``(tile, train)`` of the tile just
     placed. Sizes are in pip squares of :data:`~generator.svg.UNIT` pixels.
@@ -135,6 +136,8 @@ def draw_table(engine: Tile, trains: Mapping[str, object], may_play: Mapping[str
             if last is not None and last == (t, name):
                 out.append(placed_frame(left_x, top, w, 2.0 if vertical else 1.0, X, Y))
             x += w
+        if may_play is None:                # (a practice question: who may play is the answer)
+            continue
         who = " ".join(may_play.get(name, ())) or "-"
         tag_w = max(1.2, 0.32 * len(who) + 0.6)
         tx = side * (x + 0.3 + tag_w / 2)

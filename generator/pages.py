@@ -100,11 +100,12 @@ class _Page:
         p = self.v.rules.params
         ui = self.ui
         stock = ui["stock"] if self.v.rules.draw_mode != "none" else ui["undealt_col"]
-        rows = [f"| {ui['players']} | {ui['per_hand']} | {stock} | {ui['partners']} |",
-                "|---:|---:|---:|:---:|"]
+        pairs = bool(p.partnerships)            # (a column of "—" only is left out: it fits a phone)
+        rows = [f"| {ui['players']} | {ui['per_hand']} | {stock} |" + (f" {ui['partners']} |" if pairs else ""),
+                "|---:|---:|---:|" + (":---:|" if pairs else "")]
         for n in sorted(set(p.players) | set(p.partnerships)):
-            rows.append(f"| {n} | {p.deal[n]} | {self.v.rules.stock_size(n)} | "
-                        f"{ui['yes'] if n in p.partnerships else ui['no']} |")
+            rows.append(f"| {n} | {p.deal[n]} | {self.v.rules.stock_size(n)} |"
+                        + (f" {ui['yes'] if n in p.partnerships else ui['no']} |" if pairs else ""))
         return "\n" + "\n".join(rows) + "\n"
 
     def comparison(self, other: str) -> str:
@@ -175,6 +176,8 @@ class _Page:
         # an example of two or more placements can be stepped through (docs/assets/rulebook.js)
         stepped = isinstance(pos, PlacementPosition) and len(pos.steps) >= 2
         kind = " rb-stepped" if stepped else " rb-practice" if pos.is_practice else ""
+        if pos.is_practice and pos.family == "trains":
+            kind += " rb-practice-where"        # a question of where one may play: the verdicts say so
         out = [f'\n<div class="rb-example{kind}" id="ex-{pos.id}" markdown>\n']
         if not self.legend_shown and pos.family == "line" and not isinstance(pos, SettlementPosition):
             out.insert(0, self.legend())        # the page's first diagram: its legend comes first

@@ -69,9 +69,9 @@ def may_play(rnd: Round) -> dict[str, list[str]]:
             for tr in rnd.trains}
 
 
-def table_text(rnd: Round, lang: str) -> str:
+def table_text(rnd: Round, lang: str, who: bool = True) -> str:
     """The text equivalent of a hub diagram: the engine, then every train's
-    tiles, end, marker and open double, and who may play on it."""
+    tiles, end, marker and open double, and (with ``who``) who may play on it."""
     ui = _UI[lang]
     parts = [f"{ui['engine']}: {rnd.engine.label}"]
     allowed = may_play(rnd)
@@ -81,15 +81,16 @@ def table_text(rnd: Round, lang: str) -> str:
             bits.append(ui["marker_word"])
         if name in rnd.open_doubles:
             bits.append(f"{ui['open_one']}: {tr.last.label}")
-        bits.append(f"{ui['may']}: {' '.join(allowed[name]) or ui['no']}")
+        if who:
+            bits.append(f"{ui['may']}: {' '.join(allowed[name]) or ui['no']}")
         parts.append(f"{_train_name(name, lang)}: " + ui["sep"].join(bits))
     return (ui["stop"] + " ").join(parts).replace("。 ", "。") + ui["stop"]
 
 
 def _figure(rnd: Round, name: str, cap: str, lang: str, vid: str, files: dict, png: bool, gen: str,
-            last=None) -> str:
-    alt = table_text(rnd, lang)
-    text = hub.draw_table(rnd.engine, rnd.trains, may_play(rnd), rnd.open_doubles, title=cap, desc=alt,
+            last=None, who: bool = True) -> str:
+    alt = table_text(rnd, lang, who)
+    text = hub.draw_table(rnd.engine, rnd.trains, may_play(rnd) if who else None, rnd.open_doubles, title=cap, desc=alt,
                           lang=lang, ident=f"d-{name}", last=last, coloured=rnd.variant.params.set > 6)
     base = f"{lang}/{gen}/diagrams/{vid}/{name}"
     files[base + ".svg"] = text.encode("utf-8")
@@ -132,7 +133,7 @@ def _practice_table(pos, rnd, lang: str, vid: str, files: dict, png: bool, gen: 
     out = [f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> '
            f'{_esc(ui["q_where"].format(p=p))}</p>\n',
            f'<p class="rb-hand"><strong>{_esc(ui["hand"])} ({_esc(p)})</strong> {_esc(tile_list(pos.hand))}</p>\n',
-           _figure(rnd, pos.id, ui["to_move_cap"].format(p=p).strip(), lang, vid, files, png, gen)]
+           _figure(rnd, pos.id, ui["to_move_cap"].format(p=p).strip(), lang, vid, files, png, gen, who=False)]
     fits: dict[str, list] = {}
     for t, tr in rnd.plays_for(p):
         fits.setdefault(tr, []).append(t)

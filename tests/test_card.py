@@ -25,7 +25,7 @@ def test_every_game_has_a_card_in_both_languages_linked_from_its_page(files, cat
 
 
 def _rows(card: str) -> dict[str, str]:
-    return dict(re.findall(r"^\| \*\*(.+?)\*\* \| (.+?) \|$", card, re.M))
+    return {k.removeprefix("⚠ "): v for k, v in re.findall(r"^\| \*\*(.+?)\*\* \| (.+?) \|$", card, re.M)}
 
 
 def test_horse_race_card_states_its_params_and_choices(files):
@@ -45,8 +45,11 @@ def test_horse_race_card_states_its_params_and_choices(files):
     assert rows["The game"] == "the first side to reach 61 points wins"
     watch = re.findall(r"^- (.+)$", card.split("## Easy to get wrong", 1)[1], re.M)
     assert watch[0] == "Points are counted in pips and written down divided by 5."
-    assert watch[1] == "Spinners: every double laid crosswise."
-    assert len(watch) == 5
+    # every choice that departs from the defaults is marked, and named in the list
+    assert "| **⚠ Spinners** |" in card and "| **Matching** |" in card
+    assert watch[1].endswith(": Spinners, Turn, Counting the ends, Scoring in play, End of a hand, Tied lowest "
+                             "totals.")
+    assert len(watch) == 2
     ja = files["ja/gen/horse-race-card.md"].decode()
     assert "2〜4人で、それぞれ個人戦。4人なら2組のペア戦もできます" in ja
     assert "先に61点に達した側の勝ち" in ja
@@ -59,6 +62,7 @@ def test_a_card_leaves_out_rules_that_do_not_apply(files):
     card = files["en/gen/draw-card.md"].decode()
     rows = _rows(card)
     assert "Side branches" not in rows and "Counting the ends" not in rows and "Plays that miss" not in rows
+    assert "| 2 | 7 | 14 |\n" in card                                      # no partnerships: no such column
     assert rows["The game"] == "one hand is the whole game"
     assert "- The last 2 tiles of the stock are never drawn." in card
 

@@ -99,6 +99,8 @@ function setUpSteppers() {
     var current = 0;
 
     function show(k, fromReader) {
+      var old = current;
+      var hadFocus = steps[old].contains(document.activeElement);    // (a link in the step about to hide)
       current = Math.max(0, Math.min(steps.length - 1, k));
       steps.forEach(function (step, i) { step.classList.toggle("rb-current", i === current); });
       status.textContent = words.status.replace("{k}", current + 1).replace("{n}", steps.length);
@@ -106,8 +108,9 @@ function setUpSteppers() {
       next.disabled = current === steps.length - 1;
       if (fromReader) {
         history.replaceState(null, "", "#" + steps[current].id);
-        if (document.activeElement && document.activeElement.disabled) {
-          (current === 0 ? next : prev).focus();
+        if (hadFocus || (document.activeElement && document.activeElement.disabled)) {
+          var ahead = current >= old ? next : prev;
+          (ahead.disabled ? (ahead === next ? prev : next) : ahead).focus();
         }
       }
     }
@@ -122,8 +125,19 @@ function setUpSteppers() {
     var target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     var at = steps.indexOf(target);
     show(at >= 0 ? at : 0, false);
-    if (at >= 0) example.scrollIntoView();
+    if (at >= 0) {                     // after the browser's own jump to the step, bring the buttons into view too
+      reveal(example);
+      window.addEventListener("load", function () { reveal(example); });
+    }
   });
+}
+
+/* Scroll so that an example's top (its title and step buttons) sits just below
+ * the page's sticky header. */
+function reveal(example) {
+  var header = document.querySelector(".md-header");
+  var offset = (header ? header.getBoundingClientRect().height : 0) + 8;
+  window.scrollTo(0, example.getBoundingClientRect().top + window.scrollY - offset);
 }
 
 function button(className, text) {
@@ -141,6 +155,7 @@ window.addEventListener("hashchange", function () {
   if (example && example.rulebookShow) {
     var steps = Array.prototype.filter.call(example.children, function (el) { return el.classList.contains("rb-step"); });
     example.rulebookShow(steps.indexOf(target), false);
+    reveal(example);
   }
 });
 
@@ -151,8 +166,11 @@ window.addEventListener("hashchange", function () {
  * one of the best plays. The buttons' labels are the rows' plays, without the
  * star. */
 function setUpPractice() {
-  var pick = metaWords("practice-pick"), right = metaWords("practice-right"), wrong = metaWords("practice-wrong");
+  var pick = metaWords("practice-pick");
   document.querySelectorAll(".rb-example.rb-practice").forEach(function (example) {
+    var where = example.classList.contains("rb-practice-where");      // "may I play there?", not "is it best?"
+    var right = metaWords(where ? "practice-may" : "practice-right");
+    var wrong = metaWords(where ? "practice-may-not" : "practice-wrong");
     var answer = example.querySelector("details.rb-answer");
     if (!answer || example.querySelector(".rb-choices")) return;
     var rows = Array.prototype.slice.call(answer.querySelectorAll("tbody tr"));

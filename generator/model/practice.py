@@ -160,7 +160,8 @@ def parse_practice(src: Source, variant: Variant, base: dict) -> PracticePositio
 
 def evaluate_practice(pos: PracticePosition, variant: Variant) -> PracticeOutcome:
     """Lay out the table, then list every legal play of the hand with its
-    outcome and mark the best ones. Raises :class:`SourceError` at the step
+    outcome (a lone double's side B left out: it mirrors side A) and mark
+    the best ones. Raises :class:`SourceError` at the step
     of the layout the rules refuse, or at the hand when nothing can be played
     (a question needs a choice)."""
     src = pos.src
@@ -171,7 +172,13 @@ def evaluate_practice(pos: PracticePosition, variant: Variant) -> PracticeOutcom
         except RuleViolation as exc:
             raise src.error(path + ("play",), f"the table cannot be laid out: {exc}") from None
     options = []
+    # with a lone double on the table its two sides are mirror images: a play on side B is the play on
+    # side A (and a side branch B the side branch A), so each is listed once
+    lone = next(iter(table.tiles)) if len(table) == 1 else None
+    mirror = {"b", "side-b"} if lone is not None and lone.is_double else set()
     for play in variant.plays_of(table, pos.hand):
+        if play.at is not None and play.at.side in mirror:
+            continue
         placement = variant.play_placement(table, play)
         rest = [t for t in pos.hand if t != play.tile]
         playable = tuple(t for t in rest if variant.plays_of(placement.layout, [t]))
