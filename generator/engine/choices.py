@@ -125,7 +125,7 @@ class ChoiceInfo:
         is ``unit`` (``None``: as the options page says it, naming the param).
 
         >>> INFO["settlement"].words("rounded", "en", 5)
-        "the other sides' pips, rounded to the nearest 5 (halves up), ÷ 5 in displayed points"
+        "the other sides' pips, rounded to the nearest 5 (a remainder of half or more rounds up), ÷ 5 in displayed points"
         >>> INFO["scoring"].words("multiples-of-5", "en", 1)
         'an end total that is a multiple of 5 scores that total'
         """
