@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -88,12 +89,51 @@ def cmd_check(args) -> int:
                 seen = {x.key for x in errors}
                 errors += [e for e in exc.errors if e.key not in seen and any(_within(e.file, p) for p in texts)]
     order = {f: i for i, f in reversed(list(enumerate(e.file for e in errors)))}
-    for e in sorted(errors, key=lambda e: (order[e.file], e.line, e.col)):
-        print(str(e), file=sys.stderr)
+    errors = sorted(errors, key=lambda e: (order[e.file], e.line, e.col))
+    if args.format == "json":
+        print(json.dumps({"verified": count, "problems": [problem_json(e) for e in errors]}, ensure_ascii=False,
+                         indent=1))
+    for e in errors:
+        if args.format == "github":
+            print(github_annotation(e))
+        elif args.format == "text":
+            print(str(e), file=sys.stderr)
     if not args.quiet:
         status = "ok" if not errors else f"{len(errors)} problem(s)"
         print(f"rulebook check: {count} position(s) verified, {status}", file=sys.stderr)
     return 1 if errors else 0
+
+
+_RULE = re.compile(r"\s*\[rule ([a-z0-9-]+/[a-z0-9-]+)\]$")
+
+
+def problem_json(e: SourceError) -> dict:
+    """One problem of ``check --format json``: ``file``, ``line``, ``col``
+    (1-based), ``rule`` (the rule id a refused play breaks, else ``None``) and
+    ``message`` (without the rule id)."""
+    m = _RULE.search(e.message)
+    return {"file": e.file, "line": e.line, "col": e.col, "rule": m.group(1) if m else None,
+            "message": e.message[:m.start()] if m else e.message}
+
+
+def github_annotation(e: SourceError) -> str:
+    r"""One problem as a GitHub Actions workflow command,
+    ``::error file=F,line=L,col=C,title=T::MESSAGE``, its values escaped as
+    the runner reads them (``%``, line breaks, and in properties ``:`` and ``,``).
+
+    >>> github_annotation(SourceError("r/a.yaml", 3, 5, "stated 1, 50% off\nx"))
+    '::error file=r/a.yaml,line=3,col=5,title=rulebook check::stated 1, 50%25 off%0Ax'
+    """
+    def data(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    def prop(text: str) -> str:
+        return data(text).replace(":", "%3A").replace(",", "%2C")
+
+    p = problem_json(e)
+    title = "rulebook check" + (f" ({p['rule']})" if p["rule"] else "")
+    return (f"::error file={prop(e.file)},line={e.line},col={e.col},title={prop(title)}::"
+            f"{data(p['message'])}")
 
 
 def cmd_score(args) -> int:
@@ -276,9 +316,13 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"rulebook {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("check", help="verify every variant and position file",
-                         epilog="example:\n  rulebook check\n  rulebook check rules/horse-race/positions/first-tile.yaml", formatter_class=argparse.RawDescriptionHelpFormatter)
+                         epilog="example:\n  rulebook check\n  rulebook check rules/horse-race/positions/first-tile.yaml\n  rulebook check --format github rules/", formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("paths", nargs="*", help="files or folders (default: rules/)")
     c.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    c.add_argument("--format", choices=("text", "github", "json"), default="text",
+                   help="text: FILE:LINE:COL lines on stderr (default); github: one GitHub Actions "
+                        "::error command per problem on stdout (shown on the pull request's lines); "
+                        "json: one JSON document on stdout")
     c.set_defaults(func=cmd_check)
     s = sub.add_parser("score", help="score position files with the engine, ignoring `expect`",
                          epilog="example:\n  rulebook score rules/horse-race/positions/first-tile.yaml --json", formatter_class=argparse.RawDescriptionHelpFormatter)
