@@ -73,6 +73,17 @@ def page_html_problems(html: str) -> list[str]:
     return problems
 
 
+def rules_with(dest: Path, *games: str) -> Path:
+    """A rules folder ``dest/rules`` holding the glossary and the named games
+    of the repository's rules/ (copies); returns it."""
+    rules = dest / "rules"
+    rules.mkdir()
+    shutil.copy(RULES / "glossary.yaml", rules / "glossary.yaml")
+    for game in games:
+        shutil.copytree(RULES / game, rules / game)
+    return rules
+
+
 def copy_repo(dest: Path) -> Path:
     """Copy what a site build reads (``mkdocs.yml``, ``docs/`` without generated
     files, ``rules/``) into ``dest``; return ``dest``."""

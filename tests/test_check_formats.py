@@ -3,13 +3,12 @@ lines (the contract), GitHub Actions annotations, or one JSON document; the
 exit status is the same in every format."""
 
 import json
-import shutil
 
 import pytest
 
 from generator.cli import main
 
-from conftest import RULES
+from conftest import RULES, rules_with
 
 
 @pytest.fixture
@@ -18,10 +17,7 @@ def broken(tmp_path, monkeypatch):
     (Draw scores nothing in play: the engine's 0), and in another file 1-5
     joined to a side of the 5-5, which a Draw double never opens (rule
     draw/placement)."""
-    rules = tmp_path / "rules"
-    rules.mkdir()
-    shutil.copy(RULES / "glossary.yaml", rules / "glossary.yaml")
-    shutil.copytree(RULES / "draw", rules / "draw")
+    rules = rules_with(tmp_path, "draw")
     pos = rules / "draw" / "positions" / "double-ordinary.yaml"
     text = pos.read_text("utf-8")
     old = 'expect: {open: ["3-5:3", "3-5:5"], raw: 0, points: 0}'

@@ -4,11 +4,10 @@ stated value. Expected values are worked by hand in each position file's
 comment (and below)."""
 
 import json
-import shutil
 
 from generator.cli import main
 
-from conftest import RULES
+from conftest import RULES, rules_with
 
 
 def _score(path, capsys):
@@ -41,10 +40,7 @@ def test_most_playable_counts_the_tiles_that_can_follow(capsys):
 
 
 def _practice(tmp_path, body: str):
-    rules = tmp_path / "rules"
-    rules.mkdir()
-    shutil.copy(RULES / "glossary.yaml", rules / "glossary.yaml")
-    shutil.copytree(RULES / "draw", rules / "draw")
+    rules = rules_with(tmp_path, "draw")
     path = rules / "draw" / "positions" / "practice-case.yaml"
     path.write_text("variant: draw\npractice:\n  question: most-playable\n  layout:\n    - play: \"2-4\"\n"
                     "    - play: \"4-5\"\n      at: \"2-4:4\"\n" + body)
@@ -90,10 +86,7 @@ def test_a_practice_table_asks_where_the_player_may_play(capsys):
 
 
 def test_a_wrong_train_answer_is_located(tmp_path, capsys):
-    rules = tmp_path / "rules"
-    rules.mkdir()
-    shutil.copy(RULES / "glossary.yaml", rules / "glossary.yaml")
-    shutil.copytree(RULES / "mexican-train", rules / "mexican-train")
+    rules = rules_with(tmp_path, "mexican-train")
     path = rules / "mexican-train" / "positions" / "practice-uncovered-double.yaml"
     text = path.read_text("utf-8")
     path.write_text(text.replace("answer: [A]", "answer: [A, B]"), "utf-8")
