@@ -119,7 +119,8 @@ def problem_json(e: SourceError) -> dict:
 def github_annotation(e: SourceError) -> str:
     r"""One problem as a GitHub Actions workflow command,
     ``::error file=F,line=L,col=C,title=T::MESSAGE``, its values escaped as
-    the runner reads them (``%``, line breaks, and in properties ``:`` and ``,``).
+    the runner reads them (``%``, line breaks, and in properties ``:`` and ``,``);
+    the file relative to the checkout (:func:`_workspace_path`).
 
     >>> github_annotation(SourceError("r/a.yaml", 3, 5, "stated 1, 50% off\nx"))
     '::error file=r/a.yaml,line=3,col=5,title=rulebook check::stated 1, 50%25 off%0Ax'
@@ -132,8 +133,22 @@ def github_annotation(e: SourceError) -> str:
 
     p = problem_json(e)
     title = "rulebook check" + (f" ({p['rule']})" if p["rule"] else "")
-    return (f"::error file={prop(e.file)},line={e.line},col={e.col},title={prop(title)}::"
+    return (f"::error file={prop(_workspace_path(e.file))},line={e.line},col={e.col},title={prop(title)}::"
             f"{data(p['message'])}")
+
+
+def _workspace_path(file: str) -> str:
+    """``file`` relative to the checkout GitHub annotates (``$GITHUB_WORKSPACE``,
+    else the current folder) when it lies inside it: an annotation's file is
+    a path in the repository, and an absolute one marks no line of the diff."""
+    base = Path(os.environ.get("GITHUB_WORKSPACE") or Path.cwd())
+    try:
+        return Path(os.path.abspath(file)).relative_to(os.path.abspath(base)).as_posix()
+    except ValueError:
+        try:
+            return Path(file).resolve().relative_to(base.resolve()).as_posix()
+        except (ValueError, OSError):
+            return file
 
 
 def cmd_score(args) -> int:
@@ -272,8 +287,31 @@ def cmd_new(args) -> int:
         return 2
     for f in files:
         print(f"wrote {f}")
-    print(f"next: fill in every 【要記入】/TODO: text, remove `draft: true`, run `rulebook check "
-          f"{rules / args.variant}`, and add `- gen/{args.variant}.md` to `nav:` in mkdocs.yml")
+    site = rules.parent / "mkdocs.yml"
+    listed = site.is_file() and re.search(r"^nav\s*:", site.read_text("utf-8", "replace"), re.M)
+    where = (f"add `- gen/{args.variant}.md` to `nav:` in {site}" if listed
+             else "its page joins the site's menu by itself")
+    print(f"next: fill in every 【要記入】/TODO: text, remove `draft: true` and run `rulebook check "
+          f"{rules / args.variant}`; {where}")
+    return 0
+
+
+def cmd_init(args) -> int:
+    """Run ``rulebook init DIR``: a new site for a club's rules; returns the exit status."""
+    from .newsite import InitError, init_site
+
+    try:
+        files = init_site(args.folder)
+    except InitError as exc:
+        print(f"rulebook init: error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"rulebook init: error: cannot write {exc.filename or args.folder}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 1
+    root = Path(args.folder)
+    print(f"made a rulebook site in {root} ({len(files)} files)")
+    print(f"next: cd {root}; rulebook new my-rule --extends draw; mkdocs serve")
     return 0
 
 
@@ -346,6 +384,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="start from a copy of this game: every param and rule choice written out (default: draw)")
     n.add_argument("--extends", metavar="GAME", help="start a house rule of this game (extends: GAME)")
     n.set_defaults(func=cmd_new)
+    i = sub.add_parser("init", help="make a new rulebook site (mkdocs.yml, home pages, a rules folder) in DIR",
+                         epilog="example:\n  rulebook init club-rules && cd club-rules && mkdocs build",
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    i.add_argument("folder", metavar="DIR", help="a new or empty folder")
+    i.set_defaults(func=cmd_init)
     e = sub.add_parser("explain", help="the engine's reasoning for one position, step by step",
                          epilog="example:\n  rulebook explain rules/all-fives/positions/twenty.yaml --lang en", formatter_class=argparse.RawDescriptionHelpFormatter)
     e.add_argument("file", help="a position file")

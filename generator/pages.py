@@ -886,14 +886,18 @@ def page_keys(catalog: Catalog, png: bool = True, with_stats: bool = True) -> di
     (positions, figures). Editing one position changes only its variant's key."""
     rules = catalog.dir
     common = hashlib.sha256(f"{_sources_digest()}|png={png}|stats={with_stats}".encode())
-    _files_digest(common, rules, sorted(p for p in rules.glob("*.y*ml") if p.is_file()))
-    ids = catalog.variant_ids()
-    _files_digest(common, rules, [rules / vid / "variant.yaml" for vid in ids
-                                  if (rules / vid / "variant.yaml").is_file()])
+    for folder in ([catalog.shipped] if catalog.shipped is not None else []) + [rules]:
+        _files_digest(common, folder, sorted(p for p in folder.glob("*.y*ml") if p.is_file()))
+    ids = catalog.page_ids()
+    for vid in ids:
+        where = catalog.variant_path(vid)
+        if where is not None and where.is_file():
+            _files_digest(common, where.parent.parent, [where])
     keys = {}
     for vid in ids:
         h = common.copy()
-        folders = [rules / vid]
+        where = catalog.variant_path(vid)
+        folders = [where.parent if where is not None else rules / vid]
         try:                                # a house rule's page re-runs its ancestors' positions
             folders += [a.dir for a in catalog.variant(vid).ancestors()]
         except SourceError:
@@ -963,6 +967,10 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     paths = [p for p in sorted(rules.rglob("*")) if p.suffix.lower() in (".yaml", ".yml") and p.is_file()
              and not (p.relative_to(rules).parts[0] in reused and p.name != "variant.yaml")
              and (p.parent.resolve() == root or root in p.parent.resolve().parents)]
+    local = set(catalog.variant_ids())
+    for vid in catalog.page_ids():          # standard games with pages on this site
+        if vid not in local and vid not in reused:
+            paths += catalog.position_files(vid)
     good, errors = catalog.check_all(paths)
     errors = catalog.link_errors(folders_only=True) + errors
     # A game with a problem in its own files gets no page; the others' pages are still made (so
@@ -984,8 +992,8 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     for lang in LANGS:
         for key, icon in svg.legend_icons().items():
             files[f"{lang}/{GEN}/legend/{key}.svg"] = icon.encode("utf-8")
-    ids = catalog.variant_ids()
-    order = [v for v in SITE_ORDER if v in ids] + [v for v in ids if v not in SITE_ORDER]
+    ids = catalog.page_ids()
+    order = listed_order(catalog)
     family, everyone = [], []
     for vid in order:
         if vid in broken:
@@ -1024,6 +1032,8 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
             except SourceError as exc:
                 errors.append(exc)
                 continue
+            if vdef.shipped:                # links to standard games this site has no page for
+                md = unlink_pages(md, set(catalog.shipped_ids()) - set(ids))
             data = md.encode("utf-8")
             if len(data) > MAX_PAGE_BYTES:
                 errors.append(SourceError(vdef.src.file, 1, 1, f"the {lang} page of this game would be "
@@ -1051,6 +1061,57 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     if stats is not None:
         stats["made"], stats["reused"] = sorted(made), sorted(reused)
     return dict(sorted(files.items()))
+
+
+def unlink_pages(md: str, ids: set[str]) -> str:
+    """``md`` with every link to the page (or card) of one of the games
+    ``ids`` replaced by its words: a standard game's text links to other
+    standard games, which a site that only extends them has no pages for.
+
+    >>> unlink_pages("As in [Block](block.md#scoring){ .x } and [Draw](draw.md).", {"block"})
+    'As in Block and [Draw](draw.md).'
+    """
+    if not ids:
+        return md
+    names = "|".join(re.escape(i) for i in sorted(ids))
+    link = re.compile(r"\[((?:\\.|[^\]\\])*)\]\((?:" + names + r")(?:-card)?\.md(?:#[^)\s]*)?\)(?:\{[^}\n]*\})?")
+    return link.sub(lambda m: m.group(1), md)
+
+
+def listed_order(catalog: Catalog) -> list[str]:
+    """The games of the site's menu and tables in the site's order: the rules
+    folder's own games first, then the standard games shipped with the
+    package; each part in the order of :data:`~generator.variants.SITE_ORDER`,
+    then by id."""
+    listed = catalog.listed_ids()
+    local = set(catalog.variant_ids())
+    out = []
+    for part in ([v for v in listed if v in local], [v for v in listed if v not in local]):
+        out += [v for v in SITE_ORDER if v in part] + [v for v in part if v not in SITE_ORDER]
+    return out
+
+
+def games_list(catalog: Catalog, lang: str, to_gen: str = f"{GEN}/") -> str:
+    """Markdown of a list of the site's games in ``lang`` (the games of the
+    menu, drafts and games that cannot be loaded left out), each linked to
+    its page (``to_gen``: the generated pages' folder seen from the page the
+    list goes on); a house rule says which game it changes. It stands where
+    a home page writes ``<!-- rulebook:games -->``."""
+    ui = _UI[lang]
+    lines = []
+    for vid in listed_order(catalog):
+        try:
+            v = catalog.variant(vid)
+        except SourceError:
+            continue
+        if v.draft:
+            continue
+        line = f"- [{escape_link_text(v.name[lang])}]({to_gen}{vid}.md)"
+        if v.parent is not None:
+            about = _esc(ui["games_house_rule"].format(parent=v.parent.name[lang]))
+            line += f"（{about}）" if lang == "ja" else f" ({about})"
+        lines.append(line)
+    return "\n".join(lines) + "\n" if lines else _esc(ui["games_none"]) + "\n"
 
 
 def write_tree(files: dict[str, bytes], root: str | Path, prefixes: tuple[str, ...]) -> int:

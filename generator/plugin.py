@@ -30,8 +30,8 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from . import svg
 from .i18n import LANGS, tables
-from .model import Catalog
-from .pages import GEN, BuildError, generate, write_tree
+from .model import Catalog, SourceError
+from .pages import GEN, BuildError, games_list, generate, listed_order, write_tree
 from .sanitize import escape, heading_texts, plain_text, police
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -40,6 +40,11 @@ __all__ = ["RulebookPlugin", "language_base", "split_search_index"]
 
 #: Template overrides for the theme (see ``theme/main.html``), shipped with the plugin.
 THEME_DIR = Path(__file__).parent / "theme"
+#: The site's stylesheet and script, shipped with the plugin and added to every site.
+ASSETS_DIR = Path(__file__).parent / "assets"
+STYLESHEET, SCRIPT = "assets/rulebook.css", "assets/rulebook.js"
+#: Where a page of ``docs/`` wants the list of the site's games (:func:`generator.pages.games_list`).
+GAMES_MARK = "<!-- rulebook:games -->"
 
 #: Material's search index, relative to a language's root folder.
 SEARCH_INDEX = "search/search_index.json"
@@ -202,8 +207,30 @@ def plain_titles(page, html: str) -> None:
     walk(page.toc or [])
 
 
+def site_nav(catalog: Catalog) -> list:
+    """The menu of a site whose ``mkdocs.yml`` gives no ``nav``: the home page,
+    the comparison of the line-of-play games (when the site lists two or more),
+    each listed game (:func:`~generator.pages.listed_order`: drafts and games
+    with problems included, since the build reports them), the glossary and the options reference. Paths are relative to a
+    language's folder, as in ``mkdocs.yml``."""
+    order = listed_order(catalog)
+    line = 0
+    for vid in order:
+        try:
+            line += catalog.variant(vid).rules.family == "line"
+        except SourceError:
+            pass
+    return (["index.md"] + (["gen/family.md"] if line >= 2 else []) + [f"gen/{v}.md" for v in order]
+            + ["gen/glossary.md", "gen/options.md"])
+
+
 class _Options(Config):
     rules_dir = c.Type(str, default="rules")
+    #: ``pages``: the standard games shipped with the package are on the site beside the folder's
+    #: own (``rulebook init`` writes this); ``extend-only`` (the default): they are only there to be
+    #: extended (a house rule's parent gets a page, linked from the house rule's, but no place in the
+    #: menu or the tables).
+    standard_games = c.Choice(("pages", "extend-only"), default="extend-only")
     #: Folder (relative to ``mkdocs.yml``) keeping rendered PNGs by the hash of their SVG; "" for none.
     png_cache = c.Type(str, default=".cache/png")
     #: Folder (relative to ``mkdocs.yml``) keeping each variant's generated files by the digest of
@@ -217,7 +244,11 @@ class RulebookPlugin(BasePlugin[_Options]):
     PNGs by the hash of their SVG, so unchanged diagrams are not rendered
     again) and ``page_cache`` (default ``.cache/pages``; each variant's files
     by the digest of their inputs, so editing one position makes only that
-    variant's page again), all relative to ``mkdocs.yml``."""
+    variant's page again), all relative to ``mkdocs.yml``; and
+    ``standard_games`` (``pages`` or ``extend-only``, the default: whether the
+    standard games shipped with the package are on the site or only there to
+    be extended). The plugin adds its stylesheet and script to every page, and
+    makes the menu when ``mkdocs.yml`` has no ``nav`` (:func:`site_nav`)."""
 
     def __init__(self):
         self.catalog: Catalog | None = None
@@ -251,6 +282,16 @@ class RulebookPlugin(BasePlugin[_Options]):
             for name in ("sitemap.xml", "sitemap.xml.gz"):
                 (Path(config.site_dir) / name).unlink(missing_ok=True)
         self._built = True
+
+    def on_page_markdown(self, markdown, page, config, **kwargs):
+        """Put the list of the site's games where a page writes
+        :data:`GAMES_MARK` (a new site's home pages do), linked from where
+        the page is."""
+        if GAMES_MARK not in markdown or self.catalog is None:
+            return markdown
+        parts = page.file.src_uri.split("/")[:-1]
+        depth = len(parts) - (1 if parts and parts[0] in LANGS else 0)
+        return markdown.replace(GAMES_MARK, games_list(self.catalog, self._language(config), "../" * depth + f"{GEN}/"))
 
     def on_page_content(self, html, page, **kwargs):
         """Every page's HTML passes the site's one HTML policy
@@ -286,13 +327,25 @@ class RulebookPlugin(BasePlugin[_Options]):
     def _rules(self, config) -> Path:
         return Path(config.config_file_path).parent / self.config.rules_dir
 
+    def _catalog(self, config) -> Catalog:
+        rules = self._rules(config)
+        if self.catalog is None or self.catalog.dir != rules:
+            self.catalog = Catalog(rules, standard_pages=self.config.standard_games == "pages")
+        return self.catalog
+
     def on_config(self, config, **kwargs):
         """Put the plugin's template overrides in front of the theme's own
-        templates (once: the i18n plugin builds every language with the same
+        templates, add its stylesheet and script, and make the menu when there
+        is none (once: the i18n plugin builds every language with the same
         config)."""
         theme_dir = str(THEME_DIR)
         if theme_dir not in config.theme.dirs:
             config.theme.dirs.insert(0, theme_dir)
+        for key, asset in (("extra_css", STYLESHEET), ("extra_javascript", SCRIPT)):
+            if not any(str(getattr(x, "path", x)) == asset for x in config[key]):
+                config[key].append(asset)
+        if config.nav is None:
+            config.nav = site_nav(self._catalog(config))
         if self._stage and self._site is None:
             self._site = Path(config.site_dir).resolve()
             staging = self._staging()
@@ -301,10 +354,18 @@ class RulebookPlugin(BasePlugin[_Options]):
             config["site_dir"] = str(staging)
         return config
 
+    def on_files(self, files, config, **kwargs):
+        """Add the plugin's stylesheet and script to the site's files."""
+        from mkdocs.structure.files import File
+
+        for name in (STYLESHEET, SCRIPT):
+            if files.get_file_from_path(name) is None:
+                files.append(File.generated(config, name, abs_src_path=str(ASSETS_DIR / Path(name).name)))
+        return files
+
     def on_pre_build(self, config, **kwargs):
         rules = self._rules(config)
-        if self.catalog is None or self.catalog.dir != rules:
-            self.catalog = Catalog(rules)
+        self._catalog(config)
         cache = self.config.png_cache
         svg.PNG_CACHE = Path(config.config_file_path).parent / cache if cache else None
         base = Path(config.config_file_path).parent

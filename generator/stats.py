@@ -90,7 +90,8 @@ def _tables(rules) -> list[tuple[int, bool]]:
 
 def figures(vdef, write: bool = True) -> dict:
     """The simulated figures of ``vdef`` (cached); with ``write`` a fresh
-    result is stored in ``rules/<id>/stats.json``."""
+    result is stored in ``rules/<id>/stats.json`` (never for a standard game
+    shipped with the package: its folder is the installation's)."""
     path = Path(vdef.dir) / "stats.json"
     digest = definition_hash(vdef)
     if path.is_file():
@@ -109,7 +110,7 @@ def figures(vdef, write: bool = True) -> dict:
                      max_work=limit)
         results.append(r)
     data = {"hash": digest, "seed": SEED, "min_hands": MIN_HANDS, "bots": list(BOTS), "results": results}
-    if write and os.access(path.parent, os.W_OK):
+    if write and not vdef.shipped and os.access(path.parent, os.W_OK):
         tmp = path.with_name(".stats.json.tmp")
         tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         os.replace(tmp, path)

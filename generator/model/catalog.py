@@ -26,7 +26,7 @@ from .positions import Outcome, Position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
 from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, gc_paused, load
 
-__all__ = ["VariantDef", "Catalog", "find_rules_dir", "CheckedPosition"]
+__all__ = ["VariantDef", "Catalog", "find_rules_dir", "shipped_rules_dir", "CheckedPosition"]
 
 
 @dataclass
@@ -43,6 +43,8 @@ class VariantDef:
     it wrote itself. ``draft`` games are left out of the navigation, the
     comparison tables and the search. ``aka`` gives, by language, the other
     names players use for the game (a house rule's own, never its parent's).
+    ``shipped`` tells a standard game that came with the package (not from
+    the site's own rules folder).
     """
 
     id: str
@@ -59,6 +61,7 @@ class VariantDef:
     own_sections: list = field(default_factory=list, repr=False)
     draft: bool = False
     aka: dict = field(default_factory=dict)
+    shipped: bool = False
 
     @property
     def extends(self) -> str | None:
@@ -156,11 +159,22 @@ class CheckedPosition:
     outcome: Outcome
 
 
+def shipped_rules_dir() -> Path | None:
+    """The folder of the standard games shipped with the package (the
+    repository's ``rules/``, installed as ``generator/standard/``; in a source
+    checkout the ``rules/`` folder beside the package), or ``None``."""
+    package = Path(__file__).resolve().parents[1]
+    for folder in (package / "standard", package.parent / "rules"):
+        if (folder / "glossary.yaml").is_file():
+            return folder
+    return None
+
+
 def find_rules_dir(start: str | Path | None = None) -> Path:
     """The ``rules/`` folder: ``$RULEBOOK_RULES``, else the nearest rules
     folder (one holding ``glossary.yaml`` and game folders, or a ``rules``
-    folder) at or above ``start`` (or the current directory), else the one
-    beside this package."""
+    folder) at or above ``start`` (or the current directory), else the
+    standard games shipped with the package."""
     env = os.environ.get("RULEBOOK_RULES")
     if env:
         return Path(env)
@@ -170,7 +184,7 @@ def find_rules_dir(start: str | Path | None = None) -> Path:
             return d                        # a rules folder, whatever its name
         if (d / "rules" / "glossary.yaml").exists():
             return d / "rules"
-    return Path(__file__).resolve().parents[2] / "rules"
+    return shipped_rules_dir() or here / "rules"
 
 
 def _digest(path: Path) -> str:
@@ -283,14 +297,26 @@ RESERVED_IDS = frozenset({"glossary", "family", "options", "legend", "diagrams",
 
 
 class Catalog:
-    """Loads and checks everything under one ``rules/`` folder.
+    """Loads and checks everything under one ``rules/`` folder, with the
+    standard games shipped with the package behind it: a game of the folder
+    wins over a shipped game of the same id, and the glossary's terms over
+    shipped terms of the same key.
 
-    Errors are collected as :class:`SourceError` in :attr:`errors` by
-    :meth:`check_all`; single look-ups raise them.
+    ``standard_pages`` says whether the shipped games (those the folder does
+    not replace) are on the site with the folder's own (:meth:`listed_ids`),
+    or only there to be extended: then only the ones a game of the folder
+    extends get a page, which that game's page links to (:meth:`page_ids`).
+    Errors are collected as :class:`SourceError`
+    by :meth:`check_all`; single look-ups raise them.
     """
 
-    def __init__(self, rules_dir: str | Path):
+    def __init__(self, rules_dir: str | Path, standard_pages: bool = False):
         self.dir = Path(rules_dir)
+        shipped = shipped_rules_dir()
+        #: The shipped games' folder, ``None`` when it is this very folder (the repository's own site).
+        self.shipped = shipped if shipped is not None and (
+            not self.dir.exists() or shipped.resolve() != self.dir.resolve()) else None
+        self.standard_pages = standard_pages
         self._variants: dict[str, tuple[str, VariantDef]] = {}
         self._positions: dict[Path, tuple[str, str, CheckedPosition]] = {}
         self._run_digests: dict[Path, str] | None = None
@@ -302,6 +328,35 @@ class Catalog:
             return []
         root = self.dir.resolve()
         return sorted(p.parent.name for p in self.dir.glob("*/variant.yaml") if _inside(p.resolve(), root))
+
+    def shipped_ids(self) -> list[str]:
+        """Ids of the shipped standard games this folder does not replace, sorted."""
+        if self.shipped is None:
+            return []
+        local = set(self.variant_ids())
+        return sorted(p.parent.name for p in self.shipped.glob("*/variant.yaml") if p.parent.name not in local)
+
+    def listed_ids(self) -> list[str]:
+        """Ids of the games in the site's menu and tables: this folder's, and
+        the shipped ones with ``standard_pages``, sorted."""
+        return sorted(self.variant_ids() + (self.shipped_ids() if self.standard_pages else []))
+
+    def page_ids(self) -> list[str]:
+        """Ids of every game that gets a page: the :meth:`listed_ids`, and the
+        shipped games they extend (a house rule's page links to its parent's
+        sections), sorted."""
+        ids = set(self.listed_ids())
+        shipped = set(self.shipped_ids())
+        for vid in sorted(ids):
+            try:
+                ids.update(a.id for a in self.variant(vid).ancestors() if a.id in shipped)
+            except SourceError:             # reported where the game is checked
+                continue
+        return sorted(ids)
+
+    def glossary_files(self) -> list[Path]:
+        """The glossary files read, the shipped one first (when there is one)."""
+        return ([self.shipped / "glossary.yaml"] if self.shipped is not None else []) + [self.dir / "glossary.yaml"]
 
     def link_errors(self, folders_only: bool = False) -> list[SourceError]:
         """One located error for every link leading out of the rules folder
@@ -323,19 +378,20 @@ class Catalog:
                     out.append(p)
         return sorted(out)
 
-    def _locate(self, vid: str) -> Path | None:
+    def variant_path(self, vid: str) -> Path | None:
         """The ``variant.yaml`` of ``vid``: in this rules folder, else among the
-        games shipped beside this package (``None`` when neither has it)."""
+        games shipped with the package (``None`` when neither has it)."""
         path = self.dir / vid / "variant.yaml"
         if path.exists():
             return path
-        shipped = Path(__file__).resolve().parents[2] / "rules" / vid / "variant.yaml"
-        if shipped.exists() and shipped.resolve().parent.parent != self.dir.resolve():
-            return shipped
+        if self.shipped is not None and SAFE_NAME.match(str(vid)):
+            shipped = self.shipped / vid / "variant.yaml"
+            if shipped.is_file():
+                return shipped
         return None
 
     def _unknown(self, vid: str) -> str:
-        ids = self.variant_ids()
+        ids = sorted(self.variant_ids() + self.shipped_ids())
         near = difflib.get_close_matches(str(vid), ids, n=1)
         hint = f"did you mean {near[0]!r}? " if near else ""
         return f"unknown variant {vid!r} ({hint}known: {', '.join(ids) or 'none'})"
@@ -344,7 +400,7 @@ class Catalog:
         """The definition of ``vid``, a house rule's merged over its parent's.
         Raises :class:`SourceError` for a missing or invalid ``variant.yaml``,
         an unknown or circular parent, or choices the engine cannot play."""
-        path = self._locate(vid)
+        path = self.variant_path(vid)
         if path is None:
             raise SourceError(str(self.dir / vid / "variant.yaml"), 0, 0, self._unknown(vid))
         digest = self._run_digests.get(path) if self._run_digests is not None else None
@@ -387,7 +443,7 @@ class Catalog:
                     else f"{vid} -> {pid}"
                 raise src.error(("extends",), f"`extends` goes round in a circle ({cycle}); a game cannot be its own "
                                               f"ancestor", key=False)
-            if self._locate(pid) is None:
+            if self.variant_path(pid) is None:
                 raise src.error(("extends",), self._unknown(pid), key=False)
             try:
                 parent = self.variant(pid, _chain + (vid,))
@@ -398,7 +454,7 @@ class Catalog:
             key = f"{digest}|{self._variants[pid][0]}"
         base = parent
         if "rules" in d:                    # the older form: play by another game's rule choices
-            if self._locate(d["rules"]) is None or d["rules"] == vid:
+            if self.variant_path(d["rules"]) is None or d["rules"] == vid:
                 ids = [i for i in self.variant_ids() if i != vid]
                 near = difflib.get_close_matches(str(d["rules"]), ids, n=1)
                 hint = f"did you mean {near[0]!r}? " if near else ""
@@ -468,7 +524,8 @@ class Catalog:
                   and isinstance(text, str) for e in html_problems(src, where, text)]
         docs = self.dir.parent / "docs"
         if docs.is_dir():                   # links to pages that do not exist (the site's docs/ beside rules/)
-            pages = {f"gen/{v}{card}.md" for v in self.variant_ids() for card in ("", "-card")} | {
+            games = self.variant_ids() + self.shipped_ids()     # the pages a build can make
+            pages = {f"gen/{v}{card}.md" for v in games for card in ("", "-card")} | {
                 "gen/glossary.md", "gen/family.md", "gen/options.md"}
             unsafe += [e for where, text in own_texts if where[0] in ("sections", "sources")
                        and where[-2] != "title" and isinstance(text, str)
@@ -504,8 +561,9 @@ class Catalog:
             rules = make_variant(Params.from_mapping(params), choices, vid)
         except (ValueError, KeyError, TypeError) as exc:
             raise src.error(where_params, f"these params cannot be played: {exc}") from None
+        shipped = self.shipped is not None and path.parent.parent == self.shipped
         vdef = VariantDef(vid, d["name"], pick("summary"), params, sections, pick("sources"), rules, path.parent,
-                          src, choices, parent, own, draft, d.get("aka") or {})
+                          src, choices, parent, own, draft, d.get("aka") or {}, shipped)
         for n, size in vdef.rules.params.deal.items():
             if vdef.rules.params.stock_size(n) < 0:
                 raise src.error(at("deal"), f"{n} hands of {size} need more tiles than the set has")
@@ -517,19 +575,25 @@ class Catalog:
         return vdef
 
     def glossary(self) -> list[dict]:
-        """The glossary terms (``key``, ``ja``, ``en``, ``def``)."""
-        src = load(self.dir / "glossary.yaml")
-        errors = validate(src, GLOSSARY_SCHEMA)
-        if errors:
-            raise SourceErrors.of(errors)
-        keys = [t["key"] for t in src.data["terms"]]
-        for i, k in enumerate(keys):
-            if k in keys[:i]:
-                raise src.error(("terms", i, "key"), f"the glossary key {k!r} is used twice")
-            if k.startswith(THEME_ID_PREFIX):
-                raise src.error(("terms", i, "key"), f"the glossary key {k!r} begins with {THEME_ID_PREFIX!r}, as "
-                                                     "the ids of the site's theme do; choose another", key=False)
-        return src.data["terms"]
+        """The glossary terms (``key``, ``ja``, ``en``, ``def``): the shipped
+        glossary's, with this folder's ``glossary.yaml`` replacing terms of the
+        same key and adding its own. Raises :class:`SourceError` for an invalid
+        file or a key used twice in one file."""
+        terms: dict[str, dict] = {}
+        for path in self.glossary_files():
+            src = load(path)
+            errors = validate(src, GLOSSARY_SCHEMA)
+            if errors:
+                raise SourceErrors.of(errors)
+            keys = [t["key"] for t in src.data["terms"]]
+            for i, k in enumerate(keys):
+                if k in keys[:i]:
+                    raise src.error(("terms", i, "key"), f"the glossary key {k!r} is used twice")
+                if k.startswith(THEME_ID_PREFIX):
+                    raise src.error(("terms", i, "key"), f"the glossary key {k!r} begins with {THEME_ID_PREFIX!r}, "
+                                                         "as the ids of the site's theme do; choose another", key=False)
+            terms.update((t["key"], t) for t in src.data["terms"])
+        return list(terms.values())
 
     def position_files(self, vid: str | None = None) -> list[Path]:
         """Position files of one variant (or all): every ``.yaml`` or ``.yml``
@@ -537,7 +601,9 @@ class Catalog:
         ids = [vid] if vid else self.variant_ids()
         out: list[Path] = []
         for v in ids:
-            out += sorted(q for q in (self.dir / v / "positions").rglob("*") if q.suffix in YAML_SUFFIXES
+            where = self.variant_path(v)
+            folder = where.parent if where is not None else self.dir / v
+            out += sorted(q for q in (folder / "positions").rglob("*") if q.suffix in YAML_SUFFIXES
                           and q.is_file())
         return out
 

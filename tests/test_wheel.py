@@ -1,0 +1,129 @@
+"""The package as a club installs it (issue 16): the wheel, built from this checkout and installed
+with pip (not editable) in a fresh virtual environment, carries everything a site needs: the
+standard games, the theme overrides, the stylesheet and script, the JSON Schemas and the new-site
+skeleton. A club makes a site with `rulebook init`, adds a house rule with one verified position,
+and builds it in both languages; and `pre-commit try-repo` on this repository runs the check."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+#: What the wheel is built from (nothing else of the checkout goes into it).
+SOURCES = ("pyproject.toml", "README.md", "generator", "rules")
+
+
+def run(cmd, cwd, env=None, ok=True):
+    res = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env={**os.environ, **(env or {})})
+    if ok:
+        assert res.returncode == 0, f"{cmd}: {res.stdout[-2000:]}\n{res.stderr[-3000:]}"
+    return res
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory) -> Path:
+    """A fresh virtual environment with the wheel of this checkout installed (its bin folder)."""
+    work = tmp_path_factory.mktemp("wheel")
+    src = work / "src"
+    src.mkdir()
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy(ROOT / name, src / name)
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work / "dist"), str(src)], work)
+    wheel = next((work / "dist").glob("domino_rulebook-*.whl"))
+    shutil.rmtree(src)                      # nothing of the sources is left to fall back on
+    base = getattr(sys, "_base_executable", sys.executable)
+    run([base, "-m", "venv", str(work / "venv")], work)
+    run([str(work / "venv" / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)], work)
+    return work / "venv" / "bin"
+
+
+HOUSE_RULE = {
+    '  ja: "【要記入】ハウスルールの名前"': "  ja: オール・ファイブ（150点先取）",
+    "  en: \"TODO: the house rule's name\"": "  en: All Fives to 150",
+    "draft: true\n": "",
+    "# params:\n": "params:\n  target: 150\n",
+}
+#: 6-4 set: its ends are 6 and 4, 10 in all, a multiple of five: 10 points (All Fives scoring).
+POSITION = """\
+variant: fives-to-150
+title: {ja: 6-4の先出しで10点, en: Setting the 6-4 scores ten}
+steps:
+  - play: "6-4"
+    expect: {total: 10, points: POINTS}
+"""
+
+
+def test_a_club_site_builds_from_the_installed_package_alone(venv, tmp_path):
+    env = {"PATH": f"{venv}{os.pathsep}{os.environ.get('PATH', '')}", "NO_MKDOCS_2_WARNING": "1",
+           "RULEBOOK_RULES": "", "PYTHONPATH": ""}
+    where = run([str(venv / "python"), "-c", "import generator; print(generator.__file__)"], tmp_path, env)
+    assert str(venv.parent) in where.stdout and str(ROOT) not in where.stdout
+    run(["rulebook", "init", "club"], tmp_path, env)
+    site = tmp_path / "club"
+    made = run(["rulebook", "new", "fives-to-150", "--extends", "all-fives"], site, env)
+    assert "fives-to-150" in made.stdout
+    game = site / "rules" / "fives-to-150"
+    text = (game / "variant.yaml").read_text(encoding="utf-8")
+    for old, new in HOUSE_RULE.items():
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    (game / "variant.yaml").write_text(text, encoding="utf-8")
+    (game / "positions").mkdir(exist_ok=True)
+    for extra in (game / "positions").glob("*.yaml"):
+        extra.unlink()
+    (game / "positions" / "ten.yaml").write_text(POSITION.replace("POINTS", "10"), encoding="utf-8")
+    checked = run(["rulebook", "check"], site, env)
+    assert "1 position(s) verified" in checked.stderr
+
+    run(["mkdocs", "build", "-q"], site, env)
+    out = site / "site"
+    for root in (out, out / "en"):
+        page = (root / "gen" / "fives-to-150" / "index.html").read_text(encoding="utf-8")
+        assert "150" in page and "assets/rulebook.js" in page and "assets/rulebook.css" in page
+        assert (root / "gen" / "fives-to-150-card" / "index.html").is_file()
+        assert (root / "gen" / "draw" / "index.html").is_file()          # standard_games: pages
+        assert (root / "search" / "search_index.json").is_file()
+    assert "オール・ファイブ（150点先取）" in (out / "index.html").read_text(encoding="utf-8")
+    assert "All Fives to 150" in (out / "en" / "index.html").read_text(encoding="utf-8")
+    assert (out / "assets" / "rulebook.js").is_file() and (out / "schemas" / "variant.schema.json").is_file()
+
+    (game / "positions" / "ten.yaml").write_text(POSITION.replace("POINTS", "15"), encoding="utf-8")
+    res = run(["rulebook", "check", "--format", "github"], site, env, ok=False)
+    assert res.returncode == 1
+    assert re.match(r"::error file=rules/fives-to-150/positions/ten\.yaml,line=5,col=\d+,title=rulebook check::"
+                    r".*stated 15, the engine computes 10", res.stdout), res.stdout
+
+
+def test_pre_commit_try_repo_runs_the_check(tmp_path):
+    """pre-commit installs this repository's hook in its own environment and runs it on a club's
+    rule files: a wrong number stops the commit at its line (a right one passes: the same check as
+    test_club_site's)."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("pre-commit tries a git repository; this copy of the project is not one")
+    pre_commit = str(Path(sys.executable).parent / "pre-commit")     # a test dependency (pyproject.toml)
+    club = tmp_path / "club"
+    game = club / "rules" / "fives-to-150" / "positions"
+    game.mkdir(parents=True)
+    (club / "rules" / "glossary.yaml").write_text("terms: []\n", encoding="utf-8")
+    (game.parent / "variant.yaml").write_text(
+        "id: fives-to-150\nextends: all-fives\nname: {ja: 百五十, en: All Fives to 150}\nparams: {target: 150}\n",
+        encoding="utf-8")
+    (game / "ten.yaml").write_text(POSITION.replace("POINTS", "15"), encoding="utf-8")
+    git = ["git", "-c", "user.email=club@example.org", "-c", "user.name=club"]
+    run(git + ["init", "-q"], club)
+    run(git + ["add", "-A"], club)
+    run(git + ["commit", "-qm", "rules"], club)
+    env = {"PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "RULEBOOK_RULES": ""}
+    res = run([pre_commit, "try-repo", str(ROOT), "rulebook-check", "--all-files"], club, env, ok=False)
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert "rules/fives-to-150/positions/ten.yaml:5:" in res.stdout
+    assert "stated 15, the engine computes 10" in res.stdout
