@@ -9,4 +9,4 @@ draws a layout, :mod:`generator.describe` writes captions and text equivalents,
 thin MkDocs plugin and :mod:`generator.cli` the ``rulebook`` command.
 """
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

@@ -288,9 +288,9 @@ def cmd_new(args) -> int:
     for f in files:
         print(f"wrote {f}")
     site = rules.parent / "mkdocs.yml"
-    listed = site.is_file() and re.search(r"^nav\s*:", site.read_text("utf-8", "replace"), re.M)
-    where = (f"add `- gen/{args.variant}.md` to `nav:` in {site}" if listed
-             else "its page joins the site's menu by itself")
+    by_itself = site.is_file() and not re.search(r"^nav\s*:", site.read_text("utf-8", "replace"), re.M)
+    where = ("its page joins the site's menu by itself" if by_itself
+             else f"add `- gen/{args.variant}.md` to `nav:` in mkdocs.yml")
     print(f"next: fill in every 【要記入】/TODO: text, remove `draft: true` and run `rulebook check "
           f"{rules / args.variant}`; {where}")
     return 0

@@ -32,6 +32,7 @@ import jinja2.compiler
 import jinja2.sandbox
 
 from . import describe, sanitize, svg
+from .cachefile import read_entry, write_atomic, write_entry
 from .card import card_name, card_page
 from .overview import comparison_table, overview_page
 from . import houserules
@@ -909,29 +910,29 @@ def page_keys(catalog: Catalog, png: bool = True, with_stats: bool = True) -> di
 
 
 def _cache_get(cache_dir: Path | None, vid: str, key: str) -> dict[str, bytes] | None:
+    """The files of ``vid`` stored under ``key`` in the page cache, or ``None``
+    (no entry, another key, or an entry that fails its digest and is dropped:
+    :func:`generator.cachefile.read_entry`)."""
     if cache_dir is None:
         return None
-    path = Path(cache_dir) / f"{vid}.pickle"
-    try:
-        with path.open("rb") as fh:
-            stored_key, files = pickle.load(fh)
-    except (OSError, pickle.PickleError, EOFError, ValueError, TypeError, AttributeError):
+    payload = read_entry(Path(cache_dir) / f"{vid}.entry")
+    if payload is None:
         return None
-    return files if stored_key == key and isinstance(files, dict) else None
+    try:
+        stored_key, files = pickle.loads(payload)
+    except (pickle.PickleError, EOFError, ValueError, TypeError, AttributeError, ImportError, IndexError):
+        return None
+    if stored_key != key or not isinstance(files, dict) or not all(
+            isinstance(k, str) and isinstance(v, bytes) for k, v in files.items()):
+        return None
+    return files
 
 
 def _cache_put(cache_dir: Path | None, vid: str, key: str, files: dict[str, bytes]) -> None:
-    if cache_dir is None:
-        return
-    try:
-        Path(cache_dir).mkdir(parents=True, exist_ok=True)
-        path = Path(cache_dir) / f"{vid}.pickle"
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        with tmp.open("wb") as fh:
-            pickle.dump((key, files), fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
-        pass                                # a cache that cannot be written is only slower
+    """Store the files of ``vid`` under ``key`` in the page cache, as a checked
+    entry written atomically (a cache that cannot be written is only slower)."""
+    if cache_dir is not None:
+        write_entry(Path(cache_dir) / f"{vid}.entry", pickle.dumps((key, files), protocol=pickle.HIGHEST_PROTOCOL))
 
 
 #: What each variant's page was last generated from, in this process: {vid: (key, files)}.
@@ -1117,7 +1118,9 @@ def games_list(catalog: Catalog, lang: str, to_gen: str = f"{GEN}/") -> str:
 def write_tree(files: dict[str, bytes], root: str | Path, prefixes: tuple[str, ...]) -> int:
     """Write ``files`` under ``root``: only changed files are rewritten (each
     atomically), and files under ``prefixes`` that are not in ``files`` are
-    removed. Returns how many files were written."""
+    removed. A file already there is read and compared, so one damaged since
+    it was written is written again. Returns how many files were written;
+    raises :class:`OSError` when one cannot be (a full disk)."""
     root = Path(root)
     written = 0
     for rel, data in files.items():
@@ -1125,9 +1128,7 @@ def write_tree(files: dict[str, bytes], root: str | Path, prefixes: tuple[str, .
         if target.exists() and target.read_bytes() == data:
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
+        write_atomic(target, data)
         written += 1
     for prefix in prefixes:
         base = root / prefix

@@ -231,6 +231,8 @@ class _Options(Config):
     #: extended (a house rule's parent gets a page, linked from the house rule's, but no place in the
     #: menu or the tables).
     standard_games = c.Choice(("pages", "extend-only"), default="extend-only")
+    #: Seconds a build waits while another build of the same site (same ``mkdocs.yml`` folder) runs.
+    lock_timeout = c.Type(int, default=900)
     #: Folder (relative to ``mkdocs.yml``) keeping rendered PNGs by the hash of their SVG; "" for none.
     png_cache = c.Type(str, default=".cache/png")
     #: Folder (relative to ``mkdocs.yml``) keeping each variant's generated files by the digest of
@@ -257,6 +259,8 @@ class RulebookPlugin(BasePlugin[_Options]):
         self._site: Path | None = None      # the real site folder while staging
         self._failed = False
         self._built = False
+        self._lock = None                   # held from a build's start to its end (see _take_lock)
+        self._depth = 0                     # builds running inside this one (the i18n plugin's languages)
 
     # -- a failed build leaves the previous site untouched --------------------
     def on_startup(self, *, command, dirty, **kwargs):
@@ -266,11 +270,61 @@ class RulebookPlugin(BasePlugin[_Options]):
         self._stage = command in ("build", "gh-deploy") and not dirty
         self._site, self._failed, self._built = None, False, False
 
+    def _take_lock(self, config) -> None:
+        """Hold the site's build lock (``.cache/build.lock`` beside ``mkdocs.yml``)
+        for this build: everything a build writes (the generated pages in
+        ``docs/``, the caches, the staging folder and the swap) belongs to one
+        build at a time. A second build waits for the first (saying so), up to
+        ``lock_timeout`` seconds, then stops with exit status 1 and changes
+        nothing. The lock is the operating system's (``filelock``): a killed
+        build lets go of it."""
+        import filelock
+
+        if self._lock is not None:
+            return
+        path = Path(config.config_file_path).parent / ".cache" / "build.lock"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise PluginError(f"rulebook: cannot make {path.parent} for the build lock: {exc.strerror or exc}") \
+                from None
+        lock = filelock.FileLock(str(path))
+        try:
+            lock.acquire(timeout=0)
+        except filelock.Timeout:
+            log.info("rulebook: another build of this site is running; waiting for it to finish (up to %d s)",
+                     self.config.lock_timeout)
+            try:
+                lock.acquire(timeout=self.config.lock_timeout)
+            except filelock.Timeout:
+                raise PluginError(f"rulebook: another build of this site held {path} for "
+                                  f"{self.config.lock_timeout} s; this build stopped and changed nothing "
+                                  f"(run it again when the other has finished)") from None
+        self._lock = lock
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.release(force=True)
+            self._lock = None
+        self._depth = 0
+
     def _staging(self) -> Path:
         return self._site.with_name(f".{self._site.name}.building")
 
     def on_build_error(self, error, **kwargs):
+        """Mark the build failed (``mkdocs build`` then keeps the previous
+        site). A file that could not be written (a full disk) stops the build
+        with one clear line instead of a traceback."""
+        from mkdocs.exceptions import Abort
+
         self._failed = True
+        if not self._stage:                 # mkdocs serve: the next edit builds again
+            self._release_lock()
+        if isinstance(error, OSError):
+            where = f" {error.filename}" if getattr(error, "filename", None) else ""
+            log.error("rulebook: the build could not write%s: %s; the site was left as it was", where,
+                      error.strerror or error)
+            raise Abort(f"Aborted: {error.strerror or error}")
 
     @event_priority(-300)
     def _mark_built(self, config, **kwargs):
@@ -281,7 +335,11 @@ class RulebookPlugin(BasePlugin[_Options]):
         if not config.get("site_url"):
             for name in ("sitemap.xml", "sitemap.xml.gz"):
                 (Path(config.site_dir) / name).unlink(missing_ok=True)
-        self._built = True
+        self._depth = max(0, self._depth - 1)
+        if self._depth == 0:
+            self._built = True
+            if not self._stage:             # mkdocs serve: this build is over
+                self._release_lock()
 
     def on_page_markdown(self, markdown, page, config, **kwargs):
         """Put the list of the site's games where a page writes
@@ -308,7 +366,14 @@ class RulebookPlugin(BasePlugin[_Options]):
         return cleaned
 
     def on_shutdown(self, **kwargs):
-        """Swap the staged site in when the build succeeded; drop it otherwise."""
+        """Swap the staged site in when the build succeeded; drop it otherwise;
+        then let go of the build lock."""
+        try:
+            self._swap()
+        finally:
+            self._release_lock()
+
+    def _swap(self) -> None:
         if self._site is None:
             return
         staging, site = self._staging(), self._site
@@ -338,6 +403,8 @@ class RulebookPlugin(BasePlugin[_Options]):
         templates, add its stylesheet and script, and make the menu when there
         is none (once: the i18n plugin builds every language with the same
         config)."""
+        self._take_lock(config)
+        self._depth += 1
         theme_dir = str(THEME_DIR)
         if theme_dir not in config.theme.dirs:
             config.theme.dirs.insert(0, theme_dir)
@@ -348,6 +415,9 @@ class RulebookPlugin(BasePlugin[_Options]):
             config.nav = site_nav(self._catalog(config))
         if self._stage and self._site is None:
             self._site = Path(config.site_dir).resolve()
+            old = self._site.with_name(f".{self._site.name}.old")
+            if not self._site.exists() and old.is_dir():
+                os.replace(old, self._site)     # a build killed between the two renames of its swap
             staging = self._staging()
             shutil.rmtree(staging, ignore_errors=True)
             staging.mkdir(parents=True)

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from . import simulate as simulate_module
+from .cachefile import write_atomic
 from .engine import hand, layout, tiles, variant as variant_module
 from .i18n import tables
 from .simulate import simulate
@@ -111,9 +112,7 @@ def figures(vdef, write: bool = True) -> dict:
         results.append(r)
     data = {"hash": digest, "seed": SEED, "min_hands": MIN_HANDS, "bots": list(BOTS), "results": results}
     if write and not vdef.shipped and os.access(path.parent, os.W_OK):
-        tmp = path.with_name(".stats.json.tmp")
-        tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8"))
     return data
 
 

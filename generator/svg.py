@@ -23,12 +23,12 @@ caption and text equivalent for assistive technology.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from .cachefile import read_entry, write_entry
 from .engine.layout import Layout, Placed
 from .engine.tiles import End, Tile
 from .sanitize import escape
@@ -443,28 +443,21 @@ def to_png(svg: str, scale: float = 1.5) -> bytes:
     language attributes, which a picture does not show. With
     :data:`PNG_CACHE` set, a PNG already rendered from the same drawing and
     scale is read back instead of rendered again (same bytes): the two
-    languages' SVGs of one diagram are rendered once."""
+    languages' SVGs of one diagram are rendered once. Cache entries are
+    checked against their digest (:mod:`generator.cachefile`): a damaged one
+    is rendered again, never returned."""
     import cairosvg
 
     drawn = _UNSEEN.sub("", svg)
     digest = hashlib.sha256(f"{scale}|opaque|{drawn}".encode("utf-8")).hexdigest()
     data = key = None
     if PNG_CACHE is not None:
-        key = Path(PNG_CACHE) / f"{digest}.png"
-        try:
-            data = key.read_bytes()
-        except OSError:
-            pass
+        key = Path(PNG_CACHE) / f"{digest}.entry"
+        data = read_entry(key)
     if data is None:
         data = cairosvg.svg2png(bytestring=drawn.encode("utf-8"), scale=scale, background_color="white")
         if key is not None:
-            try:
-                key.parent.mkdir(parents=True, exist_ok=True)
-                tmp = key.with_name(f".{key.name}.{os.getpid()}.tmp")
-                tmp.write_bytes(data)
-                os.replace(tmp, key)
-            except OSError:
-                pass
+            write_entry(key, data)
     return data
 
 

@@ -44,9 +44,32 @@ def test_both_guides_show_the_same_examples():
     assert sum(1 for _, t in en if _expects(t)) >= 1                  # one shows a failure on purpose
 
 
+def _ci_config(first: str, text: str) -> None:
+    """A CI example (a GitHub Actions workflow, a pre-commit configuration): it runs the check with
+    annotations and builds the site, or uses a hook this repository offers."""
+    import yaml
+
+    from generator.cli import build_parser
+
+    data = yaml.safe_load(text)
+    if first == "# .pre-commit-config.yaml":
+        offered = {h["id"] for h in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
+        used = [h["id"] for repo in data["repos"] for h in repo["hooks"]]
+        assert used and set(used) <= offered, used
+        return
+    runs = [step["run"] for job in data["jobs"].values() for step in job["steps"] if "run" in step]
+    checks = [r.split() for r in runs if r.startswith("rulebook check")]
+    assert checks and all(build_parser().parse_args(c[1:]).format == "github" for c in checks)
+    assert any(r.split()[:2] == ["mkdocs", "build"] for r in runs)
+    assert any("domino-rulebook" in r for r in runs if r.startswith("pip install"))
+
+
 @pytest.mark.parametrize("lang,line,text", CASES, ids=[f"{c[0]}-line{c[1]}" for c in CASES])
 def test_guide_example(tmp_path, monkeypatch, capsys, lang, line, text):
     first = text.splitlines()[0] if text else ""
+    if first in ("# .pre-commit-config.yaml", "# .github/workflows/rules.yml"):
+        _ci_config(first, text)
+        return
     if re.match(r"^# rules/[a-z0-9-]+/variant\.yaml$", first):
         # a game file (a house rule): placed in a copy of the rules folder and checked with it
         rules = tmp_path / "rules"
