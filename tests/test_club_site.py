@@ -4,12 +4,10 @@ itself is tried in test_wheel.py."""
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 import yaml
 
 from conftest import MKDOCS, ROOT, RULES
