@@ -1033,8 +1033,8 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
             except SourceError as exc:
                 errors.append(exc)
                 continue
-            if vdef.shipped:                # links to standard games this site has no page for
-                md = unlink_pages(md, set(catalog.shipped_ids()) - set(ids))
+            # links to standard games this site has no page for (it only extends them) become words
+            md = unlink_pages(md, set(catalog.shipped_ids()) - set(ids))
             data = md.encode("utf-8")
             if len(data) > MAX_PAGE_BYTES:
                 errors.append(SourceError(vdef.src.file, 1, 1, f"the {lang} page of this game would be "
@@ -1066,8 +1066,8 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
 
 def unlink_pages(md: str, ids: set[str]) -> str:
     """``md`` with every link to the page (or card) of one of the games
-    ``ids`` replaced by its words: a standard game's text links to other
-    standard games, which a site that only extends them has no pages for.
+    ``ids`` replaced by its words: the standard games' texts link to each
+    other, and a site that only extends them has no pages for most.
 
     >>> unlink_pages("As in [Block](block.md#scoring){ .x } and [Draw](draw.md).", {"block"})
     'As in Block and [Draw](draw.md).'

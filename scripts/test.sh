@@ -4,4 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/rulebook check
-exec .venv/bin/python -m pytest "$@"
+# Two processes (pytest-xdist), one per core of the machines we run on; see tests/conftest.py for
+# how the tests are shared out. Pass -n 0 to run in one process.
+exec .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadgroup "$@"

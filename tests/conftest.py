@@ -1,6 +1,7 @@
 """Shared fixtures: the Horse Race rules built from the repository's rules/,
 and the site built once from a copy of the repository."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -84,6 +85,39 @@ def rules_with(dest: Path, *games: str) -> Path:
     return rules
 
 
+#: A club's house rule of All Fives played to 150 (All Fives: to 100), and one of its positions:
+#: setting 5-5 crosswise, both halves count at the two ends, 5 + 5 = 10, a multiple of five: 10 points.
+#: ``POINTS`` stands for the stated points (10 is right; the expect line is line 5).
+CLUB_RULE = """\
+id: fives-to-150
+extends: all-fives
+name: {ja: オール・ファイブ（150点先取）, en: All Fives to 150}
+params: {target: 150}
+"""
+CLUB_POSITION = """\
+variant: fives-to-150
+title: {ja: 5-5の先出しで10点, en: Setting the 5-5 scores ten}
+steps:
+  - play: "5-5"
+    expect: {total: 10, points: POINTS}
+"""
+
+
+def small_site(folder: Path, *games: str) -> Path:
+    """A new site made by ``rulebook init`` in ``folder`` whose only games are copies of ``games``
+    (the standard games are there only to be extended); returns ``folder``."""
+    from generator.cli import main
+
+    assert main(["init", str(folder)]) == 0
+    for game in games:
+        shutil.copytree(RULES / game, folder / "rules" / game)
+    config = folder / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    assert "standard_games: pages" in text
+    config.write_text(text.replace("standard_games: pages", "standard_games: extend-only"), encoding="utf-8")
+    return folder
+
+
 def copy_repo(dest: Path) -> Path:
     """Copy what a site build reads (``mkdocs.yml``, ``docs/`` without generated
     files, ``rules/``) into ``dest``; return ``dest``."""
@@ -98,11 +132,34 @@ def copy_repo(dest: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def built_repo(tmp_path_factory) -> Path:
-    """A copy of the repository with the site built into its ``site/`` (once per session)."""
-    work = copy_repo(tmp_path_factory.mktemp("repo"))
-    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
-    assert res.returncode == 0, res.stderr
+    """A copy of the repository with the site built into its ``site/``, once per run: the test
+    processes of a parallel run (pytest-xdist) share it, the first one building it under a lock.
+    Tests only read it."""
+    import filelock
+
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent                  # the folder every worker's temporary folder is in
+    work = base / "built-repo"
+    with filelock.FileLock(str(base / "built-repo.lock")):
+        if not (work / "site" / "index.html").is_file():
+            shutil.rmtree(work, ignore_errors=True)
+            work.mkdir()
+            copy_repo(work)
+            res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
+            assert res.returncode == 0, res.stderr
     return work
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """In a parallel run (``-n 2 --dist loadgroup``, as scripts/test.sh runs the suite) each module's
+    tests stay in one process, so its module fixtures (a built site, say) are made once; the
+    browser tests, which only read the session's one built site, are spread over every process."""
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        if not module.endswith("test_browser.py"):
+            item.add_marker(pytest.mark.xdist_group(module))
 
 
 @pytest.fixture

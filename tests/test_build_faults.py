@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import RULES
-from generator.cli import main
+from conftest import small_site as new_site
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 ENV.pop("RULEBOOK_RULES", None)
@@ -28,12 +27,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 def small_site(folder: Path) -> Path:
     """A new site (`rulebook init`) whose only game is a copy of Draw, without the other standard games."""
-    assert main(["init", str(folder)]) == 0
-    shutil.copytree(RULES / "draw", folder / "rules" / "draw")
-    config = folder / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace("standard_games: pages",
-                                                                 "standard_games: extend-only"), encoding="utf-8")
-    return folder
+    return new_site(folder, "draw")
 
 
 def build(site: Path, *extra: str) -> subprocess.CompletedProcess:

@@ -10,28 +10,11 @@ from pathlib import Path
 
 import yaml
 
-from conftest import MKDOCS, ROOT, RULES
+from conftest import CLUB_POSITION as POSITION, CLUB_RULE as HOUSE_RULE, MKDOCS, ROOT, RULES
 from generator.cli import main
 from generator.model import Catalog
 
 RULEBOOK = [sys.executable, "-m", "generator.cli"]
-
-#: A house rule of All Fives played to 150 (All Fives: to 100).
-HOUSE_RULE = """\
-id: fives-to-150
-extends: all-fives
-name: {ja: オール・ファイブ（150点先取）, en: All Fives to 150}
-params: {target: 150}
-"""
-#: Setting 5-5 crosswise: both halves count at the two ends, 5 + 5 = 10, a multiple of five: 10 points.
-POSITION = """\
-variant: fives-to-150
-title: {ja: 5-5の先出しで10点, en: Setting the 5-5 scores ten}
-steps:
-  - play: "5-5"
-    expect: {total: 10, points: POINTS}
-"""
-
 
 def club(tmp_path: Path, points: int = 10, standard: str | None = None) -> Path:
     """A new site made by `rulebook init`, with the house rule and its position."""

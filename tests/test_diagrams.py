@@ -83,7 +83,7 @@ def test_png_cache_gives_the_same_bytes(tmp_path, hr):
         again = svg.to_png(text)
     finally:
         svg.PNG_CACHE = None
-    assert fresh == first == again and len(list(tmp_path.glob("*.png"))) == 1
+    assert fresh == first == again and len(list(tmp_path.glob("*.entry"))) == 1
 
 
 def test_the_two_languages_of_a_diagram_make_one_png(tmp_path, hr, monkeypatch):
@@ -101,7 +101,7 @@ def test_the_two_languages_of_a_diagram_make_one_png(tmp_path, hr, monkeypatch):
     monkeypatch.setattr(cairosvg, "svg2png", lambda **kw: renders.append(1) or real(**kw))
     monkeypatch.setattr(svg, "PNG_CACHE", tmp_path)
     assert svg.to_png(ja) == svg.to_png(en) == plain
-    assert len(renders) == 1 and len(list(tmp_path.glob("*.png"))) == 1
+    assert len(renders) == 1 and len(list(tmp_path.glob("*.entry"))) == 1
 
 
 def test_a_png_has_an_opaque_background(catalog):

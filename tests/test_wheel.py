@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import CLUB_POSITION as POSITION, CLUB_RULE, ROOT
 
 #: What the wheel is built from (nothing else of the checkout goes into it).
 SOURCES = ("pyproject.toml", "README.md", "generator", "rules")
@@ -52,15 +52,6 @@ HOUSE_RULE = {
     "draft: true\n": "",
     "# params:\n": "params:\n  target: 150\n",
 }
-#: 6-4 set: its ends are 6 and 4, 10 in all, a multiple of five: 10 points (All Fives scoring).
-POSITION = """\
-variant: fives-to-150
-title: {ja: 6-4の先出しで10点, en: Setting the 6-4 scores ten}
-steps:
-  - play: "6-4"
-    expect: {total: 10, points: POINTS}
-"""
-
 
 def test_a_club_site_builds_from_the_installed_package_alone(venv, tmp_path):
     env = {"PATH": f"{venv}{os.pathsep}{os.environ.get('PATH', '')}", "NO_MKDOCS_2_WARNING": "1",
@@ -114,9 +105,7 @@ def test_pre_commit_try_repo_runs_the_check(tmp_path):
     game = club / "rules" / "fives-to-150" / "positions"
     game.mkdir(parents=True)
     (club / "rules" / "glossary.yaml").write_text("terms: []\n", encoding="utf-8")
-    (game.parent / "variant.yaml").write_text(
-        "id: fives-to-150\nextends: all-fives\nname: {ja: 百五十, en: All Fives to 150}\nparams: {target: 150}\n",
-        encoding="utf-8")
+    (game.parent / "variant.yaml").write_text(CLUB_RULE, encoding="utf-8")
     (game / "ten.yaml").write_text(POSITION.replace("POINTS", "15"), encoding="utf-8")
     git = ["git", "-c", "user.email=club@example.org", "-c", "user.name=club"]
     run(git + ["init", "-q"], club)
