@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/rulebook check
-# Two processes (pytest-xdist), one per core of the machines we run on; see tests/conftest.py for
-# how the tests are shared out. Pass -n 0 to run in one process.
-exec .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadgroup "$@"
+# One process per core (pytest-xdist), each taking whole test files: a file's fixtures (a built
+# site, a browser) are made once, and the session's built site is shared under a lock
+# (tests/conftest.py). Pass -n 0 to run in one process.
+exec .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile "$@"

@@ -151,15 +151,6 @@ def built_repo(tmp_path_factory) -> Path:
     return work
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items):
-    """In a parallel run (``-n 2 --dist loadgroup``, as scripts/test.sh runs the suite) each module's
-    tests stay in one process, so its module fixtures (a built site, say) are made once; the
-    browser tests, which only read the session's one built site, are spread over every process."""
-    for item in items:
-        module = item.nodeid.split("::")[0]
-        if not module.endswith("test_browser.py"):
-            item.add_marker(pytest.mark.xdist_group(module))
 
 
 @pytest.fixture

@@ -91,6 +91,27 @@ def test_both_languages_give_their_sections_the_same_ids(site):
         assert ids["ja"] == ids["en"] and len(ids["ja"]) >= 3, ids
 
 
+def test_every_page_s_language_menu_leads_to_the_same_page_in_the_other_language(site):
+    """On every page the header's language menu links the page itself in its own language and the
+    same page in the other one (the browser tests click it on a few pages)."""
+    from urllib.parse import urljoin
+
+    root = site / "site"
+    pages = sorted(p.parent.relative_to(root).as_posix() for p in root.rglob("index.html")
+                   if not p.relative_to(root).as_posix().startswith("en/"))
+    games = len(list((site / "rules").glob("*/variant.yaml")))
+    assert len(pages) == 5 + 2 * games        # home, guide, comparison, glossary, options; each game and card
+    for rel in pages:
+        rel = "" if rel == "." else rel + "/"
+        for lang, here in (("ja", rel), ("en", "en/" + rel)):
+            soup = BeautifulSoup((root / here / "index.html").read_text("utf-8"), "html.parser")
+            links = {a["hreflang"]: a["href"] for a in soup.select("a.md-select__link[hreflang]")}
+            assert set(links) == {"ja", "en"}, here
+            for target, want in (("ja", rel), ("en", "en/" + rel)):
+                got = urljoin("http://x/" + here, links[target])
+                assert got == "http://x/" + want, (here, target, links[target])
+
+
 def test_build_is_deterministic(site, tmp_path):
     work = copy_repo(tmp_path)
     res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
