@@ -34,16 +34,28 @@ def template_files() -> list[Path]:
                   if p.is_file() and "__pycache__" not in p.parts)
 
 
+#: What a folder may already hold for a site to be made in it: a fresh clone of an empty repository.
+ALLOWED = frozenset({".git", ".gitkeep"})
+
+
 def init_site(folder: str | Path) -> list[Path]:
-    """Make a new site in ``folder`` (created if missing; it must be empty)
+    """Make a new site in ``folder`` (created if missing; it must be empty, or
+    hold nothing but ``.git``/``.gitkeep``, as a clone of a new repository does)
     and return the files written, in order. The site is made in a hidden
     folder beside it and moved in place at the end, so a failure leaves
-    nothing behind. Raises :class:`InitError` when ``folder`` is a file or
-    holds anything, and :class:`OSError` when it cannot be written."""
+    nothing behind. Raises :class:`InitError` when ``folder`` is a file, a
+    link to nothing, or holds anything else, and :class:`OSError` when it
+    cannot be written."""
+    if not str(folder).strip():
+        raise InitError("name the folder of the new site (for example: rulebook init club-rules)")
     root = Path(folder)
-    if root.exists() and not root.is_dir():
-        raise InitError(f"{root} is a file; name a new or empty folder")
-    if root.is_dir() and any(root.iterdir()):
+    for part in [root, *root.parents]:
+        if part.is_symlink() and not part.exists():
+            raise InitError(f"{part} is a link to nothing; name a new or empty folder")
+        if part.exists() and not part.is_dir():
+            raise InitError(f"{part} is a file; name a new or empty folder")
+    present = sorted(p.name for p in root.iterdir()) if root.is_dir() else []
+    if set(present) - ALLOWED:
         raise InitError(f"{root} is not empty; name a new or empty folder (nothing was written)")
     parent = root.absolute().parent
     parent.mkdir(parents=True, exist_ok=True)
@@ -56,10 +68,15 @@ def init_site(folder: str | Path) -> list[Path]:
             (work / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(TEMPLATE_DIR / rel, work / rel)
         write_schemas(work / "docs" / "schemas")
-        if root.is_dir():
-            root.rmdir()
-        os.replace(work, root)
+        if present:                         # a clone of a new repository: the files go in beside .git
+            for entry in sorted(work.iterdir()):
+                os.replace(entry, root / entry.name)
+            work.rmdir()
+        else:
+            if root.is_dir():
+                root.rmdir()
+            os.replace(work, root)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
-    return sorted(p for p in root.rglob("*") if p.is_file())
+    return sorted(p for p in root.rglob("*") if p.is_file() and ".git" not in p.relative_to(root).parts[:1])

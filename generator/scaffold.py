@@ -49,6 +49,10 @@ def _check_id(rules_dir: Path, vid: str) -> Path:
     folder = Path(rules_dir) / vid
     if folder.exists():
         raise ScaffoldError(f"{folder} already exists; choose another id")
+    if vid in Catalog(rules_dir).shipped_ids():
+        raise ScaffoldError(f"{vid!r} is a standard game that comes with the package; choose another id "
+                            f"(a folder of that id would replace the standard game everywhere, its house rules "
+                            f"included)")
     return folder
 
 
@@ -58,7 +62,7 @@ def _base(rules_dir: Path, base: str) -> VariantDef:
         return cat.variant(base)
     except SourceError as exc:
         if "unknown variant" in exc.message:
-            ids = cat.variant_ids()
+            ids = sorted(cat.variant_ids() + cat.shipped_ids())
             near = difflib.get_close_matches(base, ids, n=1)
             hint = f"did you mean {near[0]!r}? " if near else ""
             raise ScaffoldError(f"no game {base!r} to start from ({hint}known: {', '.join(ids)})") from None

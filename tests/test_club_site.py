@@ -181,3 +181,29 @@ def test_pre_commit_hook_definition_runs_the_check_on_rule_files():
         assert files.search(path), path
     for path in ("docs/en/index.md", "mkdocs.yml", "rules/x/notes.txt"):
         assert not files.search(path), path
+
+
+def test_init_goes_beside_the_git_folder_of_a_new_repository(tmp_path):
+    site = tmp_path / "cloned"
+    (site / ".git").mkdir(parents=True)
+    (site / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    assert main(["init", str(site)]) == 0
+    assert (site / "mkdocs.yml").is_file() and (site / "rules" / "glossary.yaml").is_file()
+    assert (site / ".git" / "HEAD").read_text(encoding="utf-8") == "ref: refs/heads/main\n"
+    assert not [p for p in tmp_path.iterdir() if p.name != "cloned"]     # no temporary folder left
+
+
+def test_new_in_a_club_site_knows_the_standard_games_and_will_not_take_their_ids(tmp_path, capsys, monkeypatch):
+    site = tmp_path / "club"
+    assert main(["init", str(site)]) == 0
+    monkeypatch.chdir(site)
+    monkeypatch.delenv("RULEBOOK_RULES", raising=False)
+    capsys.readouterr()
+    assert main(["new", "block", "--extends", "block"]) == 2
+    assert "'block' is a standard game" in capsys.readouterr().err
+    assert not (site / "rules" / "block").exists()
+    assert main(["new", "mine", "--extends", "drw"]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean 'draw'?" in err and "horse-race" in err
+    assert main(["new", "mine", "--extends", "draw"]) == 0
+    assert (site / "rules" / "mine" / "variant.yaml").is_file()
