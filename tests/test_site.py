@@ -367,3 +367,12 @@ def test_the_search_worker_skips_words_its_index_does_not_hold(site, tmp_path):
     shutil.copy(built[0], copy / built[0].name)
     assert patch_search_worker(tmp_path)
     assert (copy / built[0].name).read_bytes() == built[0].read_bytes()
+
+
+def test_each_home_page_names_the_site_once_in_its_title(site):
+    """The browser tab of a home page shows the site's name, not "name - name"."""
+    for rel, name in (("index.html", "ドミノ・ルールブック"), ("en/index.html", "The Domino Rulebook")):
+        soup = BeautifulSoup((site / "site" / rel).read_text("utf-8"), "html.parser")
+        assert soup.title.get_text() == name, rel
+    soup = BeautifulSoup((site / "site" / "en" / "gen" / "draw" / "index.html").read_text("utf-8"), "html.parser")
+    assert soup.title.get_text() == "Draw - The Domino Rulebook"
