@@ -143,12 +143,9 @@ def _workspace_path(file: str) -> str:
     a path in the repository, and an absolute one marks no line of the diff."""
     base = Path(os.environ.get("GITHUB_WORKSPACE") or Path.cwd())
     try:
-        return Path(os.path.abspath(file)).relative_to(os.path.abspath(base)).as_posix()
-    except ValueError:
-        try:
-            return Path(file).resolve().relative_to(base.resolve()).as_posix()
-        except (ValueError, OSError):
-            return file
+        return Path(file).resolve().relative_to(base.resolve()).as_posix()
+    except (ValueError, OSError):
+        return file
 
 
 def cmd_score(args) -> int:

@@ -889,16 +889,14 @@ def page_keys(catalog: Catalog, png: bool = True, with_stats: bool = True) -> di
     common = hashlib.sha256(f"{_sources_digest()}|png={png}|stats={with_stats}".encode())
     for folder in ([catalog.shipped] if catalog.shipped is not None else []) + [rules]:
         _files_digest(common, folder, sorted(p for p in folder.glob("*.y*ml") if p.is_file()))
-    ids = catalog.page_ids()
-    for vid in ids:
-        where = catalog.variant_path(vid)
-        if where is not None and where.is_file():
-            _files_digest(common, where.parent.parent, [where])
+    where = {vid: catalog.variant_path(vid) for vid in catalog.page_ids()}
+    for vid, path in where.items():
+        if path is not None and path.is_file():
+            _files_digest(common, path.parent.parent, [path])
     keys = {}
-    for vid in ids:
+    for vid, path in where.items():
         h = common.copy()
-        where = catalog.variant_path(vid)
-        folders = [where.parent if where is not None else rules / vid]
+        folders = [path.parent if path is not None else rules / vid]
         try:                                # a house rule's page re-runs its ancestors' positions
             folders += [a.dir for a in catalog.variant(vid).ancestors()]
         except SourceError:

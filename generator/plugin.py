@@ -211,8 +211,9 @@ def site_nav(catalog: Catalog) -> list:
     """The menu of a site whose ``mkdocs.yml`` gives no ``nav``: the home page,
     the comparison of the line-of-play games (when the site lists two or more),
     each listed game (:func:`~generator.pages.listed_order`: drafts and games
-    with problems included, since the build reports them), the glossary and the options reference. Paths are relative to a
-    language's folder, as in ``mkdocs.yml``."""
+    with problems included, since the build reports them), the glossary and
+    the options reference. Paths are relative to a language's folder, as in
+    ``mkdocs.yml``."""
     order = listed_order(catalog)
     line = 0
     for vid in order:
@@ -349,7 +350,8 @@ class RulebookPlugin(BasePlugin[_Options]):
             return markdown
         parts = page.file.src_uri.split("/")[:-1]
         depth = len(parts) - (1 if parts and parts[0] in LANGS else 0)
-        return markdown.replace(GAMES_MARK, games_list(self.catalog, self._language(config), "../" * depth + f"{GEN}/"))
+        to_gen = "../" * depth + f"{GEN}/"
+        return markdown.replace(GAMES_MARK, games_list(self.catalog, self._language(config), to_gen))
 
     def on_page_content(self, html, page, **kwargs):
         """Every page's HTML passes the site's one HTML policy

@@ -296,6 +296,23 @@ THEME_ID_PREFIX = "md-"
 RESERVED_IDS = frozenset({"glossary", "family", "options", "legend", "diagrams", "index"})
 
 
+def _id_problem(ids: list[str], i: int, what: str) -> tuple[str, bool] | None:
+    """Why ``ids[i]`` (``what``: "the section id", "the glossary key") cannot be
+    an id on a page: it is used before, or it begins as the theme's own ids do.
+    ``(message, whether to point at the key rather than the value)``, or ``None``.
+
+    >>> _id_problem(["rules", "rules"], 1, "the section id")
+    ("the section id 'rules' is used twice", True)
+    """
+    value = ids[i]
+    if value in ids[:i]:
+        return f"{what} {value!r} is used twice", True
+    if value.startswith(THEME_ID_PREFIX):
+        return f"{what} {value!r} begins with {THEME_ID_PREFIX!r}, as the ids of the site's theme do; choose another", \
+            False
+    return None
+
+
 class Catalog:
     """Loads and checks everything under one ``rules/`` folder, with the
     standard games shipped with the package behind it: a game of the folder
@@ -541,11 +558,9 @@ class Catalog:
         own = list(enumerate(d.get("sections") or ()))
         ids = [sec["id"] for _, sec in own]
         for i, sid in enumerate(ids):
-            if sid in ids[:i]:
-                raise src.error(("sections", i, "id"), f"the section id {sid!r} is used twice")
-            if sid.startswith(THEME_ID_PREFIX):
-                raise src.error(("sections", i, "id"), f"the section id {sid!r} begins with {THEME_ID_PREFIX!r}, "
-                                                       "as the ids of the site's theme do; choose another", key=False)
+            problem = _id_problem(ids, i, "the section id")
+            if problem:
+                raise src.error(("sections", i, "id"), *problem)
             if sid in RESERVED_SECTIONS:
                 raise src.error(("sections", i, "id"), f"the section id {sid!r} is the name of a part the page "
                                                        f"makes itself ({', '.join(sorted(RESERVED_SECTIONS))}); "
@@ -586,12 +601,10 @@ class Catalog:
             if errors:
                 raise SourceErrors.of(errors)
             keys = [t["key"] for t in src.data["terms"]]
-            for i, k in enumerate(keys):
-                if k in keys[:i]:
-                    raise src.error(("terms", i, "key"), f"the glossary key {k!r} is used twice")
-                if k.startswith(THEME_ID_PREFIX):
-                    raise src.error(("terms", i, "key"), f"the glossary key {k!r} begins with {THEME_ID_PREFIX!r}, "
-                                                         "as the ids of the site's theme do; choose another", key=False)
+            for i in range(len(keys)):
+                problem = _id_problem(keys, i, "the glossary key")
+                if problem:
+                    raise src.error(("terms", i, "key"), *problem)
             terms.update((t["key"], t) for t in src.data["terms"])
         return list(terms.values())
 
