@@ -65,21 +65,25 @@ def _rate(fn, seconds=SECONDS):
     return best
 
 
-def _our_game(variant, n, rng, partners=False):
+def _our_game(variant, n, rng, partners=False, lib=None):
+    """One whole game with random players on every seat, through
+    ``lib``'s :func:`play_game` (default: this package's): (hands, tiles placed)."""
+    sim = lib.simulate if lib is not None else sys.modules["generator.simulate"]
     names = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}.get(n) or [f"P{i + 1}" for i in range(n)]
     teams = [["N", "S"], ["E", "W"]] if partners else None
-    rec = play_game(variant, names, [BOTS["random"]] * n, rng, teams)
+    rec = sim.play_game(variant, names, [sim.BOTS["random"]] * n, rng, teams)
     return len(rec["hands"]), sum(h["tiles"] for h in rec["hands"])
 
 
-def _our_hand(variant, names, rng, teams=None):
-    """One hand with random players (no game loop): (1, tiles placed)."""
+def _our_hand(variant, names, rng, teams=None, hand_class=Hand):
+    """One hand with random players (no game loop) through the public
+    ``Hand`` API (``hand_class``: this package's, or a copy's): (1, tiles placed)."""
     tiles = list(variant.params.tiles)
     rng.shuffle(tiles)
     size = variant.params.deal[len(names)]
     hands = {p: tiles[i * size:(i + 1) * size] for i, p in enumerate(names)}
     leader = None if variant.lead_rule == "highest-double" else names[0]   # None: the rules say who sets
-    h = Hand(variant, names, hands, tiles[len(names) * size:], leader, teams)
+    h = hand_class(variant, names, hands, tiles[len(names) * size:], leader, teams)
     placed = 0
     while h.end is None:
         p = h.current
@@ -95,8 +99,10 @@ def _our_hand(variant, names, rng, teams=None):
 
 
 def section_engine(args):
+    from generator._buildinfo import active
+
     cat = Catalog(ROOT / "rules")
-    print("engine: whole games, random players on every seat")
+    print(f"engine: whole games, random players on every seat ({'compiled' if active() else 'Python'} modules)")
     print(f"  {'variant':14} {'players':>8} {'hands/s':>9} {'tiles/s':>9}")
     for vid in RULES:
         v = cat.variant(vid).rules
@@ -108,55 +114,158 @@ def section_engine(args):
             print(f"  {vid:14} {label:>8} {hs:9.0f} {ts:9.0f}")
 
 
+#: The engine before the speed work of issue 18 (main on 2026-11-30): the "before" side.
+BEFORE = "1262e99"
+#: Rounds of the interleaved comparisons: each side runs once per round, in turn.
+ROUNDS = 9
+
+
+class _Lib:
+    """A copy of the package under another name, loaded beside this one:
+    ``generator``'s Python sources as they are (``rev=None``, never the
+    compiled build), or as they were at git revision ``rev``."""
+
+    def __init__(self, name: str, rev: str | None):
+        home = Path(tempfile.mkdtemp(prefix="rulebook-bench-"))
+        dest = home / name
+        if rev is None:
+            shutil.copytree(ROOT / "generator", dest,
+                            ignore=shutil.ignore_patterns("_compiled*", "*.so", "__pycache__"))
+        else:
+            tar = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "generator"], capture_output=True,
+                                 check=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(home)], input=tar, check=True)
+            os.replace(home / "generator", dest)
+        sys.path.insert(0, str(home))
+        import importlib
+
+        self.name = name
+        self.model = importlib.import_module(f"{name}.model")
+        self.hand = importlib.import_module(f"{name}.engine.hand")
+        self.simulate = importlib.import_module(f"{name}.simulate")
+        self.catalog = self.model.Catalog(ROOT / "rules")
+
+    def rules(self, vid):
+        return self.catalog.variant(vid).rules
+
+
+def _libs():
+    """The sides every comparison has: this package as loaded (compiled when
+    built), its Python sources, and the engine of :data:`BEFORE` (absent
+    outside a git checkout)."""
+    from generator._buildinfo import active
+
+    sides = {("ours (compiled)" if active() else "ours (Python)"): None}
+    if active():
+        sides["ours (Python)"] = _Lib("rulebook_python", None)
+    try:
+        sides[f"before ({BEFORE})"] = _Lib("rulebook_before", BEFORE)
+    except (subprocess.CalledProcessError, FileNotFoundError, ImportError) as exc:
+        print(f"  (no 'before' side: {exc})")
+    return sides
+
+
+def _interleaved(sides: dict, seconds: float, rounds: int = ROUNDS) -> dict:
+    """Run every side (a function returning (hands, tiles)) for
+    ``seconds / rounds`` CPU seconds in each of ``rounds`` rounds, in turn:
+    every side meets the same conditions of the machine. Returns each side's
+    hands/s per round."""
+    rates: dict = {name: [] for name in sides}
+    for _ in range(rounds):
+        for name, fn in sides.items():
+            t0 = time.process_time()
+            hands = 0
+            while time.process_time() - t0 < seconds / rounds:
+                hands += fn()[0]
+            rates[name].append(hands / (time.process_time() - t0))
+    return rates
+
+
+def _report(title: str, rates: dict, against: list[str]) -> None:
+    """Print every side's median rate and its median ratio (round by round)
+    to each side in ``against``."""
+    import statistics
+
+    print(f"  {title} (hands/s, median of {len(next(iter(rates.values())))} interleaved rounds):")
+    for name, rs in rates.items():
+        parts = []
+        for ref in against:
+            if ref != name and ref in rates:
+                ratios = sorted(a / b for a, b in zip(rs, rates[ref]))
+                parts.append(f"{statistics.median(ratios):5.2f}x {ref.split(' (')[0]} "
+                             f"[{ratios[0]:.2f}-{ratios[-1]:.2f}]")
+        print(f"    {name:26} {statistics.median(rs):9.0f}   " + "   ".join(parts))
+
+
 def section_pypi(args):
     cat = Catalog(ROOT / "rules")
-    rng = random.Random(1)
+    libs = _libs()
+    before = next((n for n in libs if n.startswith("before")), None)
+    print("speed: our engine as loaded, its Python sources, the engine before (where there is a git checkout) and "
+          "the PyPI packages, on the same games in one process")
+
+    def block_side(lib, rng):
+        v = lib.rules("block") if lib is not None else cat.variant("block").rules
+        cls = lib.hand.Hand if lib is not None else Hand
+        return lambda: _our_hand(v, ["N", "E", "S", "W"], rng, [["N", "S"], ["E", "W"]], cls)
+
+    sides = {name: block_side(lib, random.Random(1)) for name, lib in libs.items()}
     try:
         import dominoes
+
+        def theirs_block():
+            game = dominoes.Game.new()
+            tiles = 0
+            while game.result is None:
+                dominoes.players.random(game)
+                d, left = game.valid_moves[0]
+                game.make_move(d, left)
+                tiles += 1
+            return 1, tiles
+
+        sides["dominoes 6.1.0"] = theirs_block
     except ImportError:
-        print("pypi: the `dominoes` package is not installed here (run bench/run.sh)")
-        return
-    print("pypi: the same games, our engine against the PyPI packages (hands per second)")
+        print("  the `dominoes` package is not installed here (run bench/run.sh)")
+    _report("4-player partnership Block, random play, through Hand", _interleaved(sides, args.seconds * len(sides)),
+            ["dominoes 6.1.0"])
 
-    def theirs_block():
-        game = dominoes.Game.new()
-        tiles = 0
-        while game.result is None:
-            dominoes.players.random(game)
-            d, left = game.valid_moves[0]
-            game.make_move(d, left)
-            tiles += 1
-        return 1, tiles
+    def horse_side(lib, rng):
+        v = lib.rules("horse-race") if lib is not None else cat.variant("horse-race").rules
+        return lambda: _our_game(v, 2, rng, False, lib)
 
-    block = cat.variant("block").rules
-    ours = _rate(lambda: _our_hand(block, ["N", "E", "S", "W"], rng, [["N", "S"], ["E", "W"]]), args.seconds)[0]
-    theirs = _rate(theirs_block, args.seconds)[0]
-    print(f"  4-player partnership block: ours {ours:8.0f}  dominoes 6.1.0 {theirs:8.0f}  ratio {ours / theirs:5.2f}")
+    sides = {name: horse_side(lib, random.Random(1)) for name, lib in libs.items()}
+    _report("Horse Race, 2 players, whole games, random play", _interleaved(sides, args.seconds * len(sides)),
+            [before] if before else [])
+
+    def fives_side(lib, rng):
+        v = lib.rules("all-fives") if lib is not None else cat.variant("all-fives").rules
+        cls = lib.hand.Hand if lib is not None else Hand
+        return lambda: _our_hand(v, ["N", "S"], rng, None, cls)
+
+    sides = {name: fives_side(lib, random.Random(1)) for name, lib in libs.items()}
     try:
         from src.main.game.Brain import RandomBrain
         from src.main.game.DominoRound import DominoRound
         from src.main.game.Game import Game
         from src.main.game.Player import Player
+
+        def theirs_fives():
+            p1, p2 = Player(RandomBrain(), "a"), Player(RandomBrain(), "b")
+            game = Game(p1, p2)
+            p1.round = p2.round = None
+            rnd = DominoRound(p1, p2, game)
+            with redirect_stdout(io.StringIO()):
+                try:
+                    rnd.run()
+                except Exception:       # its win signal ends a round early; the hand still counts
+                    pass
+            return 1, 0
+
+        sides["all-fives-domino"] = theirs_fives
     except ImportError:
         print("  all-fives-domino is not installed here (run bench/run.sh)")
-        return
-
-    def theirs_fives():
-        p1, p2 = Player(RandomBrain(), "a"), Player(RandomBrain(), "b")
-        game = Game(p1, p2)
-        p1.round = p2.round = None
-        rnd = DominoRound(p1, p2, game)
-        with redirect_stdout(io.StringIO()):
-            try:
-                rnd.run()
-            except Exception:       # its win signal ends a round early; the hand still counts
-                pass
-        return 1, 0
-
-    fives = cat.variant("all-fives").rules
-    ours = _rate(lambda: _our_hand(fives, ["N", "S"], rng), args.seconds)[0]
-    theirs = _rate(theirs_fives, args.seconds)[0]
-    print(f"  2-player All Fives hands:   ours {ours:8.0f}  all-fives-domino {theirs:8.0f}  ratio {ours / theirs:5.2f}")
+    _report("All Fives, 2 players, hands, random play, through Hand", _interleaved(sides, args.seconds * len(sides)),
+            [x for x in (before, "all-fives-domino") if x])
 
 
 def _corpus(dest: Path, placements: int = 10_000, steps: int = 10) -> int:
@@ -299,7 +408,30 @@ def section_harness(args):
           f"after every move, in {dt:.1f} s ({hands / dt:.0f}/s); no violation")
 
 
-SECTIONS = {"engine": section_engine, "harness": section_harness, "pypi": section_pypi, "check": section_check, "build": section_build}
+def section_cores(args):
+    """``rulebook simulate`` on one core and on every core: the same figures,
+    in less wall time."""
+    from generator.simulate import cores
+
+    games = 4_000 if args.quick else 20_000
+    cmd = [sys.executable, "-m", "generator.cli", "simulate", "block", "--players", "4", "--partners",
+           "--games", str(games), "--seed", "3", "--json"]
+    runs = {}
+    for jobs in sorted({1, cores()}):
+        t0 = time.perf_counter()
+        cpu0 = _cpu_children()
+        out = subprocess.run(cmd + ["--jobs", str(jobs)], capture_output=True, text=True, check=True).stdout
+        runs[jobs] = (time.perf_counter() - t0, _cpu_children() - cpu0, out)
+    one = runs[1]
+    print(f"cores: rulebook simulate block --players 4 --partners --games {games} (greedy and random players)")
+    for jobs, (wall, cpu, out) in runs.items():
+        print(f"  --jobs {jobs}: {wall:6.1f} s wall, {cpu:6.1f} s CPU ({cpu / wall:4.2f} cores busy), "
+              f"{games / wall:7.0f} games/s, {wall and one[0] / wall:4.2f}x the one-core speed, "
+              f"figures {'the same' if out == one[2] else 'DIFFERENT'}")
+
+
+SECTIONS = {"engine": section_engine, "harness": section_harness, "pypi": section_pypi, "cores": section_cores,
+            "check": section_check, "build": section_build}
 
 
 def main() -> None:

@@ -199,7 +199,7 @@ def cmd_simulate(args) -> int:
     """Run ``rulebook simulate``; returns the exit status."""
     from tqdm import tqdm
 
-    from .simulate import simulate
+    from .simulate import cores, simulate
 
     cat = Catalog(find_rules_dir())
     try:
@@ -211,7 +211,8 @@ def cmd_simulate(args) -> int:
                leave=False)
     try:
         result = simulate(variant, args.players, args.games, args.seed, args.partners,
-                          tuple(args.bots.split(",")), progress=lambda n: bar.update(1))
+                          tuple(args.bots.split(",")), progress=lambda n: bar.update(n - bar.n),
+                          streams="per-game", jobs=args.jobs or cores())
     except ValueError as exc:
         hint = ""
         if not args.partners and args.players in variant.params.partnerships:
@@ -372,6 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
     m.add_argument("--seed", type=int, default=0, help="random seed (same seed, same games)")
     m.add_argument("--bots", default="greedy,random", help="players cycled over the seats (random, greedy)")
+    m.add_argument("--jobs", type=_positive, default=None,
+                   help="processes playing the games (default: one per core; the figures are the same for any number)")
     m.add_argument("--json", action="store_true", help="print every figure as JSON")
     m.set_defaults(func=cmd_simulate)
     n = sub.add_parser("new", help="scaffold a new variant under rules/ that passes `check`",

@@ -5,8 +5,13 @@ Every game is played by the same :class:`~generator.engine.hand.Hand` (line of
 play) or :class:`~generator.variants.mexican_train.Round` (trains) the pages
 use, from the deal to the game's end: every hand up to the target (one hand
 where the hand is the game), or every round of a Mexican Train match. The same
-seed gives the same games on every machine: all randomness comes from one
-``random.Random(seed)`` and every choice iterates in a fixed order.
+seed gives the same games on every machine, whatever the number of cores:
+every choice iterates in a fixed order, and all randomness comes from seeded
+``random.Random`` streams. ``streams="single"`` (the pages' figures) draws
+every game from one stream seeded with ``seed``, so its games are played one
+after another; ``streams="per-game"`` (``rulebook simulate``) gives game ``i``
+(from 0) a stream of its own, seeded with ``f"{seed}/{i}"``, so games can be
+spread over processes (``jobs``) and their records merged in game order.
 
 >>> from generator.model import Catalog, find_rules_dir
 >>> v = Catalog(find_rules_dir()).variant("draw").rules
@@ -17,22 +22,66 @@ seed gives the same games on every machine: all randomness comes from one
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 from collections import Counter
-from typing import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from itertools import count
+from multiprocessing import get_context
+from typing import Callable, Generator, Sequence
 
 from .engine.hand import Hand
 from .engine.tiles import Tile
 from .engine.variant import Play, Variant
 from .variants.mexican_train import MexicanTrain, Round
 
-__all__ = ["BOTS", "Work", "simulate", "play_game", "random_bot", "greedy_bot"]
+__all__ = ["BOTS", "STREAMS", "Work", "simulate", "play_game", "random_bot", "greedy_bot", "cores", "pool",
+           "rules_spec"]
 
 #: Seat names by number of players.
 SEATS = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}
 #: Hands after which a game is stopped (a safety net; never reached in practice).
 MAX_HANDS = 500
+#: The ways of seeding a simulation (see the module's docstring).
+STREAMS = ("single", "per-game")
+#: Games per piece of work sent to a process under ``streams="per-game"``: enough to make
+#: the cost of sending it small, few enough to keep every core busy to the end.
+CHUNK = 32
+
+
+def cores() -> int:
+    """The number of CPU cores this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:                  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def rules_spec(variant: Variant) -> tuple:
+    """What rebuilds ``variant`` in another process: ``(params, choices, id)``
+    for :func:`generator.variants.make_variant`, which makes every game's
+    rules (house rules included)."""
+    return (variant.params, variant.choices, variant.id)
+
+
+def _rebuild(spec: tuple) -> Variant:
+    from .variants import make_variant
+
+    params, choices, vid = spec
+    return make_variant(params, choices, vid)
+
+
+def pool(jobs: int) -> ProcessPoolExecutor:
+    """A pool of ``jobs`` worker processes. They are forked where the system
+    can (they start at once, and a script that calls :func:`simulate`
+    needs no ``if __name__ == "__main__"`` guard); elsewhere they are
+    started afresh. A worker gets everything it uses as arguments (see
+    :func:`rules_spec`), so the two ways give the same results."""
+    import multiprocessing
+
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    return ProcessPoolExecutor(jobs, mp_context=get_context(method))
 
 
 def _seats(n: int) -> list[str]:
@@ -44,12 +93,9 @@ def random_bot(variant: Variant, state, player: str, rng: random.Random):
     ``"draw"`` or ``"pass"``; drawing counts as one of the choices when the
     rules allow it beside a play (Sniff)."""
     plays = state.plays_for(player)
-    options: list = list(plays)
     if _may_draw(state, player):
-        options.append("draw")
-    if not options:
-        return "pass"
-    return rng.choice(options)
+        return rng.choice([*plays, "draw"])
+    return rng.choice(plays) if plays else "pass"
 
 
 def greedy_bot(variant: Variant, state, player: str, rng: random.Random):
@@ -62,7 +108,7 @@ def greedy_bot(variant: Variant, state, player: str, rng: random.Random):
         return max(plays, key=lambda p: p[0].pips)
     best, key = None, None
     for pl in plays:
-        pts = variant.place(state.layout, pl.tile, pl.at, pl.as_, pl.touch).points
+        pts = variant.play_placement(state.layout, pl).points     # a listed play: no checks again
         k = (pts, pl.tile.pips)
         if key is None or k > key:
             best, key = pl, k
@@ -74,18 +120,18 @@ BOTS: dict[str, Callable] = {"random": random_bot, "greedy": greedy_bot}
 
 
 def _may_draw(state, player: str) -> bool:
-    if isinstance(state, Round):
-        return bool(state.stock) and state.phase in ("start", "cover") and not state.can_play(player)
-    return state.may_draw(player)
+    if type(state) is Hand:
+        return state.may_draw(player)
+    return bool(state.stock) and state.phase in ("start", "cover") and not state.can_play(player)
 
 
 def _act(state, player: str, action) -> None:
-    if action == "draw":
+    if type(action) is Play:                # the plays a Hand lists are exactly Plays
+        state.push(player, action)
+    elif action == "draw":
         state.draw(player)
     elif action == "pass":
         state.pass_(player)
-    elif isinstance(action, Play):
-        state.push(player, action)
     else:
         state.play(player, action[0], action[1])
 
@@ -122,7 +168,7 @@ def _play_out(variant: Variant, state, seat_bot: dict, rng: random.Random, work:
         work.spent += 1 + len(hands[p])
         action = seat_bot[p](variant, state, p, rng)
         _act(state, p, action)
-        placed += action not in ("draw", "pass")
+        placed += type(action) is not str     # a play, not "draw" or "pass"
     return placed
 
 
@@ -138,7 +184,8 @@ def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], 
               teams: Sequence[Sequence[str]] | None = None, work: Work | None = None) -> dict:
     """Play one complete game; return its record: ``hands`` (one dict per hand:
     ``tiles`` placed, ``points`` scored in play and settlement, ``blocked``,
-    ``first_won`` -- whether the side of the hand's first player won it),
+    ``first_won`` -- whether the side of the hand's first player won it,
+    ``work`` -- the :class:`Work` units it took),
     ``winners`` and ``finished`` (false when ``work`` ran out first: the game
     stopped after its last hand in ``hands``)."""
     seat_bot = dict(zip(names, bots))
@@ -160,12 +207,13 @@ def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], 
         h = Hand(variant, names, hands, stock, first, teams, scores)
         first = h.current
         before = dict(h.scores)
+        spent = work.spent
         placed = _play_out(variant, h, seat_bot, rng, work)
         gained = sum(h.scores.values()) - sum(before.values())
         side_first = next(s for s, m in h.sides.items() if first in m)
         won = (h.settlement.winners if h.settlement is not None else h.game_winners)
         record.append({"tiles": placed, "points": gained, "blocked": h.end == "blocked",
-                       "first_won": side_first in won})
+                       "first_won": side_first in won, "work": work.spent - spent})
         scores = dict(h.scores)
         if h.end == "game" or h.game_winners or variant.params.target is None:
             winners = tuple(h.game_winners) if h.game_winners else tuple(won)
@@ -185,12 +233,13 @@ def _play_match(variant: MexicanTrain, names, seat_bot, rng, work: Work) -> dict
         hands, stock = _deal(variant, names, rng, exclude=engine)
         first = variant.first_player(names, first0, r)
         rnd = Round(variant, names, hands, stock, engine, first)
+        spent = work.spent
         placed = _play_out(variant, rnd, seat_bot, rng, work)
         pen = rnd.penalties
         penalties.append(pen)
         low = min(pen.values())
         record.append({"tiles": placed, "points": sum(pen.values()), "blocked": rnd.end == "blocked",
-                       "first_won": pen[first] == low})
+                       "first_won": pen[first] == low, "work": work.spent - spent})
         if work.out and r < rounds:
             return {"hands": record, "winners": [], "finished": False}
     result = variant.settle_match(names, penalties, rounds, first0)
@@ -199,7 +248,7 @@ def _play_match(variant: MexicanTrain, names, seat_bot, rng, work: Work) -> dict
 
 def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, partners: bool = False,
              bots: Sequence[str] = ("greedy", "random"), progress: Callable[[int], None] | None = None,
-             min_hands: int = 0, max_work: int | None = None) -> dict:
+             min_hands: int = 0, max_work: int | None = None, streams: str = "single", jobs: int = 1) -> dict:
     """Play ``games`` seeded games and return every figure: counts, means and
     distributions of hands per game, tiles placed per hand, points per hand
     (in play and settlement; penalty pips for Mexican Train), the block rate,
@@ -211,9 +260,12 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
     hand in which that much work is done, whatever ``games`` and
     ``min_hands`` ask: the figures then hold the hands played (a game left
     unfinished counts for its hands, not as a game), and ``cut_short`` is
-    true. Raises
-    ``ValueError`` for a player count (or partnership) the variant does not
-    offer.
+    true. ``streams`` is how games are seeded (:data:`STREAMS`, see the
+    module's docstring); with ``"per-game"``, ``jobs`` processes play the
+    games (the figures are the same for any ``jobs``). ``progress`` is
+    called with the number of games played so far. Raises ``ValueError``
+    for a player count (or partnership) the variant does not offer, an
+    unknown player or an unknown ``streams``.
     """
     names = _seats(players)
     teams = None
@@ -227,28 +279,42 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
     unknown = [b for b in bots if b not in BOTS]
     if unknown:
         raise ValueError(f"unknown player {unknown[0]!r}; the built-in players are {', '.join(BOTS)}")
-    seat_bots = [BOTS[bots[i % len(bots)]] for i in range(players)]
-    rng = random.Random(seed)
-    lengths, tiles, points = [], [], []
+    if streams not in STREAMS:
+        raise ValueError(f"streams: {streams!r} is not one of {', '.join(STREAMS)}")
+    seat_names = tuple(bots[i % len(bots)] for i in range(players))
+    lengths: list[int] = []
+    tiles: list[int] = []
+    points: list[int] = []
     blocked = first_won = 0
     wins: Counter = Counter()
     g = played = 0
     work = Work(max_work)
-    while (played < games or len(tiles) < min_hands) and not work.out:
-        played += 1
-        rec = play_game(variant, names, seat_bots, rng, teams, work)
-        if rec["finished"]:
-            g += 1
-            lengths.append(len(rec["hands"]))
-        for h in rec["hands"]:
-            tiles.append(h["tiles"])
-            points.append(h["points"])
-            blocked += h["blocked"]
-            first_won += h["first_won"]
-        for w in rec["winners"]:
-            wins[w] += 1
-        if progress is not None:
-            progress(played)
+    records: Generator[dict, None, None]
+    if streams == "single":
+        records = _one_stream(variant, names, seat_names, teams, seed, work)
+    else:
+        records = _per_game(variant, names, seat_names, teams, seed, max_work, jobs,
+                            None if min_hands else games)
+    try:
+        while (played < games or len(tiles) < min_hands) and not work.out:
+            rec = next(records)
+            if streams != "single":
+                rec = _cut(rec, work)
+            played += 1
+            if rec["finished"]:
+                g += 1
+                lengths.append(len(rec["hands"]))
+            for h in rec["hands"]:
+                tiles.append(h["tiles"])
+                points.append(h["points"])
+                blocked += h["blocked"]
+                first_won += h["first_won"]
+            for w in rec["winners"]:
+                wins[w] += 1
+            if progress is not None:
+                progress(played)
+    finally:
+        records.close()
     n = len(tiles)
 
     def dist(values):
@@ -268,3 +334,64 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
     if work.out:
         out["cut_short"] = True
     return out
+
+
+def _one_stream(variant: Variant, names, seat_names, teams, seed: int, work: Work) -> Generator[dict, None, None]:
+    """Game records drawn one after another from one stream (``streams="single"``),
+    every game spending from the same ``work``."""
+    rng = random.Random(seed)
+    seat_bots = [BOTS[b] for b in seat_names]
+    while True:
+        yield play_game(variant, names, seat_bots, rng, teams, work)
+
+
+def _games(rules, names, seat_names, teams, seed: int, first: int, n: int, max_work: int | None) -> list[dict]:
+    """The records of games ``first`` .. ``first + n - 1`` under
+    ``streams="per-game"``, each with a stream and a work limit of its own
+    (``rules`` is a :class:`Variant` or its :func:`rules_spec`, as sent to
+    a process)."""
+    variant = rules if isinstance(rules, Variant) else _rebuild(rules)
+    seat_bots = [BOTS[b] for b in seat_names]
+    return [play_game(variant, names, seat_bots, random.Random(f"{seed}/{i}"), teams, Work(max_work))
+            for i in range(first, first + n)]
+
+
+def _per_game(variant: Variant, names, seat_names, teams, seed: int, max_work: int | None, jobs: int,
+              total: int | None) -> Generator[dict, None, None]:
+    """Game records in game order under ``streams="per-game"``: played here,
+    or by ``jobs`` processes in pieces of :data:`CHUNK` games, a few pieces
+    ahead of what has been read (``total``: how many games at most, when
+    known)."""
+    if jobs <= 1 or (total is not None and total <= CHUNK):
+        for i in range(total) if total is not None else count():
+            yield from _games(variant, names, seat_names, teams, seed, i, 1, max_work)
+        return
+    spec = rules_spec(variant)
+    ex = pool(jobs)
+    pending: list = []
+    nxt = 0
+    try:
+        while True:
+            while len(pending) < 2 * jobs and (total is None or nxt < total):
+                n = CHUNK if total is None else min(CHUNK, total - nxt)
+                pending.append(ex.submit(_games, spec, names, seat_names, teams, seed, nxt, n, max_work))
+                nxt += n
+            if not pending:
+                return
+            yield from pending.pop(0).result()
+    finally:
+        ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _cut(rec: dict, work: Work) -> dict:
+    """Spend a per-game record's work from ``work``, as if the game had been
+    played with it: when the limit is reached in a hand before the game's
+    last, the game stops after that hand, unfinished."""
+    hands = rec["hands"]
+    for k, h in enumerate(hands):
+        work.spent += h["work"]
+        if work.out:
+            if k + 1 < len(hands):
+                return {"hands": hands[:k + 1], "winners": [], "finished": False}
+            break
+    return rec

@@ -11,20 +11,20 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import inspect
 import json
 import os
 import sys
 from pathlib import Path
+from typing import Callable
 
 from . import simulate as simulate_module
 from .cachefile import write_atomic
 from .engine import hand, layout, tiles, variant as variant_module
 from .i18n import tables
-from .simulate import simulate
+from .simulate import cores, pool, rules_spec, simulate
 from .variants import mexican_train
 
-__all__ = ["MIN_HANDS", "SEED", "WORK_LIMITS", "definition_hash", "figures", "section", "columns"]
+__all__ = ["MIN_HANDS", "SEED", "WORK_LIMITS", "definition_hash", "figures", "refresh", "section", "columns"]
 
 #: Hands simulated per player count, at least.
 MIN_HANDS = 10_000
@@ -53,7 +53,19 @@ def code_text(module) -> str:
     >>> _code_text("x = 1") == _code_text("x = 2")
     False
     """
-    return _code_text(inspect.getsource(module))
+    return _code_text(source_of(module))
+
+
+def source_of(module) -> str:
+    """The Python source of a module of this package, read from its ``.py``
+    file also when the module runs compiled (:mod:`generator.native`)."""
+    path = Path(module.__file__)
+    if path.suffix != ".py":                # a compiled module: its source is in the package itself
+        path = _PACKAGE.joinpath(*module.__name__.split(".")[1:]).with_suffix(".py")
+    return path.read_text(encoding="utf-8")
+
+
+_PACKAGE = Path(__file__).resolve().parent
 
 
 def _code_text(source: str) -> str:
@@ -89,12 +101,59 @@ def _tables(rules) -> list[tuple[int, bool]]:
     return out
 
 
-def figures(vdef, write: bool = True) -> dict:
+def figures(vdef, write: bool = True, jobs: int | None = None) -> dict:
     """The simulated figures of ``vdef`` (cached); with ``write`` a fresh
     result is stored in ``rules/<id>/stats.json`` (never for a standard game
-    shipped with the package: its folder is the installation's)."""
-    path = Path(vdef.dir) / "stats.json"
-    digest = definition_hash(vdef)
+    shipped with the package: its folder is the installation's). A fresh
+    result's rows (one per player count) are played by up to ``jobs``
+    processes (default: every core), with the same figures for any number."""
+    return refresh([vdef], write, jobs)[vdef.id]
+
+
+def refresh(vdefs, write: bool = True, jobs: int | None = None,
+            progress: Callable[[str], None] | None = None) -> dict[str, dict]:
+    """:func:`figures` of every game in ``vdefs``, by id: the rows of every
+    game whose cache is stale are spread together over up to ``jobs``
+    processes (default: every core); ``progress`` is called with each game's
+    id once its figures are ready."""
+    out: dict[str, dict] = {}
+    todo = []                               # (vdef, digest, rows)
+    for vdef in vdefs:
+        digest = definition_hash(vdef)
+        cached = _cached(Path(vdef.dir) / "stats.json", digest)
+        if cached is not None:
+            out[vdef.id] = cached
+            if progress is not None:
+                progress(vdef.id)
+            continue
+        rows = _tables(vdef.rules)
+        per_game, per_row = WORK_LIMITS["trains" if vdef.rules.family == "trains" else "line"]
+        limit = min(per_row, per_game // max(1, len(rows)))
+        todo.append((vdef, digest, [(rules_spec(vdef.rules), n, partners, limit, MIN_HANDS) for n, partners in rows]))
+    work = [row for _, _, rows in todo for row in rows]
+    jobs = min(jobs or cores(), len(work))
+    if jobs > 1:
+        with pool(jobs) as ex:
+            results = iter(ex.map(_row, *zip(*work)))
+            _collect(todo, results, out, write, progress)
+    else:
+        _collect(todo, (_row(*row) for row in work), out, write, progress)
+    return out
+
+
+def _collect(todo, results, out: dict, write: bool, progress) -> None:
+    for vdef, digest, rows in todo:
+        data = {"hash": digest, "seed": SEED, "min_hands": MIN_HANDS, "bots": list(BOTS),
+                "results": [next(results) for _ in rows]}
+        path = Path(vdef.dir) / "stats.json"
+        if write and not vdef.shipped and os.access(path.parent, os.W_OK):
+            write_atomic(path, (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+        out[vdef.id] = data
+        if progress is not None:
+            progress(vdef.id)
+
+
+def _cached(path: Path, digest: str) -> dict | None:
     if path.is_file():
         try:
             cached = json.loads(path.read_text(encoding="utf-8"))
@@ -102,18 +161,18 @@ def figures(vdef, write: bool = True) -> dict:
                 return cached
         except (OSError, ValueError):
             pass
-    results = []
-    tables = _tables(vdef.rules)
-    per_game, per_row = WORK_LIMITS["trains" if vdef.rules.family == "trains" else "line"]
-    limit = min(per_row, per_game // max(1, len(tables)))
-    for n, partners in tables:
-        r = simulate(vdef.rules, n, games=1, seed=SEED, partners=partners, bots=BOTS, min_hands=MIN_HANDS,
-                     max_work=limit)
-        results.append(r)
-    data = {"hash": digest, "seed": SEED, "min_hands": MIN_HANDS, "bots": list(BOTS), "results": results}
-    if write and not vdef.shipped and os.access(path.parent, os.W_OK):
-        write_atomic(path, (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8"))
-    return data
+    return None
+
+
+def _row(spec: tuple, players: int, partners: bool, limit: int, min_hands: int) -> dict:
+    """One row of a game's figures: ``min_hands`` hands or more from one
+    stream seeded with :data:`SEED`, at most ``limit`` units of work
+    (``spec``: :func:`~generator.simulate.rules_spec`; everything comes as
+    arguments, so that a process started afresh computes the same row)."""
+    from .variants import make_variant
+
+    return simulate(make_variant(*spec), players, games=1, seed=SEED, partners=partners, bots=BOTS,
+                    min_hands=min_hands, max_work=limit)
 
 
 _T = tables("stats")
@@ -152,3 +211,33 @@ def section(data: dict, rules, lang: str) -> str:
     intro = t["intro"].format(seed=data["seed"], min=f"{data['min_hands']:,}")
     cut = f"\n\n{t['cut_short']}" if any(r.get("cut_short") for r in data["results"]) else ""
     return (f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{t['note']}{cut}\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m generator.stats [ID...] [--jobs N]``: bring the figures of
+    the given games (default: every game of the rules folder) up to date,
+    spreading the stale rows over ``N`` processes (default: every core);
+    prints each game's time. Returns the exit status."""
+    import argparse
+    import time
+
+    from .model import Catalog, find_rules_dir
+
+    ap = argparse.ArgumentParser(prog="python -m generator.stats",
+                                 description="Recompute the pages' simulated figures (rules/*/stats.json) "
+                                             "whose definition changed.",
+                                 epilog="example:\n  python -m generator.stats all-fives block --jobs 2",
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("ids", nargs="*", help="game ids (default: every game)")
+    ap.add_argument("--jobs", type=int, default=None, help="processes (default: every core)")
+    args = ap.parse_args(argv)
+    cat = Catalog(find_rules_dir())
+    t0 = time.time()
+    vdefs = [cat.variant(vid) for vid in (args.ids or cat.variant_ids())]
+    refresh(vdefs, jobs=args.jobs, progress=lambda vid: print(f"{vid}: ready at {time.time() - t0:.1f} s",
+                                                                  flush=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

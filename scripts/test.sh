@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Set up (if needed), verify every position, and run the whole test suite.
+# Set up (if needed), verify every position, and run the whole test suite; then run the engine's
+# own tests again on the Python modules, the reference the compiled build is made from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -7,4 +8,11 @@ bash scripts/setup.sh
 # One process per core (pytest-xdist), each taking whole test files: a file's fixtures (a built
 # site, a browser) are made once, and the session's built site is shared under a lock
 # (tests/conftest.py). Pass -n 0 to run in one process.
-exec .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile "$@"
+.venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile "$@"
+if [ $# -eq 0 ] && [ "$(.venv/bin/python -m generator.native status)" = compiled ]; then
+  echo "The engine's tests and doctests again, on the Python modules (RULEBOOK_ENGINE=python):"
+  RULEBOOK_ENGINE=python .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile \
+    tests/test_tiles.py tests/test_horse_race_engine.py tests/test_line_family.py tests/test_illegal_plays.py \
+    tests/test_random_games.py tests/test_mexican_train.py tests/test_simulate.py tests/test_compiled.py \
+    generator/engine generator/variants generator/simulate.py
+fi

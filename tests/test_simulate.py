@@ -108,3 +108,46 @@ def test_the_pages_figures_mark_rows_cut_short_by_the_work_limit(catalog, monkey
     rows = [line for line in en.splitlines() if line.startswith("| ") and "\\*" in line]
     assert len(rows) == 4 and " | 0 | 1 | — | " in rows[0]
     assert "work limit" in en and "作業量の上限" in ja
+
+
+def test_games_with_streams_of_their_own_come_out_the_same_on_any_number_of_processes(catalog):
+    """``streams="per-game"`` seeds game i with "SEED/i": one process or
+    three, the figures are the same, also when a work limit cuts the last
+    game short or more games are played until enough hands; the single
+    stream of the pages' figures gives other games."""
+    for vid, n, partners in [("horse-race", 2, False), ("block", 4, True), ("mexican-train", 3, False)]:
+        v = catalog.variant(vid).rules
+        for kw in [dict(games=70), dict(games=1, min_hands=150), dict(games=200, max_work=9_000)]:
+            one, three = (simulate(v, n, seed=4, partners=partners, streams="per-game", jobs=j, **kw) for j in (1, 3))
+            assert one == three, (vid, kw)
+            if "max_work" in kw:
+                assert one["cut_short"] and one["games"] < 200
+            if "min_hands" in kw:
+                assert one["hands"] >= 150
+        assert simulate(v, n, 30, seed=4, partners=partners) != simulate(v, n, 30, seed=4, partners=partners,
+                                                                        streams="per-game")
+    with pytest.raises(ValueError, match="streams"):
+        simulate(catalog.variant("draw").rules, 2, 1, streams="per-hand")
+
+
+def test_cli_simulate_spreads_games_over_processes_with_the_same_figures(capsys):
+    args = ["simulate", "all-threes", "--players", "3", "--games", "150", "--seed", "2", "--json"]
+    assert main(args + ["--jobs", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main(args + ["--jobs", "2"]) == 0
+    assert capsys.readouterr().out == one and json.loads(one)["games"] == 150
+
+
+def test_the_pages_figures_of_several_games_are_the_same_from_one_process_or_two(catalog, monkeypatch):
+    """Every row (a player count) of every game is sent to a process of its
+    own; the figures come back in the same order and are the same."""
+    from generator import stats
+
+    monkeypatch.setattr(stats, "MIN_HANDS", 60)
+    games = [catalog.variant(vid) for vid in ("draw", "block", "matador")]
+    monkeypatch.setattr(stats, "_cached", lambda path, digest: None)     # compute, never read the cache
+    one = stats.refresh(games, write=False, jobs=1)
+    two = stats.refresh(games, write=False, jobs=2)
+    assert one == two and list(two) == ["draw", "block", "matador"]
+    assert [len(two[g]["results"]) for g in two] == [1, 4, 4]
+    assert all(r["hands"] >= 60 for g in two.values() for r in g["results"])

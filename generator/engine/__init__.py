@@ -1,9 +1,16 @@
 """The rules core shared by every variant: tiles, layouts, the variant interface
-and the hand state machine."""
+and the hand state machine.
 
-from .tiles import End, NotationError, Tile, double_set
-from .layout import Layout, Placed
-from .variant import Contribution, Params, Placement, RuleViolation, Settlement, Variant
+The four rule modules may be loaded compiled (see :mod:`generator.native`)."""
+
+from .. import _buildinfo
+
+if _buildinfo.active():
+    __path__.insert(0, str(_buildinfo.COMPILED / "engine"))  # noqa: F821 - a package's own search path
+
+from .tiles import End, NotationError, Tile, double_set  # noqa: E402
+from .layout import Layout, Placed  # noqa: E402
+from .variant import Contribution, Params, Placement, RuleViolation, Settlement, Variant  # noqa: E402
 
 __all__ = ["End", "NotationError", "Tile", "double_set", "Layout", "Placed", "Contribution",
            "Params", "Placement", "RuleViolation", "Settlement", "Variant"]

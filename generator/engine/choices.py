@@ -79,7 +79,7 @@ class Choices:
                 kw[f.name] = value
         if m:
             raise ValueError(f"no rule choice {next(iter(m))!r}")
-        return cls(**kw)
+        return cls(**kw)  # type: ignore[arg-type]   # each value was checked against its Literal above
 
     def as_dict(self) -> dict[str, str]:
         """Every choice, in the order of :data:`CHOICES`."""

@@ -90,11 +90,11 @@ class Hand:
         self.events: list[Event] = []
         # The legal plays last listed, (player, plays, whole hand?): every move clears it, so
         # while it is set it describes the position as it is now.
-        self._legal: tuple | None = None
+        self._legal: tuple[str, list[Play], bool] | None = None
         self._snapshot: dict[str, int] | None = None   # the scores as events share them; None: changed
         self._continues = type(variant).continues_turn is not Variant.continues_turn
-        # Variant.plays_of, without its test of the matching rule where it is by equal numbers
-        self._plays_of = variant._listed if variant._equal else variant.plays_of
+        # whether Variant.plays_of may skip its test of the matching rule (it is by equal numbers)
+        self._equal = variant._equal
         params = variant.params
         self._reserve = params.stock_reserve
         self._target = params.target
@@ -139,7 +139,8 @@ class Hand:
         elif not self.layout._n and self.required_lead is not None:
             tiles = [self.required_lead[1]] if self.required_lead[0] == player else []
             whole = False
-        plays = self._plays_of(self.layout, tiles)
+        v = self.variant
+        plays = v._listed(self.layout, tiles) if self._equal else v.plays_of(self.layout, tiles)
         self._legal = (player, plays, whole)
         return plays
 
@@ -244,7 +245,8 @@ class Hand:
         self._legal = None
         drawn = self.must_play is not None
         self.layout = placement.layout
-        self.hands[player].remove(tile)
+        own = self.hands[player]
+        own.remove(tile)
         held = self._held                   # _hold((tile,), -1), inline: this runs for every play
         if tile.high < len(held):
             held[tile.low] -= 1
@@ -261,9 +263,9 @@ class Hand:
         if target is not None and scores[side] >= target:
             self.end = "game"
             self.game_winners = (side,)
-        elif not self.hands[player]:
+        elif not own:
             self._finish("out", player)
-        elif self._blocked():
+        elif not (self._draws and len(self.stock) > self._reserve) and self._blocked():
             self._finish("blocked", None)
         elif self._continues and self.variant.continues_turn(placement, drawn):
             self.current = player
@@ -357,7 +359,8 @@ class Hand:
         snap = self._snapshot
         if snap is None:                    # one copy of the scores for every event until they change
             snap = self._snapshot = dict(self.scores)
+        end = self.end
         event = _new(Event, (kind, player, placement, drawn, playable,
-                             None if self.end is not None else self.current, snap, self.end))
+                             self.current if end is None else None, snap, end))
         self.events.append(event)
         return event

@@ -27,6 +27,9 @@ from .tiles import DOUBLE_ENDS, SIDES, STRAIGHT, End, Tile
 
 __all__ = ["Placed", "Layout"]
 
+#: What :meth:`Layout.attach` records of one placement: (tile, at, link, cross, spinner).
+_Rec = tuple[Tile, "End | None", "str | None", bool, bool]
+
 
 @dataclass(frozen=True)
 class Placed:
@@ -81,10 +84,25 @@ class Layout:
     """
 
     __slots__ = ("_tiles", "_parent", "_rec", "_n", "_mask", "_dbl", "_ft", "_ff", "_mt", "_mf")
+    _tiles: dict | None
+    _parent: Layout | None
+    _rec: _Rec | None
+    _n: int
+    _mask: int
+    _dbl: tuple[int, int, int, int, int]
+    _ft: tuple[End, ...] | None
+    _ff: tuple[End, ...] | None
+    _mt: int | None
+    _mf: int | None
 
     def __init__(self, tiles: dict | None = None):
         self._tiles = dict(tiles) if tiles else {}
         self._parent = self._rec = None
+        self._ft = self._ff = self._mt = self._mf = None     # free ends and their numbers as bits, per flag
+        if not tiles:                       # the empty table (also the start of every attach)
+            self._n = self._mask = 0
+            self._dbl = _NO_DOUBLES
+            return
         self._n = len(self._tiles)
         self._mask = doubles = cross = spin = joined_a = joined_b = 0
         for p in self._tiles.values():
@@ -99,7 +117,6 @@ class Layout:
                 spin |= p.tile.bit if p.spinner else 0
         #: The doubles as bits: (how many, crosswise, spinners, side-a joined, side-b joined).
         self._dbl = (doubles, cross, spin, joined_a, joined_b)
-        self._ft = self._ff = self._mt = self._mf = None     # free ends and their numbers as bits, per flag
 
     # -- the mapping -------------------------------------------------------
     @property
@@ -107,11 +124,11 @@ class Layout:
         """Each tile on the table mapped to its :class:`Placed`, in placement
         order (built on first use for a layout made by :meth:`attach`)."""
         if self._tiles is None:
-            chain = []
-            lay = self
+            chain: list[_Rec] = []
+            lay: Layout = self
             while lay._tiles is None:
-                chain.append(lay._rec)
-                lay = lay._parent
+                chain.append(lay._rec)  # type: ignore[arg-type]   # set with the parent
+                lay = lay._parent  # type: ignore[assignment]   # a layout without a mapping has a parent
             tiles = dict(lay._tiles)
             for tile, at, link, cross, spinner in reversed(chain):
                 if at is not None:
@@ -173,7 +190,8 @@ class Layout:
 
     def _compute_free(self, flag: bool) -> tuple:
         if self._parent is not None:        # derive from the parent's (computed the same way)
-            out = self._parent._derive_free(flag, *self._rec)
+            tile, at, link, cross, spinner = self._rec  # type: ignore[misc]   # set with the parent
+            out = self._parent._derive_free(flag, tile, at, link, cross, spinner)
         else:
             ends: list[End] = []
             for p in self.tiles.values():
@@ -238,7 +256,7 @@ class Layout:
         """:meth:`attach` without its checks (the caller has made them). With
         ``flag`` (the variant's ``sides_after_straight``) the free ends for it
         are derived at once (they are always wanted next)."""
-        new = _blank(Layout)
+        new = Layout()                      # empty; every field is set below (a native constructor, compiled)
         new._tiles = None
         new._parent = self
         new._n = self._n + 1
@@ -253,7 +271,7 @@ class Layout:
             if old is not None and len(old) == 2 and (old[0] is at or old[1] is at):
                 # A line with two free ends: the new tile's far end takes the place of the end
                 # it joined, and the pair stays in output order.
-                end = tile._opp.get(link) or _far_end(tile, link)
+                end = tile._opp.get(link) or _far_end(tile, link)  # type: ignore[arg-type]   # a non-double's link is set
                 a, b = old
                 if a is at:
                     a = end
@@ -294,7 +312,7 @@ class Layout:
         old = self.free_ends(flag) if at is not None else ()
         if at is not None and not tile.is_double and not (flag and self._dbl[2] & at.tile.bit):
             # the common case: a non-double's far end takes the place of the end it joined
-            end = tile._opp.get(link) or _far_end(tile, link)
+            end = tile._opp.get(link) or _far_end(tile, link)  # type: ignore[arg-type]   # a non-double's link is set
             out = list(old)
             i = 0 if old[0] is at else out.index(at)
             out[i] = end
@@ -312,7 +330,7 @@ class Layout:
         elif at is None:
             out += (End(tile, str(tile.low)), End(tile, str(tile.high)))
         else:
-            end = tile._opp.get(link) or _far_end(tile, link)
+            end = tile._opp.get(link) or _far_end(tile, link)  # type: ignore[arg-type]   # a non-double's link is set
             out.append(end)
         if at is not None and flag and self._dbl[2] & at.tile.bit and at.side in STRAIGHT:
             other = End(at.tile, "b" if at.side == "a" else "a")
@@ -332,7 +350,7 @@ class Layout:
         if hit is None:
             self._compute_free(sides_after_straight)
             hit = self._mt if sides_after_straight else self._mf
-        return hit
+        return hit  # type: ignore[return-value]   # set by _compute_free
 
     def free_pip(self, placed: Placed) -> int | None:
         """For a non-double joined by one end: the pip of its other end."""
@@ -358,10 +376,11 @@ class Layout:
             return NotImplemented
         return self is other or self.tiles == other.tiles
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]   # layouts compare by value and are never keys
 
 
 _SORT = attrgetter("sort_key")
+_NO_DOUBLES = (0, 0, 0, 0, 0)
 
 
 def _far_end(tile: Tile, link: str) -> End:
@@ -369,7 +388,6 @@ def _far_end(tile: Tile, link: str) -> End:
     string), made once per tile and kept in the tile's ``_opp`` cache."""
     end = tile._opp[link] = End(tile, str(tile.other(int(link))))
     return end
-_blank = object.__new__
 
 
 def tiles_of(layout: Layout) -> Iterable[Tile]:

@@ -33,40 +33,20 @@ class NotationError(ValueError):
     """A tile or attachment point that cannot be read; the message says why."""
 
 
-class _Interned:
-    """Immutable, interned value objects: one instance per value, so a copy
-    is the object itself."""
-
-    __slots__ = ()
-
-    def __setattr__(self, name, value):
-        raise AttributeError(f"{self._what()} is immutable (cannot set {name!r})")
-
-    def __delattr__(self, name):
-        raise AttributeError(f"{self._what()} is immutable (cannot delete {name!r})")
-
-    def _what(self) -> str:
-        name = type(self).__name__
-        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
-
-    # Equal values are the same object. Saying so here is about three times faster than
-    # Python's fallback, which the subclasses' ordering methods would otherwise route every
-    # == through (lists of tiles are searched and edited on every move). Each subclass
-    # defines its own __hash__ (defining __eq__ here clears this class's).
-    def __eq__(self, other):
-        return self is other
-
-    def __ne__(self, other):
-        return self is not other
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
+def _immutable(obj: object, name: str, what: str) -> AttributeError:
+    kind = type(obj).__name__
+    return AttributeError(f"{'an' if kind[0] in 'AEIOU' else 'a'} {kind} is immutable (cannot {what} {name!r})")
 
 
-class Tile(_Interned):
+# Tile and End are immutable, interned value objects: one instance per value, so equality
+# is identity and a copy is the object itself. Saying so in __eq__ is about three times
+# faster than Python's fallback, which the ordering methods would otherwise route every ==
+# through (lists of tiles are searched and edited on every move). They share no base class:
+# compiled (mypyc), a class may only fill its fields with object.__setattr__ when it
+# defines __setattr__ itself and inherits from no class of ours.
+
+
+class Tile:
     """One domino tile, normalised so that ``low <= high``.
 
     ``low`` and ``high`` are pip counts (0 = blank); ``pips`` is their total
@@ -89,6 +69,16 @@ class Tile(_Interned):
     """
 
     __slots__ = ("low", "high", "pips", "is_double", "mask", "bit", "_key", "_hash", "_str", "_opp")
+    low: int
+    high: int
+    pips: int
+    is_double: bool
+    mask: int
+    bit: int
+    _key: tuple[int, int]
+    _hash: int
+    _str: str
+    _opp: dict[str, End]
 
     def __new__(cls, low: int, high: int) -> "Tile":
         t = _TILES.get((low, high))
@@ -97,21 +87,38 @@ class Tile(_Interned):
         lo, hi = (low, high) if low <= high else (high, low)
         t = _TILES.get((lo, hi))
         if t is None:
-            t = object.__new__(cls)
-            put = object.__setattr__
-            put(t, "low", lo)
-            put(t, "high", hi)
-            put(t, "pips", lo + hi)
-            put(t, "is_double", lo == hi)
-            put(t, "mask", (1 << lo | 1 << hi) if 0 <= lo and hi < 256 else 0)
-            put(t, "bit", 1 << (hi * (hi + 1) // 2 + lo) if 0 <= lo and hi < 256 else 0)
-            put(t, "_key", (lo, hi))
-            put(t, "_hash", hash((lo, hi)))
-            put(t, "_str", f"{lo}-{hi}")
-            put(t, "_opp", {})          # the layout's cache: touching half -> the End opposite it
+            t = super().__new__(cls)
+            object.__setattr__(t, "low", lo)
+            object.__setattr__(t, "high", hi)
+            object.__setattr__(t, "pips", lo + hi)
+            object.__setattr__(t, "is_double", lo == hi)
+            object.__setattr__(t, "mask", (1 << lo | 1 << hi) if 0 <= lo and hi < 256 else 0)
+            object.__setattr__(t, "bit", 1 << (hi * (hi + 1) // 2 + lo) if 0 <= lo and hi < 256 else 0)
+            object.__setattr__(t, "_key", (lo, hi))
+            object.__setattr__(t, "_hash", hash((lo, hi)))
+            object.__setattr__(t, "_str", f"{lo}-{hi}")
+            object.__setattr__(t, "_opp", {})          # the layout's cache: touching half -> the End opposite it
             _TILES[(lo, hi)] = t
         _TILES[(low, high)] = t
         return t
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _immutable(self, name, "set")
+
+    def __delattr__(self, name: str) -> None:
+        raise _immutable(self, name, "delete")
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     def __hash__(self) -> int:
         return self._hash
@@ -146,7 +153,7 @@ class Tile(_Interned):
         m = _TILE_RE.match(text)
         if not m:
             raise NotationError(f"{text!r} is not a tile; write it as \"a-b\" or \"[a|b]\"")
-        a, b = (int(g) for g in (m.group(1, 2) if m.group(1) is not None else m.group(3, 4)))
+        a, b = [int(g) for g in (m.group(1, 2) if m.group(1) is not None else m.group(3, 4))]
         if max_pip is not None and max(a, b) > max_pip:
             raise NotationError(
                 f"{text!r} is not in a double-{max_pip} set (pips run from 0 to {max_pip})"
@@ -177,13 +184,13 @@ class Tile(_Interned):
 _TILES: dict = {}
 
 
-class End(_Interned):
+class End:
     """An attachment point ``TILE:END`` (an open end of the layout, or a used one).
 
     ``side`` is a pip number as a string for a non-double (``"4"`` in ``1-4:4``),
     or one of ``a``, ``b``, ``side-a``, ``side-b`` for a double. ``pip`` is the
-    number the end shows (a double shows its pip on every side; ``None`` for a
-    side that names no pip); ``pip_bit`` is ``1 << pip``. Ends are immutable and interned like
+    number the end shows (a double shows its pip on every side; -1 for a
+    side that names no pip, which no play can match); ``pip_bit`` is ``1 << pip`` (0 for -1). Ends are immutable and interned like
     :class:`Tile`. ``sort_key`` is the output order as one integer: by tile,
     then pip (non-double) or ``a``, ``b``, ``side-a``, ``side-b``.
 
@@ -192,30 +199,55 @@ class End(_Interned):
     """
 
     __slots__ = ("tile", "side", "pip", "pip_bit", "sort_key", "_hash", "_str", "_plays")
+    tile: Tile
+    side: str
+    pip: int
+    pip_bit: int
+    sort_key: int
+    _hash: int
+    _str: str
+    _plays: dict
 
     def __new__(cls, tile: Tile, side: str) -> "End":
         key = (tile, side)
         e = _ENDS.get(key)
         if e is not None:
             return e
-        e = object.__new__(cls)
-        put = object.__setattr__
-        put(e, "tile", tile)
-        put(e, "side", side)
+        e = super().__new__(cls)
+        object.__setattr__(e, "tile", tile)
+        object.__setattr__(e, "side", side)
         if tile.is_double:
             pip = tile.low
             order = DOUBLE_ENDS.index(side) if side in DOUBLE_ENDS else len(DOUBLE_ENDS)
         else:
-            pip = int(side) if isinstance(side, str) and side.isdigit() else None
-            order = pip if pip is not None else 0
-        put(e, "pip", pip)
-        put(e, "pip_bit", 1 << pip if pip is not None and 0 <= pip < 256 else 0)
-        put(e, "sort_key", (tile.low << 64) | (tile.high << 32) | order)
-        put(e, "_hash", hash((tile, side)))
-        put(e, "_str", f"{tile}:{side}")
-        put(e, "_plays", {})        # the variants' cache: a tile's mask -> the plain play of it here
+            pip = int(side) if isinstance(side, str) and side.isdigit() else -1
+            order = pip if pip >= 0 else 0
+        object.__setattr__(e, "pip", pip)
+        object.__setattr__(e, "pip_bit", 1 << pip if 0 <= pip < 256 else 0)
+        object.__setattr__(e, "sort_key", (tile.low << 64) | (tile.high << 32) | order)
+        object.__setattr__(e, "_hash", hash((tile, side)))
+        object.__setattr__(e, "_str", f"{tile}:{side}")
+        object.__setattr__(e, "_plays", {})        # the variants' cache: a tile's mask -> the plain play of it here
         _ENDS[key] = e
         return e
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise _immutable(self, name, "set")
+
+    def __delattr__(self, name: str) -> None:
+        raise _immutable(self, name, "delete")
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
 
     def __hash__(self) -> int:
         return self._hash
@@ -269,12 +301,19 @@ _ENDS: dict = {}
 
 
 def double_set(max_pip: int) -> tuple[Tile, ...]:
-    """Every tile of a double-``max_pip`` set in ``(low, high)`` order.
+    """Every tile of a double-``max_pip`` set in ``(low, high)`` order (made
+    once per set: the same tuple every time).
 
-    >>> len(double_set(6)), len(double_set(12))
-    (28, 91)
+    >>> len(double_set(6)), len(double_set(12)), double_set(6) is double_set(6)
+    (28, 91, True)
     """
-    return tuple(Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1))
+    tiles = _SETS.get(max_pip)
+    if tiles is None:
+        tiles = _SETS[max_pip] = tuple([Tile(a, b) for a in range(max_pip + 1) for b in range(a, max_pip + 1)])
+    return tiles
+
+
+_SETS: dict[int, tuple[Tile, ...]] = {}
 
 
 def iter_pips(tiles) -> Iterator[int]:

@@ -9,8 +9,9 @@ only talk to this interface.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Mapping, NamedTuple, Sequence
+
+from mypy_extensions import mypyc_attr
 
 from .choices import Choices
 from .layout import Layout, Placed
@@ -64,14 +65,20 @@ class Params:
     rounds: tuple[int, ...] = ()
     lead_totals: tuple[int, ...] = ()
 
-    @cached_property
+    @property
     def tiles(self) -> tuple[Tile, ...]:
-        """The whole set, in order (made once)."""
+        """The whole set, in order (made once per set: :func:`~.tiles.double_set`)."""
         return double_set(self.set)
 
     def stock_size(self, players: int) -> int:
         """Tiles left in the stock after the deal for ``players`` players."""
         return len(self.tiles) - players * self.deal[players]
+
+    def __reduce__(self):
+        # pickled by its fields (the simulations send a game's rules to other processes); a
+        # compiled frozen dataclass cannot be rebuilt by setting its fields one by one
+        return (Params, (self.set, self.players, self.partnerships, dict(self.deal), self.stock_reserve,
+                         self.target, self.point_unit, self.rounds, self.lead_totals))
 
     @classmethod
     def from_mapping(cls, m: Mapping) -> "Params":
@@ -184,11 +191,12 @@ def round_half_up_to(value: int, unit: int) -> int:
     return (q + (1 if 2 * r >= unit else 0)) * unit
 
 
-_SPINNERS = {"none": False, "all": True, "first": "first"}
+_SPINNERS: dict[str, bool | str] = {"none": False, "all": True, "first": "first"}
 _SCORING = {"none": None, "multiples-of-5": ("multiple", 5), "multiples-of-3": ("multiple", 3),
             "fives-and-threes": "fives-and-threes", "headers": "headers"}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # every game's own rules subclass it
 class Variant:
     """Base class of every variant's rules.
 
@@ -297,7 +305,7 @@ class Variant:
                 for t in ts:
                     if key is None or (t.pips, t.high) > key:
                         best, holder, key = t, p, (t.pips, t.high)
-        return None if best is None else (holder, best)
+        return None if best is None else (holder, best)  # type: ignore[return-value]   # set with best
 
     def lead_allowed(self, tile: Tile) -> bool:
         """Whether ``tile`` may be set on an empty table: any tile, or with
@@ -404,10 +412,8 @@ class Variant:
                         out.append(_new(Play, (t, None, o, None)))
             return out
         flag = self.sides_after_straight
-        if flag:                            # the free ends and their numbers, as the layout keeps them
-            ends, m = layout._ft, layout._mt
-        else:
-            ends, m = layout._ff, layout._mf
+        ends = layout._ft if flag else layout._ff    # the free ends and their numbers, as the layout keeps them
+        m: int = (layout._mt if flag else layout._mf) or 0
         if ends is None:
             ends, m = layout.free_ends(flag), layout.open_mask(flag)
         choice = self.doubles == "choice"
@@ -485,7 +491,8 @@ class Variant:
             if touch is not None:
                 raise RuleViolation("the first tile joins nothing, so it takes no `touch`", f"{self.id}/touch")
         elif at is None:
-            legal = sorted({p.at for p in self.candidate_plays(layout, tile)}, key=lambda e: e.sort_key)
+            legal = sorted({p.at for p in self.candidate_plays(layout, tile)},
+                           key=lambda e: e.sort_key)  # type: ignore[union-attr]   # no lead on a laid table
             if len(legal) != 1:
                 where = ", ".join(str(e) for e in legal) or "nowhere"
                 raise RuleViolation(

@@ -21,6 +21,12 @@ double-or-score
 from __future__ import annotations
 
 from functools import lru_cache
+
+from .. import _buildinfo
+
+if _buildinfo.active():     # the line games' rule values may run compiled (generator.native)
+    __path__.insert(0, str(_buildinfo.COMPILED / "variants"))  # noqa: F821 - a package's own search path
+
 from typing import Mapping
 
 from ..engine.choices import Choices

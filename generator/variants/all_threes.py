@@ -20,6 +20,8 @@ all-threes/multiple-of-3
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..engine.tiles import Tile
 from ..engine.variant import Placement, RuleViolation
 from ..engine.variant import Variant
@@ -27,6 +29,7 @@ from ..engine.variant import Variant
 __all__ = ["MultiplesOnly"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # a game may join it with other values
 class MultiplesOnly(Variant):
     """``legal_totals: multiples``: a play is legal only if the open ends then
     total a multiple of ``n`` (the scoring multiple; 0 included: it is a

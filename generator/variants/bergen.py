@@ -21,6 +21,8 @@ target are lost and follow the standard references (stated on the page).
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..engine.layout import Layout
 from ..engine.variant import Placement, Variant
 
@@ -30,6 +32,7 @@ __all__ = ["Headers"]
 SET, DOUBLE_HEADER, TRIPLE_HEADER, DOMINO, LOWER_TOTAL = 2, 2, 3, 1, 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # a game may join it with other values
 class Headers(Variant):
     """``scoring: headers`` (items 1-3 of the book's scores):
 

@@ -20,11 +20,14 @@ settlement where tied lowest sides all win.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ..engine.variant import Placement, Variant
 
 __all__ = ["DoubleOrScore"]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # a game may join it with other values
 class DoubleOrScore(Variant):
     """``continuation: double-or-score`` (seed 000, 配置と手番の継続): a double or a
     scoring tile placed from the hand lets the player place again (one

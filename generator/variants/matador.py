@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from typing import Sequence
 
 from ..engine.tiles import End, Tile
@@ -26,6 +28,7 @@ __all__ = ["SumMatching", "MATADORS"]
 MATADORS = frozenset({Tile(1, 6), Tile(2, 5), Tile(3, 4), Tile(0, 0)})
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # a game may join it with other values
 class SumMatching(Variant):
     """``matching: sum-7`` (マッチングの方法):
 

@@ -1,0 +1,19 @@
+"""Collection settings for the whole repository (tests/ and the package's doctests)."""
+
+from pathlib import Path
+
+
+def pytest_ignore_collect(collection_path: Path, config):
+    """While the compiled modules are loaded (``generator.native``), their
+    ``.py`` sources are not collected for doctests: the import would give the
+    compiled module, not the file. scripts/test.sh runs those doctests, with
+    the engine's tests, on the Python modules (``RULEBOOK_ENGINE=python``)."""
+    from generator import _buildinfo
+
+    if not _buildinfo.active():
+        return None
+    try:
+        rel = Path(collection_path).resolve().relative_to(_buildinfo.PACKAGE).as_posix()
+    except ValueError:
+        return None
+    return True if rel in _buildinfo.MODULES else None
