@@ -411,7 +411,7 @@ def section_harness(args):
 def section_cores(args):
     """``rulebook simulate`` on one core and on every core: the same figures,
     in less wall time."""
-    from generator.simulate import cores
+    from generator.processes import cores
 
     games = 4_000 if args.quick else 20_000
     cmd = [sys.executable, "-m", "generator.cli", "simulate", "block", "--players", "4", "--partners",

@@ -199,7 +199,8 @@ def cmd_simulate(args) -> int:
     """Run ``rulebook simulate``; returns the exit status."""
     from tqdm import tqdm
 
-    from .simulate import cores, simulate
+    from .processes import cores
+    from .simulate import simulate
 
     cat = Catalog(find_rules_dir())
     try:

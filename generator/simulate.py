@@ -22,22 +22,19 @@ spread over processes (``jobs``) and their records merged in game order.
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from itertools import count
-from multiprocessing import get_context
 from typing import Callable, Generator, Sequence
 
 from .engine.hand import Hand
 from .engine.tiles import Tile
 from .engine.variant import Play, Variant
+from .processes import pool
 from .variants.mexican_train import MexicanTrain, Round
 
-__all__ = ["BOTS", "STREAMS", "Work", "simulate", "play_game", "random_bot", "greedy_bot", "cores", "pool",
-           "rules_spec"]
+__all__ = ["BOTS", "STREAMS", "Work", "simulate", "play_game", "random_bot", "greedy_bot", "rules_spec"]
 
 #: Seat names by number of players.
 SEATS = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}
@@ -48,14 +45,6 @@ STREAMS = ("single", "per-game")
 #: Games per piece of work sent to a process under ``streams="per-game"``: enough to make
 #: the cost of sending it small, few enough to keep every core busy to the end.
 CHUNK = 32
-
-
-def cores() -> int:
-    """The number of CPU cores this process may run on (at least 1)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:                  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def rules_spec(variant: Variant) -> tuple:
@@ -70,18 +59,6 @@ def _rebuild(spec: tuple) -> Variant:
 
     params, choices, vid = spec
     return make_variant(params, choices, vid)
-
-
-def pool(jobs: int) -> ProcessPoolExecutor:
-    """A pool of ``jobs`` worker processes. They are forked where the system
-    can (they start at once, and a script that calls :func:`simulate`
-    needs no ``if __name__ == "__main__"`` guard); elsewhere they are
-    started afresh. A worker gets everything it uses as arguments (see
-    :func:`rules_spec`), so the two ways give the same results."""
-    import multiprocessing
-
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(jobs, mp_context=get_context(method))
 
 
 def _seats(n: int) -> list[str]:

@@ -21,7 +21,8 @@ from . import simulate as simulate_module
 from .cachefile import write_atomic
 from .engine import hand, layout, tiles, variant as variant_module
 from .i18n import tables
-from .simulate import cores, pool, rules_spec, simulate
+from .processes import cores, pool
+from .simulate import rules_spec, simulate
 from .variants import mexican_train
 
 __all__ = ["MIN_HANDS", "SEED", "WORK_LIMITS", "definition_hash", "figures", "refresh", "section", "columns"]

@@ -1,6 +1,7 @@
 """Whole seeded games through the engine (`rulebook simulate`)."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +152,43 @@ def test_the_pages_figures_of_several_games_are_the_same_from_one_process_or_two
     assert one == two and list(two) == ["draw", "block", "matador"]
     assert [len(two[g]["results"]) for g in two] == [1, 4, 4]
     assert all(r["hands"] >= 60 for g in two.values() for r in g["results"])
+
+
+def test_the_workers_of_a_killed_simulation_end_with_it(tmp_path):
+    """SIGKILL to a process while two workers play rows of figures that would
+    take hours: the workers end with it (on Linux), so none is left holding
+    what it shared, such as a site's build lock."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = ("from generator.model import Catalog, find_rules_dir\nfrom generator.processes import pool\n"
+              "from generator.simulate import rules_spec\nfrom generator.stats import _row\n"
+              "spec = rules_spec(Catalog(find_rules_dir()).variant('block').rules)\n"
+              "with pool(2) as ex:\n    list(ex.map(_row, [spec] * 2, [2, 4], [False, True], [10**12] * 2, [10**9] * 2))\n")
+    proc = subprocess.Popen([sys.executable, "-c", script])
+    children: list[int] = []
+    deadline = time.monotonic() + 60
+    while len(children) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        try:
+            text = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text()
+        except OSError:
+            pytest.skip("no /proc here")
+        children = [int(c) for c in text.split()]
+    assert len(children) >= 2, "the workers did not start"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+
+    def alive(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + 10
+    while any(alive(c) for c in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(c) for c in children)
