@@ -1,15 +1,17 @@
 """Worker processes for the simulations (``rulebook simulate``, the pages'
-figures): how many cores there are, and a pool whose workers never outlive
-the process that started them."""
+figures): how many cores there are, and work spread over them with the
+results read in order."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
 import signal
-from concurrent.futures import ProcessPoolExecutor
+from itertools import islice
+from multiprocessing.pool import Pool
+from typing import Any, Callable, Generator, Iterable
 
-__all__ = ["cores", "pool"]
+__all__ = ["cores", "pool", "in_order"]
 
 
 def cores() -> int:
@@ -20,22 +22,38 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def pool(jobs: int) -> ProcessPoolExecutor:
-    """A pool of ``jobs`` worker processes. They are forked where the system
-    can (they start at once, and a script that runs a simulation needs no
-    ``if __name__ == "__main__"`` guard), elsewhere started afresh; a worker
-    gets everything it uses as arguments, so both ways give the same results.
-    On Linux a worker is killed with the process that started it: a build
-    killed in the middle leaves no worker behind (holding the site's build
-    lock, which a forked worker shares)."""
+def pool(jobs: int) -> Pool:
+    """A pool of ``jobs`` worker processes (``multiprocessing.Pool``; leaving
+    its ``with`` block ends them, finished or not). They are forked where the
+    system can (they start at once, and a script that runs a simulation needs
+    no ``if __name__ == "__main__"`` guard), elsewhere started afresh; a
+    worker gets everything it uses as arguments, so both ways give the same
+    results. A worker leaves Ctrl-C to the process that started it, and on
+    Linux is killed with it: a build killed in the middle leaves no worker
+    behind (holding the site's build lock, which a forked worker shares)."""
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method),
-                               initializer=_die_with_parent, initargs=(os.getpid(),))
+    return multiprocessing.get_context(method).Pool(jobs, initializer=_worker_start, initargs=(os.getpid(),))
 
 
-def _die_with_parent(parent: int) -> None:
-    """A worker's first step: ask the kernel for SIGKILL when the parent dies
-    (Linux's PR_SET_PDEATHSIG), and stop at once if it has died already."""
+def in_order(fn: Callable[..., Any], calls: Iterable[tuple], jobs: int, ahead: int = 2) -> Generator[Any, None, None]:
+    """``fn(*args)`` for each ``args`` of ``calls`` (possibly endless), in
+    order, computed by ``jobs`` processes a few calls ahead of what has been
+    read (``ahead`` per process). Closing the iterator ends the workers.
+    Raises what ``fn`` raised."""
+    calls = iter(calls)
+    with pool(jobs) as workers:
+        pending = [workers.apply_async(fn, args) for args in islice(calls, ahead * jobs)]
+        while pending:
+            result = pending.pop(0).get()
+            pending += [workers.apply_async(fn, args) for args in islice(calls, 1)]
+            yield result
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's first step: leave Ctrl-C to the parent (which ends the
+    pool), ask the kernel for SIGKILL when the parent dies (Linux's
+    PR_SET_PDEATHSIG), and stop at once if it has died already."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         import ctypes
 

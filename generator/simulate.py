@@ -31,7 +31,7 @@ from typing import Callable, Generator, Sequence
 from .engine.hand import Hand
 from .engine.tiles import Tile
 from .engine.variant import Play, Variant
-from .processes import pool
+from .processes import in_order
 from .variants.mexican_train import MexicanTrain, Round
 
 __all__ = ["BOTS", "STREAMS", "Work", "simulate", "play_game", "random_bot", "greedy_bot", "rules_spec"]
@@ -344,20 +344,11 @@ def _per_game(variant: Variant, names, seat_names, teams, seed: int, max_work: i
             yield from _games(variant, names, seat_names, teams, seed, i, 1, max_work)
         return
     spec = rules_spec(variant)
-    ex = pool(jobs)
-    pending: list = []
-    nxt = 0
-    try:
-        while True:
-            while len(pending) < 2 * jobs and (total is None or nxt < total):
-                n = CHUNK if total is None else min(CHUNK, total - nxt)
-                pending.append(ex.submit(_games, spec, names, seat_names, teams, seed, nxt, n, max_work))
-                nxt += n
-            if not pending:
-                return
-            yield from pending.pop(0).result()
-    finally:
-        ex.shutdown(wait=True, cancel_futures=True)
+    starts = range(0, total, CHUNK) if total is not None else count(0, CHUNK)
+    pieces = ((spec, names, seat_names, teams, seed, i, CHUNK if total is None else min(CHUNK, total - i), max_work)
+              for i in starts)
+    for records in in_order(_games, pieces, jobs):
+        yield from records
 
 
 def _cut(rec: dict, work: Work) -> dict:

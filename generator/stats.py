@@ -21,7 +21,7 @@ from . import simulate as simulate_module
 from .cachefile import write_atomic
 from .engine import hand, layout, tiles, variant as variant_module
 from .i18n import tables
-from .processes import cores, pool
+from .processes import cores, in_order
 from .simulate import rules_spec, simulate
 from .variants import mexican_train
 
@@ -133,12 +133,11 @@ def refresh(vdefs, write: bool = True, jobs: int | None = None,
         todo.append((vdef, digest, [(rules_spec(vdef.rules), n, partners, limit, MIN_HANDS) for n, partners in rows]))
     work = [row for _, _, rows in todo for row in rows]
     jobs = min(jobs or cores(), len(work))
-    if jobs > 1:
-        with pool(jobs) as ex:
-            results = iter(ex.map(_row, *zip(*work)))
-            _collect(todo, results, out, write, progress)
-    else:
-        _collect(todo, (_row(*row) for row in work), out, write, progress)
+    results = in_order(_row, work, jobs) if jobs > 1 else (_row(*row) for row in work)
+    try:
+        _collect(todo, results, out, write, progress)
+    finally:
+        results.close()                     # ends the workers, also when a row failed
     return out
 
 

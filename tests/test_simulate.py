@@ -167,7 +167,7 @@ def test_the_workers_of_a_killed_simulation_end_with_it(tmp_path):
     script = ("from generator.model import Catalog, find_rules_dir\nfrom generator.processes import pool\n"
               "from generator.simulate import rules_spec\nfrom generator.stats import _row\n"
               "spec = rules_spec(Catalog(find_rules_dir()).variant('block').rules)\n"
-              "with pool(2) as ex:\n    list(ex.map(_row, [spec] * 2, [2, 4], [False, True], [10**12] * 2, [10**9] * 2))\n")
+              "with pool(2) as ex:\n    ex.starmap(_row, [(spec, 2, False, 10**12, 10**9), (spec, 4, True, 10**12, 10**9)])\n")
     proc = subprocess.Popen([sys.executable, "-c", script])
     children: list[int] = []
     deadline = time.monotonic() + 60
