@@ -343,12 +343,21 @@ def _per_game(variant: Variant, names, seat_names, teams, seed: int, max_work: i
         for i in range(total) if total is not None else count():
             yield from _games(variant, names, seat_names, teams, seed, i, 1, max_work)
         return
-    spec = rules_spec(variant)
-    starts = range(0, total, CHUNK) if total is not None else count(0, CHUNK)
-    pieces = ((spec, names, seat_names, teams, seed, i, CHUNK if total is None else min(CHUNK, total - i), max_work)
-              for i in starts)
-    for records in in_order(_games, pieces, jobs):
-        yield from records
+    results = in_order(_games, _pieces(rules_spec(variant), names, seat_names, teams, seed, max_work, total), jobs)
+    try:
+        for records in results:
+            yield from records
+    finally:
+        results.close()                     # ends the workers at once, when the reader has enough
+
+
+def _pieces(spec: tuple, names, seat_names, teams, seed: int, max_work: int | None,
+            total: int | None) -> Generator[tuple, None, None]:
+    """The arguments of :func:`_games` for each piece of :data:`CHUNK` games,
+    without end when ``total`` is ``None`` (a generator: read only as far as
+    the games are needed)."""
+    for i in range(0, total, CHUNK) if total is not None else count(0, CHUNK):
+        yield (spec, names, seat_names, teams, seed, i, CHUNK if total is None else min(CHUNK, total - i), max_work)
 
 
 def _cut(rec: dict, work: Work) -> dict:
