@@ -192,3 +192,16 @@ def test_the_workers_of_a_killed_simulation_end_with_it(tmp_path):
     while any(alive(c) for c in children) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(alive(c) for c in children)
+
+
+def test_the_figures_command_names_an_unknown_game_and_a_bad_count_plainly(capsys):
+    from generator.stats import main as stats_main
+
+    assert stats_main(["bogus-game"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown variant 'bogus-game'" in err and "Traceback" not in err
+    with pytest.raises(SystemExit) as exit_:
+        stats_main(["draw", "--jobs", "0"])
+    assert exit_.value.code == 2 and "give at least 1, not 0" in capsys.readouterr().err
+    assert stats_main(["draw", "--jobs", "2"]) == 0                  # its figures are current: nothing to play
+    assert capsys.readouterr().out.startswith("draw: ready at ")
