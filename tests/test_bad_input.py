@@ -193,3 +193,47 @@ def test_a_rules_folder_is_found_by_its_contents_whatever_its_name(tmp_path, mon
     monkeypatch.chdir(copy)
     assert main(["check", "draw/variant.yaml"]) == 1
     assert "unknown key 'bogus_key'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("style", ["flow", "block"])
+def test_the_nesting_limit_is_forty_levels_on_both_sides(style):
+    """``MAX_DEPTH`` is 40: a value nested 40 lists deep is read, one nested 41
+    deep is refused at its line, with the limit named (both in flow style,
+    ``[[...]]``, and in block style, one ``-`` per line)."""
+    from generator.model.yamlsrc import MAX_DEPTH, SourceError, loads
+
+    assert MAX_DEPTH == 40
+
+    def nested(depth: int) -> str:
+        if style == "flow":
+            return "value: " + "[" * (depth - 1) + "1" + "]" * (depth - 1) + "\n"
+        # "value:" is level 1; each "- " below it opens one more list
+        return "value:\n" + "".join("  " * i + "-\n" for i in range(depth - 2)) + "  " * (depth - 2) + "- 1\n"
+
+    src = loads(nested(40), "deep.yaml")
+    value = src.data["value"]
+    for _ in range(39 - 1):
+        value = value[0]
+    assert value == [1]
+    with pytest.raises(SourceError) as refused:
+        loads(nested(41), "deep.yaml")
+    assert "nests too deeply (more than 40 levels)" in refused.value.message
+    assert refused.value.line >= 1
+
+
+def test_the_readme_test_command_requires_the_browser_unless_told_otherwise(tmp_path):
+    """scripts/test.sh exports RULEBOOK_REQUIRE_BROWSER=1 unless the caller
+    set it (to 0, to let the browser tests skip): run its first lines with the
+    setup and the suite replaced by printing the value."""
+    import subprocess
+    from pathlib import Path
+
+    script = (Path(__file__).resolve().parents[1] / "scripts" / "test.sh").read_text(encoding="utf-8")
+    head = script.split(".venv/bin/python -m pytest", 1)[0]
+    head = head.replace('cd "$(dirname "$0")/.."', "").replace("bash scripts/setup.sh", ":")
+    head = head.replace(".venv/bin/rulebook check", ":") + 'echo "$RULEBOOK_REQUIRE_BROWSER"\n'
+    (tmp_path / "t.sh").write_text(head, encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin"}
+    assert subprocess.run(["bash", str(tmp_path / "t.sh")], env=env, capture_output=True, text=True).stdout == "1\n"
+    env["RULEBOOK_REQUIRE_BROWSER"] = "0"
+    assert subprocess.run(["bash", str(tmp_path / "t.sh")], env=env, capture_output=True, text=True).stdout == "0\n"

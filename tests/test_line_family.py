@@ -270,3 +270,24 @@ def test_bergen_set_scores_and_settlement(v):
     assert bg.settle(["N", "E"], {"N": 0, "E": 9}, "N").points == {"N": 1}
     assert bg.settle(["N", "E"], {"N": 4, "E": 9}, None).points == {"N": 1}
     assert bg.settle(["N", "E"], {"N": 9, "E": 9}, None).winners == ()
+
+
+def test_every_game_set_by_the_highest_double_opens_with_it(catalog):
+    """Block, Matador and Bergen (seed 004: the holder of the highest double
+    sets it), and every house rule of theirs: E holds 5-5, the highest double
+    dealt (N's 6-5 is heavier but no double; N's 3-3 is lower), so E leads
+    without being named, may place only 5-5 first, and N may not lead. With no
+    double dealt, the heaviest tile sets: N's 6-5 (11 pips) over E's 6-4."""
+    games = [vid for vid in catalog.variant_ids() if catalog.variant(vid).rules.lead_rule == "highest-double"]
+    assert {"block", "matador", "bergen"} <= set(games)
+    for vid in games:
+        rules = catalog.variant(vid).rules
+        deal = {"N": tiles("6-5", "3-3"), "E": tiles("1-2", "5-5")}
+        h = Hand(rules, ["N", "E"], deal, [])
+        assert (h.current, h.required_lead) == ("E", ("E", T("5-5"))), vid
+        assert {p.tile for p in h.plays_for("E")} == {T("5-5")}, vid
+        assert rule_of(lambda: h.play("E", T("1-2"))) == f"{vid}/lead"
+        assert rule_of(lambda: Hand(rules, ["N", "E"], deal, [], "N")) == f"{vid}/lead"
+        assert h.play("E", T("5-5")).placement.tile == T("5-5") and h.current == "N"
+        plain = Hand(rules, ["N", "E"], {"N": tiles("1-2", "6-5"), "E": tiles("6-4", "0-1")}, [])
+        assert (plain.current, plain.required_lead) == ("N", ("N", T("6-5"))), vid
