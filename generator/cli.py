@@ -333,8 +333,9 @@ def cmd_explain(args) -> int:
     return 0
 
 
-def _positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
+def positive_int(text: str) -> int:
+    """An argparse type (also of ``python -m generator.stats``): a whole
+    number of at least 1; raises ``argparse.ArgumentTypeError`` otherwise."""
     try:
         n = int(text)
     except ValueError:
@@ -369,12 +370,12 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("simulate", help="play complete seeded games between built-in players",
                          epilog="example:\n  rulebook simulate all-fives --players 3 --games 200 --seed 1", formatter_class=argparse.RawDescriptionHelpFormatter)
     m.add_argument("variant", help="a variant id, e.g. horse-race")
-    m.add_argument("--players", type=_positive, required=True, help="number of players")
+    m.add_argument("--players", type=positive_int, required=True, help="number of players")
     m.add_argument("--partners", action="store_true", help="play in partnerships")
-    m.add_argument("--games", type=_positive, default=100, help="games to play (default 100)")
+    m.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
     m.add_argument("--seed", type=int, default=0, help="random seed (same seed, same games)")
     m.add_argument("--bots", default="greedy,random", help="players cycled over the seats (random, greedy)")
-    m.add_argument("--jobs", type=_positive, default=None,
+    m.add_argument("--jobs", type=positive_int, default=None,
                    help="processes playing the games (default: one per core; the figures are the same for any number)")
     m.add_argument("--json", action="store_true", help="print every figure as JSON")
     m.set_defaults(func=cmd_simulate)

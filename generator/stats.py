@@ -9,7 +9,6 @@ rewrites the cache, which is committed with the change.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import hashlib
 import json
@@ -219,8 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     the given games (default: every game of the rules folder) up to date,
     spreading the stale rows over ``N`` processes (default: every core);
     prints each game's time. Returns the exit status."""
+    import argparse
     import time
 
+    from .cli import positive_int
     from .model import Catalog, find_rules_dir
     from .model.yamlsrc import SourceError
 
@@ -230,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
                                  epilog="example:\n  python -m generator.stats all-fives block --jobs 2",
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("ids", nargs="*", help="game ids (default: every game)")
-    ap.add_argument("--jobs", type=_positive, default=None, help="processes (default: every core)")
+    ap.add_argument("--jobs", type=positive_int, default=None, help="processes (default: every core)")
     args = ap.parse_args(argv)
     cat = Catalog(find_rules_dir())
     t0 = time.time()
@@ -242,16 +243,6 @@ def main(argv: list[str] | None = None) -> int:
     refresh(vdefs, jobs=args.jobs, progress=lambda vid: print(f"{vid}: ready at {time.time() - t0:.1f} s",
                                                                   flush=True))
     return 0
-
-
-def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"give a whole number, not {text!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"give at least 1, not {n}")
-    return n
 
 
 if __name__ == "__main__":
