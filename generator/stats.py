@@ -153,6 +153,20 @@ def _collect(todo, results, out: dict, write: bool, progress) -> None:
             progress(vdef.id)
 
 
+def is_current(vdef) -> bool:
+    """Whether ``rules/<id>/stats.json`` holds figures for ``vdef``'s current
+    definition (:func:`definition_hash`: its parameters and the engine's
+    source), a row for every player count and table of partners, each of at
+    least :data:`MIN_HANDS` hands (a build recomputes figures that are not).
+    ``python -m generator.stats --check`` asks this of every game."""
+    cached = _cached(Path(vdef.dir) / "stats.json", definition_hash(vdef))
+    if cached is None:
+        return False
+    rows = cached.get("results", [])
+    return (sorted((r.get("players"), r.get("partners", False)) for r in rows) == sorted(_tables(vdef.rules))
+            and all(r.get("hands", 0) >= MIN_HANDS for r in rows))
+
+
 def _cached(path: Path, digest: str) -> dict | None:
     if path.is_file():
         try:
@@ -214,10 +228,12 @@ def section(data: dict, rules, lang: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m generator.stats [ID...] [--jobs N]``: bring the figures of
-    the given games (default: every game of the rules folder) up to date,
-    spreading the stale rows over ``N`` processes (default: every core);
-    prints each game's time. Returns the exit status."""
+    """``python -m generator.stats [ID...] [--jobs N] [--check]``: bring the
+    figures of the given games (default: every game of the rules folder) up to
+    date, spreading the stale rows over ``N`` processes (default: every core);
+    prints each game's time. With ``--check`` nothing is computed: each stale
+    game is named on stderr (exit 1; 0 when all are current). Returns the exit
+    status."""
     import argparse
     import time
 
@@ -232,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("ids", nargs="*", help="game ids (default: every game)")
     ap.add_argument("--jobs", type=positive_int, default=None, help="processes (default: every core)")
+    ap.add_argument("--check", action="store_true",
+                    help="compute nothing: list the games whose stored figures are stale and exit 1 if any is")
     args = ap.parse_args(argv)
     cat = Catalog(find_rules_dir())
     t0 = time.time()
@@ -240,6 +258,14 @@ def main(argv: list[str] | None = None) -> int:
     except SourceError as exc:
         print(f"python -m generator.stats: {exc.message}", file=sys.stderr)
         return 2
+    if args.check:
+        stale = [vdef for vdef in vdefs if not is_current(vdef)]
+        for vdef in stale:
+            print(f"{Path(vdef.dir) / 'stats.json'}: stale for the current rules and engine "
+                  f"(run scripts/stats.sh {vdef.id})", file=sys.stderr)
+        if not stale:
+            print(f"the figures of {len(vdefs)} game{'s' if len(vdefs) != 1 else ''} are current")
+        return 1 if stale else 0
     refresh(vdefs, jobs=args.jobs, progress=lambda vid: print(f"{vid}: ready at {time.time() - t0:.1f} s",
                                                                   flush=True))
     return 0

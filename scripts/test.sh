@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/rulebook check
+# The pages' simulated figures (rules/*/stats.json) must be stored for the current rules and engine, so
+# that a build neither recomputes nor changes them: after an engine edit, run scripts/stats.sh.
+.venv/bin/python -m generator.stats --check
 # The browser tests must run: without Chromium they fail rather than skip (RULEBOOK_REQUIRE_BROWSER=0 lets
 # them skip, for a machine where the Debian packages cannot be installed).
 export RULEBOOK_REQUIRE_BROWSER="${RULEBOOK_REQUIRE_BROWSER:-1}"

@@ -3,6 +3,7 @@
 import json
 import re
 import shutil
+from collections import Counter
 import subprocess
 import sys
 from pathlib import Path
@@ -95,11 +96,12 @@ def _numbers_in_expect(text):
 
 
 def test_every_stated_number_is_verified(tmp_path, capsys):
-    """Changing any stated number in any position fails `check` at that file and line."""
+    """Changing any stated number in any position of any game (each of the
+    nine games and every house rule) fails `check` at that file and line."""
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
-    tried = 0
-    for path in sorted((rules / "horse-race" / "positions").glob("*.yaml")):
+    tried = Counter()
+    for path in sorted(rules.glob("*/positions/**/*.yaml")):
         original = path.read_text()
         lines = original.splitlines()
         for i, a, b in _numbers_in_expect(original):
@@ -109,9 +111,11 @@ def test_every_stated_number_is_verified(tmp_path, capsys):
             code, _, err = run(capsys, "check", "-q", str(path))
             assert code == 1, f"{path.name}:{i + 1} change not caught"
             assert f"{path}:{i + 1}:" in err, err
-            tried += 1
+            tried[path.parent.parent.name] += 1
         path.write_text(original)
-    assert tried > 100
+    games = sorted(p.parent.name for p in rules.glob("*/variant.yaml"))
+    assert sorted(tried) == games and len(games) == 13         # a stated number in every game's positions
+    assert tried["horse-race"] > 100
 
 
 def test_console_script_is_installed():

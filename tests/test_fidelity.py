@@ -180,3 +180,32 @@ def test_the_ten_tile_reading_re_runs_all_threes_examples(pages):
     en = pages["en/gen/all-threes-ten.md"]
     assert ("| Which tiles may be set | no longer possible: the play refused at step 2 is allowed under these "
             "rules (was: only certain tiles may be set) |") in en
+
+
+def test_a_position_no_section_places_is_shown_under_more_worked_examples(tmp_path):
+    """Every checked position reaches its page: one that no section of the
+    rule text places (and that is not a practice drill) is drawn under "More
+    worked examples" in both languages, after the rule text; while every
+    position is placed, the page has no such section."""
+    import shutil
+
+    from generator.model import Catalog
+
+    shutil.copytree(RULES / "draw", tmp_path / "draw")
+    shutil.copy(RULES / "glossary.yaml", tmp_path / "glossary.yaml")
+    (tmp_path / "draw" / "stats.json").unlink()
+    before = generate(Catalog(tmp_path), png=False, with_stats=False)
+    assert all(b"more-examples" not in before[f"{lang}/gen/draw.md"] for lang in ("ja", "en"))
+    (tmp_path / "draw" / "positions" / "zz-unplaced.yaml").write_text(
+        "variant: draw\n"
+        "title: {ja: 置き場のない例, en: An example no section places}\n"
+        "settle:\n  out: B\n  hands: {B: [], W: ['1-2']}\n"
+        "  expect: {winners: [B], points: {}, raw: {}}\n", encoding="utf-8")
+    after = generate(Catalog(tmp_path), png=False, with_stats=False)
+    for lang, heading, title in [("en", "More worked examples", "An example no section places"),
+                                 ("ja", "そのほかの例", "置き場のない例")]:
+        md = after[f"{lang}/gen/draw.md"].decode()
+        assert md.count(f"## {heading} {{ #more-examples }}") == 1
+        more = md.index("{ #more-examples }")
+        assert md.count(title) == 1 and md.index(title) > more          # drawn there, and only there
+        assert more > md.index("## ", md.index("\n")) and more < md.index("{ #sources }")

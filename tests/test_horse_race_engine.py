@@ -87,17 +87,19 @@ def test_at_may_be_omitted_only_when_unique(hr):
     assert str(pl.at) == "1-4:4"
     with pytest.raises(RuleViolation) as exc:
         build(hr, ("4-4", None), ("4-6", None))        # 4-4:a and 4-4:b both take it
-    assert "4-4:a, 4-4:b" in exc.value.message
+    assert exc.value.rule == "horse-race/placement" and "4-4:a, 4-4:b" in exc.value.message
 
 
 def test_tile_cannot_be_played_twice(hr):
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as exc:
         build(hr, ("1-4", None), ("1-4", "1-4:4"))
+    assert exc.value.rule == "horse-race/each-tile-once"
 
 
 def test_doubles_are_always_crosswise(hr):
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as exc:
         hr.place(Layout(), T("3-3"), None, "inline")
+    assert exc.value.rule == "horse-race/doubles-crosswise"
 
 
 # -- turn flow (配置と手番の継続, ドローとパス) --------------------------------------
@@ -130,8 +132,9 @@ def test_must_play_when_able(hr):
     with pytest.raises(RuleViolation) as exc:
         h.draw("E")                                   # E holds 2-6, which fits the 2
     assert exc.value.rule == "horse-race/must-play"
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as exc:
         h.pass_("E")
+    assert exc.value.rule == "horse-race/must-play"
 
 
 def test_drawn_playable_tile_is_placed_and_ends_turn(hr):
@@ -143,10 +146,14 @@ def test_drawn_playable_tile_is_placed_and_ends_turn(hr):
     assert (str(ev.drawn), ev.playable, ev.next) == ("3-4", False, "E")
     ev = h.draw("E")
     assert (str(ev.drawn), ev.playable) == ("2-2", True)
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as exc:
         h.draw("E")                                   # must place the drawn 2-2 first
-    with pytest.raises(RuleViolation):
-        h.play("E", T("3-4"), E("1-2:2"))             # not a fit anyway, and not the drawn tile
+    assert exc.value.rule == "horse-race/drawn-tile"
+    # 3-4 was drawn too, but it is not the playable tile just drawn: refused for that, before the
+    # question of where it would fit (no tile E held before drawing fits, or E could not have drawn)
+    with pytest.raises(RuleViolation) as exc:
+        h.play("E", T("3-4"), E("1-2:2"))
+    assert exc.value.rule == "horse-race/drawn-tile" and "2-2" in exc.value.message
     ev = h.play("E", T("2-2"), E("1-2:2"))            # 1 + 4 = 5 -> 1 point, a double...
     assert (ev.placement.points, ev.next) == (1, "N")  # ...but drawn: the turn ends
 
@@ -159,8 +166,9 @@ def test_game_end_during_a_turn_beats_continuation(hr):
     ev = h.play("N", T("5-5"), E("0-5:5"))                  # 0 + 10 = 10 -> 2 points: 62
     assert (ev.end, ev.next, ev.scores["N"]) == ("game", None, 62)
     assert h.game_winners == ("N",) and h.settlement is None
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as exc:
         h.play("E", T("0-0"), E("0-5:0"))
+    assert exc.value.rule == "horse-race/hand-over"
 
 
 def test_going_out_settles_and_names_next_leader(hr):

@@ -34,6 +34,7 @@ SETTLE_150 = ("variant: fives-to-150\nsettle:\n  hands:\n    N: [\"1-2\", \"0-6\
               "    scores_after: {N: 152, E: 100}\n    game_winners: [N]\n")
 
 
+@pytest.mark.whole_site
 def test_fives_to_150_checks_simulates_and_has_a_page(rules_copy, capsys):
     write(rules_copy, "fives-to-150", FIVES_150, {"settle-150": SETTLE_150})
     assert main(["check", "-q", str(rules_copy)]) == 0, capsys.readouterr().err
@@ -120,6 +121,7 @@ def test_a_cycle_of_extends_is_one_error_per_file(rules_copy, capsys):
     assert "goes round in a circle (ha -> hb -> ha)" in err and "Traceback" not in err
 
 
+@pytest.mark.whole_site
 def test_a_failed_house_rule_build_leaves_nothing(rules_copy, capsys):
     write(rules_copy, "h", "id: h\nextends: nope\nname: {ja: x, en: x}\n")
     from generator.pages import BuildError
@@ -160,6 +162,7 @@ def test_placeholders_are_refused_once_the_draft_mark_goes(rules_copy, capsys):
     assert err[0].startswith(f"{variant}:9:8: error: placeholder text '【要記入】' is still here")
 
 
+@pytest.mark.whole_site
 def test_a_draft_is_built_but_off_the_tables_and_search(rules_copy, capsys):
     assert main(["new", "mine", "--extends", "matador"]) == 0
     capsys.readouterr()
@@ -207,6 +210,7 @@ def test_parent_positions_rerun_under_a_house_rule(catalog):
     assert "`as: inline` is not allowed" in ft["double-lengthwise"]["reason"]
 
 
+@pytest.mark.whole_site
 def test_options_page_lists_every_choice_and_who_uses_it(catalog):
     from generator.engine.choices import CHOICES
     files = generate(catalog, png=False, with_stats=False)
@@ -223,6 +227,7 @@ def test_options_page_lists_every_choice_and_who_uses_it(catalog):
     assert "[Fives and Threes](fives-and-threes.md)" in row
 
 
+@pytest.mark.whole_site
 def test_a_chain_of_house_rules_links_each_section_to_the_page_that_has_it(rules_copy, capsys):
     write(rules_copy, "club-a", "id: club-a\nextends: all-fives\nname: {ja: エー, en: Club A}\n"
                                 "params: {target: 150}\n"
@@ -252,6 +257,7 @@ def test_a_house_rule_of_a_draft_must_be_a_draft(rules_copy, capsys):
                    f"finish it first, or mark this game `draft: true` too")
 
 
+@pytest.mark.whole_site
 def test_check_reports_a_games_template_even_when_another_game_is_broken(rules_copy, capsys):
     write(rules_copy, "club", "id: club\nextends: all-fives\nname: {ja: x, en: x}\nsections:\n  - id: extra\n"
                               "    title: {ja: x, en: x}\n    body:\n      ja: '{{ position(\"twenty\") }}'\n"
@@ -263,6 +269,7 @@ def test_check_reports_a_games_template_even_when_another_game_is_broken(rules_c
         assert "club/variant.yaml:8:" in err and "no position 'twenty'" in err, err
 
 
+@pytest.mark.whole_site
 def test_parent_examples_whose_scores_already_reach_the_target(catalog):
     rows = {r["id"]: r for r in rerun_parent_positions(catalog, catalog.variant("five-up"))}
     # All Fives' "going out to pass 100" starts from B 92: past Five-Up's 61 before the hand

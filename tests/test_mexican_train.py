@@ -34,7 +34,7 @@ def test_deal_rounds_and_first_turn(mt):
     assert (mt.stock_size(3), mt.stock_size(5), mt.stock_size(8)) == (45, 30, 10)
     assert [str(mt.engine_of(r, 13)) for r in (1, 2, 13)] == ["12-12", "11-11", "0-0"]
     assert str(mt.engine_of(7, 7)) == "6-6"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a 7-round match has no round 8"):
         mt.engine_of(8, 7)
     assert [mt.first_player(["A", "B", "C"], "B", r) for r in (1, 2, 3, 4)] == ["B", "C", "A", "B"]
 
@@ -112,7 +112,7 @@ def test_match_totals_and_a_drawn_match(mt):
     assert list(res.first) == ["C", "A", "B", "C", "A", "B", "C"]
     tie = mt.settle_match(["A", "B"], [{"A": 9, "B": 9}], 1)
     assert tie.winners == ("A", "B")                    # equal lowest totals: a drawn match
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a 1-round match has no round 2"):
         mt.settle_match(["A", "B"], [{"A": 1, "B": 2}] * 2, 1)
 
 

@@ -116,3 +116,56 @@ def test_a_rebuild_after_editing_one_position_makes_only_that_page(tmp_path):
     pos = sorted((work / "rules" / "all-fives" / "positions").glob("*.yaml"))[0]
     pos.write_text(pos.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
     assert "pages made for all-fives, five-up, fives-and-threes, reused for 2 variant(s)" in build()[0]
+
+
+def test_every_input_of_a_page_is_in_its_key(rules, tmp_path, monkeypatch):
+    """A page's cache key changes with each thing that can change the page:
+    the glossary (every page links to it), the build's options (pictures,
+    figures), the generator's own code and message catalogs, the versions of
+    the libraries whose output lands in the files, and for a house rule its
+    parent's folder (its page re-runs the parent's positions); a change to
+    one game's position leaves an unrelated game's key alone."""
+    import shutil
+    import jinja2
+
+    def keys(**options):
+        pages._sources_digest.cache_clear()
+        return page_keys(Catalog(rules), **options)
+
+    base = keys()
+    assert keys(png=False).keys() == base.keys()
+    for options in ({"png": False}, {"with_stats": False}):
+        assert all(k != base[v] for v, k in keys(**options).items()), options
+
+    gl = rules / "glossary.yaml"
+    gl.write_text(gl.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    edited = keys()
+    assert all(edited[v] != base[v] for v in base)
+    base = edited
+
+    # five-up extends all-fives: an edit to a parent's position reaches the house rule's page, not Draw's
+    pos = sorted((rules / "all-fives" / "positions").glob("*.yaml"))[0]
+    pos.write_text(pos.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+    edited = keys()
+    assert {v for v in base if edited[v] != base[v]} == {"all-fives", "five-up", "fives-and-threes"} & set(base)
+    base = edited
+
+    # the generator's code and catalogs: a copy of the package stands in for it
+    package = tmp_path / "package"
+    shutil.copytree(pages.Path(pages.__file__).parent, package, ignore=shutil.ignore_patterns("_compiled*", "*.so"))
+    monkeypatch.setattr(pages, "__file__", str(package / "pages.py"))
+    copied = keys()
+    assert copied == base                                   # the same code gives the same keys
+    for rel in ("svg.py", "engine/hand.py", "locale/en/LC_MESSAGES/rulebook.po"):
+        f = package / rel
+        f.write_bytes(f.read_bytes() + b"\n# an edit\n")
+        edited = keys()
+        assert all(edited[v] != base[v] for v in base), rel
+        base = edited
+    monkeypatch.setattr(jinja2, "__version__", "0.0-test")
+    edited = keys()
+    assert all(edited[v] != base[v] for v in base)
+    base = edited
+    monkeypatch.setattr("importlib.metadata.version", lambda name: "0.0-test")
+    assert all(k != base[v] for v, k in keys().items())
+    pages._sources_digest.cache_clear()

@@ -68,8 +68,9 @@ def play_random_hand(variant, n_players, rng, teams=None):
     settled = dict(h.settlement.points) if h.settlement is not None else {}
     for side in h.sides:
         assert h.scores[side] == earned[side] + settled.get(side, 0)
-    with pytest.raises(RuleViolation):              # nobody moves once the hand is over
+    with pytest.raises(RuleViolation) as exc:       # nobody moves once the hand is over
         h.pass_(h.players[0])
+    assert exc.value.rule == f"{variant.id}/hand-over"
     return h
 
 
@@ -134,8 +135,9 @@ def play_random_round(variant, n_players, rng, engine_pip=12):
         assert not r.hands[r.out]
     else:
         assert not r.stock and not any(r.can_play(q) for q in r.players)
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as exc:
         r.pass_(r.players[0])
+    assert exc.value.rule == "mexican-train/round-over"
     return r
 
 

@@ -49,18 +49,39 @@ def test_cli_simulate(capsys):
     assert "unknown variant" in capsys.readouterr().err
 
 
-def test_page_figures_are_cached_for_the_current_definition(catalog):
-    # rules/*/stats.json must match the engine and parameters (run scripts/stats.sh after a change),
-    # so that builds neither recompute nor change
-    from generator.stats import MIN_HANDS, definition_hash
+def test_the_figures_check_names_each_stale_game_and_computes_nothing(catalog, tmp_path, capsys, monkeypatch):
+    """``python -m generator.stats --check`` (a step of scripts/test.sh, not a
+    test: the build recomputes stale figures anyway) passes a stored file
+    made for the current definition and names one whose digest, rows or hand
+    count no longer fit, without playing a hand."""
+    import shutil
 
-    for vid in catalog.variant_ids():
-        vdef = catalog.variant(vid)
-        data = json.loads((vdef.dir / "stats.json").read_text())
-        assert data["hash"] == definition_hash(vdef), f"{vid}: run scripts/stats.sh"
-        players = set(vdef.rules.params.players) | set(vdef.rules.params.partnerships)
-        assert {r["players"] for r in data["results"]} == players
-        assert all(r["hands"] >= MIN_HANDS for r in data["results"])
+    from generator import stats
+    from generator.model import Catalog
+
+    for vid in ("draw", "block"):
+        shutil.copytree(catalog.variant(vid).dir, tmp_path / vid)
+    shutil.copy(catalog.dir / "glossary.yaml", tmp_path / "glossary.yaml")
+    monkeypatch.setenv("RULEBOOK_RULES", str(tmp_path))
+    monkeypatch.setattr(stats, "_row", lambda *a: pytest.fail("--check played a hand"))
+    block = tmp_path / "block" / "stats.json"
+    data = json.loads(block.read_text())
+    data["hash"] = stats.definition_hash(Catalog(tmp_path).variant("block"))
+    good = json.dumps(data)
+    for draw_ok in (True, False):
+        if not draw_ok:
+            (tmp_path / "draw" / "stats.json").write_text('{"hash": "0"}')
+        block.write_text(good)
+        assert stats.main(["block", "--check"]) == 0
+        assert "figures of 1 game are current" in capsys.readouterr().out
+    assert stats.main(["--check"]) == 1
+    err = capsys.readouterr().err
+    assert "draw/stats.json: stale" in err and "scripts/stats.sh draw" in err and "block" not in err
+    for broken in ([r for r in data["results"] if r["partners"] is False],            # the partners' row gone
+                   [dict(r, hands=stats.MIN_HANDS - 1) for r in data["results"]]):    # too few hands
+        block.write_text(json.dumps(dict(data, results=broken)))
+        assert stats.main(["block", "--check"]) == 1
+        assert "scripts/stats.sh block" in capsys.readouterr().err
 
 
 def test_cli_simulate_refuses_bad_counts(capsys):
@@ -205,3 +226,62 @@ def test_the_figures_command_names_an_unknown_game_and_a_bad_count_plainly(capsy
     assert exit_.value.code == 2 and "give at least 1, not 0" in capsys.readouterr().err
     assert stats_main(["draw", "--jobs", "2"]) == 0                  # its figures are current: nothing to play
     assert capsys.readouterr().out.startswith("draw: ready at ")
+
+
+def test_every_figure_is_recounted_from_the_games_own_records(catalog):
+    """The figures of ``simulate`` are counted again here from the games
+    themselves: each game is replayed from its documented stream
+    (``random.Random("SEED/i")``) with the same players, and each hand is
+    watched from its first decision to its end. Every count, mean,
+    distribution and rate must agree, and each hand's "first player's side
+    won" must match the hand as watched (who moved first, who won it)."""
+    import random
+    import statistics
+    from collections import Counter
+
+    from generator.engine.hand import Hand
+    from generator.simulate import greedy_bot, play_game, random_bot
+
+    for vid, n, partners in [("draw", 2, False), ("block", 4, True), ("all-fives", 3, False),
+                             ("mexican-train", 3, False)]:
+        v = catalog.variant(vid).rules
+        names = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}[n]
+        teams = [["N", "S"], ["E", "W"]] if partners else None
+        got = simulate(v, n, games=6, seed=7, partners=partners, streams="per-game")
+        tiles, points, lengths, blocked, first_won, wins = [], [], [], 0, 0, Counter()
+        for i in range(6):
+            watched = []                                   # [state, first mover] per hand, in order
+
+            def watch(bot):
+                def play(variant, state, player, rng):
+                    if not watched or watched[-1][0] is not state:
+                        watched.append([state, player])
+                    return bot(variant, state, player, rng)
+                return play
+
+            rec = play_game(v, names, [watch(greedy_bot), watch(random_bot)] * 2, random.Random(f"7/{i}"), teams)
+            assert rec["finished"] and len(rec["hands"]) == len(watched)
+            lengths.append(len(rec["hands"]))
+            wins.update(rec["winners"])
+            for h, (state, first) in zip(rec["hands"], watched):
+                if isinstance(state, Hand):
+                    side = next(s for s, members in state.sides.items() if first in members)
+                    won = state.settlement.winners if state.settlement is not None else state.game_winners
+                    assert h["first_won"] == (side in won)
+                else:                                       # a Mexican Train round: fewest penalty pips
+                    assert h["first_won"] == (state.penalties[first] == min(state.penalties.values()))
+                assert h["blocked"] == (state.end == "blocked")
+                tiles.append(h["tiles"])
+                points.append(h["points"])
+                blocked += h["blocked"]
+                first_won += h["first_won"]
+        assert (got["games"], got["hands"]) == (6, len(tiles))
+        assert got["hands_per_game"] == {"mean": round(statistics.fmean(lengths), 3),
+                                         "distribution": {str(k): c for k, c in sorted(Counter(lengths).items())}}
+        assert got["tiles_per_hand"] == {"mean": round(statistics.fmean(tiles), 3),
+                                         "distribution": {str(k): c for k, c in sorted(Counter(tiles).items())}}
+        assert got["points_per_hand"] == {"mean": round(statistics.fmean(points), 3), "max": max(points)}
+        assert got["block_rate"] == round(blocked / len(tiles), 4)
+        assert got["first_player_wins"] == round(first_won / len(tiles), 4)
+        assert got["game_winners"] == dict(sorted(wins.items()))
+        assert 0 < first_won < len(tiles) or len(tiles) < 4      # both outcomes occur in a run this long

@@ -28,8 +28,8 @@ def test_every_figure_has_svg_png_caption_and_text(site, lang):
     soup, where = page(site, lang, "gen/horse-race")
     figures = soup.select("figure.rb-figure")
     # 12 seed placement diagrams + 3 more steps of the four-step example + 2 first steps
-    # of first-tile/double-six + 4 turn-flow final layouts
-    assert len(figures) >= 16
+    # of first-tile/double-six + 4 turn-flow final layouts = 21
+    assert len(figures) == 21
     for fig in figures:
         img = fig.find("img")
         link = img.find_parent("a")
