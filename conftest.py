@@ -17,3 +17,22 @@ def pytest_ignore_collect(collection_path: Path, config):
     except ValueError:
         return None
     return True if rel in _buildinfo.MODULES else None
+
+
+#: The modules whose doctests belong to the engine's own tests (marked ``engine``, as the tests/ files
+#: that set ``pytestmark = pytest.mark.engine`` are): mutation testing runs them (bench/mutation.sh).
+ENGINE_DOCTESTS = ("engine/", "variants/", "model/positions.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    import pytest
+    from generator import _buildinfo
+
+    for item in items:
+        if type(item).__name__ == "DoctestItem":
+            try:
+                rel = Path(str(item.path)).resolve().relative_to(_buildinfo.PACKAGE).as_posix()
+            except ValueError:
+                continue
+            if rel.startswith(ENGINE_DOCTESTS):
+                item.add_marker(pytest.mark.engine)

@@ -10,6 +10,9 @@ from generator.cli import main
 
 from conftest import RULES, rules_with
 
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
+
 
 @pytest.fixture
 def broken(tmp_path, monkeypatch):
@@ -64,6 +67,7 @@ def test_json_is_one_document(broken, capsys):
     ]
 
 
+@pytest.mark.whole_site
 def test_a_clean_check_is_exit_0_in_every_format(capsys):
     for fmt in ("text", "github", "json"):
         assert main(["check", "-q", "--format", fmt, str(RULES / "draw")]) == 0

@@ -14,6 +14,9 @@ from generator.cli import main
 
 from conftest import ROOT, RULES
 
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
+
 POS = RULES / "horse-race" / "positions"
 
 
@@ -67,6 +70,7 @@ def test_score_many_files_in_one_call(capsys):
     assert len(json.loads(out)) == len(files)
 
 
+@pytest.mark.whole_site
 def test_check_passes_on_the_repository(capsys):
     code, _, err = run(capsys, "check", str(RULES))
     assert code == 0, err
@@ -95,6 +99,7 @@ def _numbers_in_expect(text):
     return spots
 
 
+@pytest.mark.whole_site
 def test_every_stated_number_is_verified(tmp_path, capsys):
     """Changing any stated number in any position of any game (each of the
     nine games and every house rule) fails `check` at that file and line."""
@@ -118,6 +123,7 @@ def test_every_stated_number_is_verified(tmp_path, capsys):
     assert tried["horse-race"] > 100
 
 
+@pytest.mark.whole_site
 def test_console_script_is_installed():
     exe = Path(sys.executable).with_name("rulebook")
     res = subprocess.run([str(exe), "check", str(RULES)], capture_output=True, text=True)

@@ -7,6 +7,9 @@ from generator.engine.hand import Hand
 
 from conftest import E, T, build
 
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
+
 
 # -- counting and scoring (末端と配置内部のダブル, 配置ごとの得点) ----------------
 

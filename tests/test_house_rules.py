@@ -59,6 +59,7 @@ def test_fives_to_150_checks_simulates_and_has_a_page(rules_copy, capsys):
     assert "## Examples from All Fives under these rules { #parent-examples }" in en
 
 
+@pytest.mark.whole_site
 def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_copy, capsys):
     write(rules_copy, "fives-to-150", FIVES_150, {"settle-150": SETTLE_150.replace("points: {N: 7}",
                                                                                    "points: {N: 9}")})

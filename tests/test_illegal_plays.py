@@ -8,6 +8,9 @@ import pytest
 
 from generator.cli import main
 
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
+
 ILLEGAL = [
     ("matador", 'variant: matador\nsteps:\n  - play: "6-6"\n  - play: "2-6"\n    at: "6-6:a"\n',
      4, "matador/sum-7"),

@@ -9,6 +9,9 @@ from generator.engine.hand import Hand
 
 from conftest import E, T
 
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
+
 
 @pytest.fixture(scope="module")
 def v(catalog):

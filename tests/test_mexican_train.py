@@ -12,6 +12,9 @@ from generator.variants.mexican_train import Round
 
 from conftest import T
 
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
+
 
 @pytest.fixture(scope="module")
 def mt(catalog):

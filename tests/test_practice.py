@@ -5,9 +5,14 @@ comment (and below)."""
 
 import json
 
+import pytest
+
 from generator.cli import main
 
 from conftest import RULES, rules_with
+
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
 
 
 def _score(path, capsys):

@@ -10,6 +10,9 @@ from generator.engine.hand import Hand
 from generator.variants.mexican_train import Round
 from generator.variants import SITE_ORDER
 
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
+
 
 def play_random_hand(variant, n_players, rng, teams=None):
     tiles = list(variant.params.tiles)

@@ -5,6 +5,9 @@ import pytest
 
 from conftest import build
 
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
+
 BASE = [("1-4", None), ("1-1", "1-4:1"), ("4-4", "1-4:4")]
 SIDE = BASE + [("3-4", "4-4:b")]
 

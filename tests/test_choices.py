@@ -1,0 +1,83 @@
+"""The rule choices (generator/engine/choices.py): what a game may combine, and
+how each choice is put in words for a game's point unit."""
+
+import pytest
+
+from generator.engine.choices import CHOICES, INFO, Choices, combination_problems
+
+#: The engine's own tests: mutation testing runs these (bench/mutation.sh).
+pytestmark = pytest.mark.engine
+
+
+def test_the_default_choices_are_a_plain_line_of_play():
+    """No ``choices:`` at all: seed 003's Draw game (a line, lead by lot,
+    equal numbers match, doubles crosswise, no spinners, draw until a tile
+    fits, nothing scored in play or at the end)."""
+    c = Choices.from_mapping(None)
+    assert c.as_dict() == {
+        "layout": "line", "lead": "lot", "matching": "equal", "doubles": "cross", "spinners": "none",
+        "side_branches": "after-straight", "draw": "until-playable", "counting": "ends", "scoring": "none",
+        "legal_totals": "any", "continuation": "none", "settlement": "none", "ties": "nobody-wins",
+        "next_lead": "winner", "double_cover": "same-player"}
+    assert list(c.as_dict()) == [info.key for info in CHOICES]          # the order an author reads them in
+    assert combination_problems(c) == []
+
+
+def test_an_unknown_choice_or_value_is_named():
+    with pytest.raises(ValueError) as exc:
+        Choices.from_mapping({"spinners": "all", "jokers": "wild"})
+    assert str(exc.value) == "no rule choice 'jokers'"
+    with pytest.raises(ValueError) as exc:
+        Choices.from_mapping({"ties": "coin"})
+    assert str(exc.value) == "ties: 'coin' is not one of nobody-wins, all-tied-win"
+
+
+@pytest.mark.parametrize("choices,problems", [
+    # a train game must lead with the engine, draw one tile and settle by penalty pips
+    ({"layout": "trains"}, [
+        ("lead", "a layout of trains plays `lead: engine` (the engine knows no other)"),
+        ("draw", "a layout of trains plays `draw: one` (the engine knows no other)"),
+        ("settlement", "a layout of trains plays `settlement: penalty` (the engine knows no other)")]),
+    ({"layout": "trains", "lead": "engine", "draw": "one", "settlement": "penalty", "spinners": "all"}, [
+        ("spinners", "the choice `spinners` applies only to a layout of line, not trains")]),
+    ({"layout": "trains", "lead": "engine", "draw": "one", "settlement": "penalty",
+      "double_cover": "next-player"}, []),
+    # ... and those three values belong to trains alone
+    ({"lead": "engine", "draw": "one", "settlement": "penalty"}, [
+        ("lead", "`lead: engine` belongs to a layout of trains, not to a line of play"),
+        ("draw", "`draw: one` belongs to a layout of trains, not to a line of play"),
+        ("settlement", "`settlement: penalty` belongs to a layout of trains, not to a line of play")]),
+    ({"double_cover": "next-player"}, [
+        ("double_cover", "the choice `double_cover` applies only to a layout of trains, not line")]),
+    # a play limited to multiples needs a multiple to make (All Threes: multiples-of-3)
+    ({"legal_totals": "multiples"}, [
+        ("legal_totals", "`legal_totals: multiples` needs `scoring` to be multiples-of-5 or multiples-of-3 "
+                         "(the multiple a play must make)")]),
+    ({"legal_totals": "multiples", "scoring": "fives-and-threes"}, [
+        ("legal_totals", "`legal_totals: multiples` needs `scoring` to be multiples-of-5 or multiples-of-3 "
+                         "(the multiple a play must make)")]),
+    ({"legal_totals": "multiples", "scoring": "multiples-of-3"}, []),
+    ({"legal_totals": "multiples", "scoring": "multiples-of-5"}, []),
+    # side branches opening at once need a spinner to open on (Sniff: the first double)
+    ({"side_branches": "at-once"}, [
+        ("side_branches", "`side_branches: at-once` needs spinners (`spinners: all` or `first`)")]),
+    ({"side_branches": "at-once", "spinners": "first"}, []),
+])
+def test_what_the_engine_cannot_combine(choices, problems):
+    assert combination_problems(Choices.from_mapping(choices)) == problems
+
+
+def test_a_choice_in_words_for_the_games_point_unit():
+    """A value's words name the game's unit: with a unit of 5 the rounded
+    settlement rounds to the nearest 5 and divides by 5; with a unit of 1
+    nothing is divided; the options page (no game) names the parameter."""
+    rounded, fives = INFO["settlement"], INFO["scoring"]
+    assert rounded.words("rounded", "en", 5) == ("the other sides' pips, rounded to the nearest 5 (a remainder of "
+                                                 "half or more rounds up), ÷ 5 in displayed points")
+    assert rounded.words("rounded", "en", None) == ("the other sides' pips, rounded to the nearest point_unit (a "
+                                                    "remainder of half or more rounds up), ÷ point_unit in "
+                                                    "displayed points")
+    assert fives.words("multiples-of-5", "en", 1) == "an end total that is a multiple of 5 scores that total"
+    assert "{" not in fives.words("multiples-of-5", "ja", 5) and "5" in fives.words("multiples-of-5", "ja", 5)
+    assert list(rounded.title) == ["ja", "en"] and len(rounded.about) == 2
+    assert rounded.default == "none" and list(INFO["ties"].values) == ["nobody-wins", "all-tied-win"]
