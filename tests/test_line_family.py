@@ -325,3 +325,54 @@ def test_a_listed_play_is_still_checked_for_whose_turn_and_whose_tile(v):
     assert h.current == "E" and len(h.layout) == 1
     assert h.push("E", h.plays_for("E")[0]).placement.tile == T("5-6") and h.current == "N"
     assert h.pips("N") == 7 + 3 and h.pips("E") == 5      # 1-6 and 1-2 left to N, 2-3 to E
+
+
+def message(fn):
+    """The message and rule of the rule violation ``fn`` raises."""
+    with pytest.raises(RuleViolation) as info:
+        fn()
+    return info.value.message, info.value.rule
+
+
+def test_matador_says_what_an_end_takes(v):
+    """Touching ends add to 7: 6-6 shows 6 and takes a 1; a blank end takes
+    only a matador; on the double blank only a matador may be played."""
+    m = v("matador")
+    assert message(lambda: place(m, ("6-6", None), ("2-6", "6-6:a"))) == (
+        "2-6 cannot join 6-6:a: touching ends must add to 7, 6-6:a shows 6, so it takes a 1 (or a matador) "
+        "(open ends: 6-6:a, 6-6:b)", "matador/sum-7")
+    assert message(lambda: place(m, ("6-6", None), ("0-1", "6-6:a"), ("0-3", "0-1:0"))) == (
+        "0-3 cannot join 0-1:0: a blank takes only a matador (6-1, 5-2, 4-3, 0-0) (open ends: 0-1:0, 6-6:b)",
+        "matador/blank")
+    assert message(lambda: place(m, ("0-0", None), ("2-3", "0-0:a"))) == (
+        "2-3 cannot join 0-0:a: the double blank takes only a matador (6-1, 5-2, 4-3, 0-0) "
+        "(open ends: 0-0:a, 0-0:b)", "matador/blank")
+    # 1-3 joins the 6 with its 1; touching with its 3 makes 3 + 6 = 9, and 1-3 is no matador
+    assert message(lambda: place(m, ("6-6", None), ("1-3", "6-6:a", None, 3))) == (
+        "1-3 cannot touch 6-6:a with its 3: 3 + 6 is not 7 (open ends: 6-6:a, 6-6:b)", "matador/sum-7")
+
+
+def test_all_threes_says_why_a_tile_cannot_be_set(v):
+    """All Threes sets only the book's tiles totalling 3 or 6: 1-1 (2) is no
+    multiple of 3; 4-5 (9) is, but not one of the set totals; 3-3 (6) sets."""
+    a3 = v("all-threes")
+    assert message(lambda: place(a3, ("1-1", None))) == (
+        "1-1 cannot be set: its ends total 2, not a multiple of 3 (the set must make a multiple of 3)",
+        "all-threes/set")
+    assert message(lambda: place(a3, ("4-5", None))) == (
+        "4-5 cannot be set: its ends total 9; only a tile totalling 3 or 6 may be set", "all-threes/set")
+    assert place(a3, ("3-3", None)).points == 6
+
+
+def test_a_closed_end_is_named_with_the_open_ones(v):
+    """Block: 6-6 set crosswise, 5-6 on its side a. Side a is taken; a
+    double that is no spinner has no side branches. Horse Race: a spinner's
+    side branch waits for both straight sides."""
+    block = v("block")
+    assert message(lambda: place(block, ("6-6", None), ("5-6", "6-6:a"), ("4-6", "6-6:a"))) == (
+        "6-6:a is already joined (open ends: 5-6:5, 6-6:b)", "block/placement")
+    assert message(lambda: place(block, ("6-6", None), ("5-6", "6-6:side-a"))) == (
+        "6-6 is not a branch double, so it has no side branches (open ends: 6-6:a, 6-6:b)", "block/placement")
+    assert message(lambda: place(v("horse-race"), ("5-5", None), ("4-5", "5-5:side-b"))) == (
+        "5-5:side-b is not open yet: both straight sides of 5-5 must be filled before a side branch "
+        "(open ends: 5-5:a, 5-5:b)", "horse-race/straight-sides-first")

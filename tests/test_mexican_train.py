@@ -21,6 +21,12 @@ def mt(catalog):
     return catalog.variant("mexican-train").rules
 
 
+def message_of(fn):
+    with pytest.raises(RuleViolation) as info:
+        fn()
+    return info.value.message
+
+
 def tiles(*texts):
     return [T(t) for t in texts]
 
@@ -49,6 +55,9 @@ def test_where_a_player_may_play(mt):
                                                        "mexican": "mexican"}
     assert sorted((str(t), tr) for t, tr in r.plays_for("C")) == [("1-12", "C"), ("3-4", "B"), ("9-10", "mexican")]
     assert rule_of(lambda: r.play("C", T("5-6"), "A")) == "mexican-train/marker"
+    assert message_of(lambda: r.play("C", T("5-6"), "A")) == "A's train has no marker: only A may play on it"
+    assert message_of(lambda: r.play("C", T("5-6"), "mexican")) == (
+        "5-6 does not match the end of the Mexican train, which shows 9")
 
 
 def test_open_double_must_be_covered_first(mt):
@@ -65,6 +74,8 @@ def test_open_double_must_be_covered_first(mt):
     assert ev.markers == ("A",) and ev.next == "B" and ev.open_doubles == ("5-5 on A",)
     assert r.status("B", "mexican") == "wait" and r.status("B", "A") == "cover"
     assert rule_of(lambda: r.play("B", T("9-10"), "mexican")) == "mexican-train/open-double"
+    assert message_of(lambda: r.play("B", T("9-10"), "mexican")) == (
+        "the double 5-5 on A's train must be covered before anyone plays elsewhere")
     ev = r.play("B", T("5-8"), "A")                     # B covers A's double, on A's marked train
     assert ev.open_doubles == () and ev.next == "C" and ev.markers == ("A",)
 
@@ -222,3 +233,21 @@ def test_last_double_needs_no_cover(mt):
               trains={"A": tiles("12-5")})
     ev = r.play("A", T("5-5"), "A")
     assert ev.end == "out" and ev.open_doubles == ()
+
+
+def test_a_match_adds_up_every_round(mt):
+    """The table settings are 13, 7 and 1 rounds (13 unless said): a round
+    where a player holds nothing counts 0 for them; winners are named only
+    once every round is played; the engines step down from 12-12 whatever
+    the setting; a setting the rules do not offer is refused by name."""
+    res = mt.settle_match(["A", "B"], [{"A": 5}] * 13)                # B went out every round
+    assert dict(res.totals) == {"A": 65, "B": 0} and res.complete and res.winners == ("B",)
+    assert [str(e) for e in res.engines] == [f"{n}-{n}" for n in range(12, -1, -1)]
+    part = mt.settle_match(["A", "B"], [{"A": 5, "B": 1}] * 12)
+    assert dict(part.totals) == {"A": 60, "B": 12} and not part.complete and part.winners == ()
+    assert mt.engine_of(13) == T("0-0")                                 # the 13th round of the full match
+    half = mt.settle_match(["A", "B"], [{"A": 1, "B": 2}] * 2, 7)
+    assert [str(e) for e in half.engines] == ["12-12", "11-11"] and not half.complete
+    with pytest.raises(ValueError) as exc:
+        mt.settle_match(["A", "B"], [], 8)
+    assert str(exc.value) == "the table settings are 13, 7, 1 rounds, not 8"
