@@ -376,3 +376,18 @@ def test_a_closed_end_is_named_with_the_open_ones(v):
     assert message(lambda: place(v("horse-race"), ("5-5", None), ("4-5", "5-5:side-b"))) == (
         "5-5:side-b is not open yet: both straight sides of 5-5 must be filled before a side branch "
         "(open ends: 5-5:a, 5-5:b)", "horse-race/straight-sides-first")
+
+
+def test_where_a_tile_fits_is_listed_in_number_order_even_past_nine():
+    """A Matador of double-twelve (touching ends add to 13): on a set 9-10,
+    3-4 fits both ends (4 + 9 and 3 + 10). The ends are listed by number,
+    9 before 10, not as text ("10" before "9")."""
+    from generator.engine.choices import Choices
+    from generator.engine.variant import Params
+    from generator.variants import make_variant
+
+    m12 = make_variant(Params(set=12, players=(2,), partnerships=(), deal={2: 7}),
+                       Choices(matching="sum-7"), "matador-12")
+    lay = place(m12, ("9-10", None)).layout
+    assert [str(e) for e in m12.legal_ends(lay, T("3-4"))] == ["9-10:9", "9-10:10"]
+    assert m12.legal_ends(Layout(), T("3-4")) == [None]
