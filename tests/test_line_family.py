@@ -391,3 +391,25 @@ def test_where_a_tile_fits_is_listed_in_number_order_even_past_nine():
     lay = place(m12, ("9-10", None)).layout
     assert [str(e) for e in m12.legal_ends(lay, T("3-4"))] == ["9-10:9", "9-10:10"]
     assert m12.legal_ends(Layout(), T("3-4")) == [None]
+
+
+def test_small_answers_of_a_games_rules(v):
+    """Public answers the pages and tools ask of a game's rules: the stock
+    after the deal (Draw, 2 players: 28 - 2 x 7 = 14), the points a
+    placement scores (Horse Race: an end total of 10 is 10 raw, 10 / 5 = 2
+    displayed), which half of a tile may touch an end (Block: 4-6 touches a
+    4 with its 4; Matador: 1-2 touches a 6 with its 1, the matador 3-4 with
+    either half, its 3 first, and 2-3 not at all), and the parameters survive
+    being sent to another process."""
+    import pickle
+
+    assert v("draw").stock_size(2) == 14
+    hr = v("horse-race")
+    pl = place(hr, ("3-3", None), ("3-6", "3-3:b"), ("4-6", "3-6:6"))
+    assert (pl.total, hr.score_placement(pl)) == (10, (10, 2))
+    assert v("block").link_pip(4, T("4-6")) == 4
+    m = v("matador")
+    assert (m.link_pip(6, T("1-2")), m.link_pip(6, T("3-4")), m.link_pip(6, T("2-3"))) == (1, 3, None)
+    for vid in ("horse-race", "all-fives", "mexican-train"):
+        params = v(vid).params
+        assert pickle.loads(pickle.dumps(params)) == params
