@@ -413,3 +413,13 @@ def test_small_answers_of_a_games_rules(v):
     for vid in ("horse-race", "all-fives", "mexican-train"):
         params = v(vid).params
         assert pickle.loads(pickle.dumps(params)) == params
+
+
+def test_an_end_outside_the_set_is_refused(v):
+    """A double-six game reads only pips 0 to 6 in a position's ends."""
+    from generator.engine import NotationError
+
+    assert str(v("draw").parse_end("1-6:6")) == "1-6:6"
+    with pytest.raises(NotationError) as exc:
+        v("draw").parse_end("1-7:7")
+    assert str(exc.value) == "'1-7' is not in a double-6 set (pips run from 0 to 6)"
