@@ -25,6 +25,7 @@ CASES = [
 
 
 @pytest.mark.parametrize("name,text,needle", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.engine
 def test_bad_position_gives_one_located_line(tmp_path, capsys, name, text, needle):
     f = tmp_path / "p.yaml"
     f.write_text(text)
@@ -68,6 +69,7 @@ MORE = [
 
 
 @pytest.mark.parametrize("name,text,needle", MORE, ids=[c[0] for c in MORE])
+@pytest.mark.engine
 def test_more_bad_positions(tmp_path, capsys, name, text, needle):
     f = tmp_path / "p.yaml"
     f.write_text(text)
