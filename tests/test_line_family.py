@@ -423,3 +423,72 @@ def test_an_end_outside_the_set_is_refused(v):
     with pytest.raises(NotationError) as exc:
         v("draw").parse_end("1-7:7")
     assert str(exc.value) == "'1-7' is not in a double-6 set (pips run from 0 to 6)"
+
+
+def _rules(**choices):
+    """A double-six line game for three (or four, in partners) with the given choices, point unit 5 for
+    ``rounded`` (1 otherwise), to 10 points."""
+    from generator.engine.choices import Choices
+    from generator.engine.variant import Params
+    from generator.variants import make_variant
+
+    unit = 5 if choices.get("settlement") == "rounded" else 1
+    return make_variant(Params(set=6, players=(3, 4), partnerships=(4,), deal={3: 5, 4: 5}, target=10,
+                               point_unit=unit), Choices(**choices), "test-game")
+
+
+@pytest.mark.parametrize("rule,out,blocked", [
+    # A holds 5 pips, B 12, C 20 (the others: 32). Out: A went out; blocked: A has the lowest total.
+    ("opponents", 32, 32),
+    ("opponents-less-own", 32, 32 - 5),               # going out takes nothing off; a block takes A's own 5
+    ("differences", (12 - 5) + (20 - 5), 22),
+    ("one", 1, 1),
+    ("go-out-one", 1, 0),
+    ("rounded", 30, 30),                              # 32 rounds to 30 (a remainder of 2 goes down): 6 points
+    ("none", None, None),
+])
+def test_every_settlement_rule_worked_by_hand(rule, out, blocked):
+    v = _rules(settlement=rule)
+    pips = {"A": 5, "B": 12, "C": 20}
+    for went_out, raw in ((True, out), (False, blocked)):
+        s = v.settle(["A", "B", "C"], pips, "A" if went_out else None, scores={"A": 8, "B": 9})
+        assert s.winners == ("A",) and s.blocked is (not went_out) and dict(s.pips) == pips
+        assert dict(s.opponents_pips) == {"A": 32}
+        if raw is None:                              # nothing is scored at the end
+            assert (dict(s.raw), dict(s.points)) == ({}, {})
+            continue
+        points = raw // (5 if rule == "rounded" else 1)
+        assert (dict(s.raw), dict(s.points)) == ({"A": raw}, {"A": points}), (rule, went_out)
+        # to 10 points: A had 8; B (9) gains nothing; C had nothing and stays at 0
+        assert dict(s.scores_after) == {"A": 8 + points, "B": 9, "C": 0}
+        assert s.game_winners == (("A",) if 8 + points >= 10 else ())
+
+
+def test_ties_partners_and_who_leads_next():
+    """A block on equal lowest totals (A 5, B 5, C 20): nobody wins under
+    ``ties: nobody-wins``, both under ``all-tied-win`` (each scoring the
+    others' pips: 5 + 20 = 25). Partners add their pips: N 3 + S 4 = 7
+    against E 10 + W 0 = 10, so N+S wins a block. The next hand is led by
+    whoever went out (``winner``), afresh after a block or always
+    (``as-first-hand``)."""
+    pips = {"A": 5, "B": 5, "C": 20}
+    s = _rules(settlement="opponents").settle(["A", "B", "C"], pips, None)
+    assert (s.winners, dict(s.points)) == ((), {})
+    s = _rules(settlement="opponents", ties="all-tied-win").settle(["A", "B", "C"], pips, None)
+    assert (s.winners, dict(s.points)) == (("A", "B"), {"A": 25, "B": 25})
+    s = _rules(settlement="opponents").settle(["N", "E", "S", "W"], {"N": 3, "E": 10, "S": 4, "W": 0}, None,
+                                              teams=[["N", "S"], ["E", "W"]])
+    assert (s.winners, dict(s.pips), dict(s.points)) == (("N+S",), {"N+S": 7, "E+W": 10}, {"N+S": 10})
+    assert _rules().next_leader("out", "B") == "B" and _rules().next_leader("blocked", "B") is None
+    assert _rules(next_lead="as-first-hand").next_leader("out", "B") is None
+
+
+def test_the_next_hand_passes_to_the_left_under_next_seat():
+    """A leads and goes out at once: under ``next_lead: winner`` A leads
+    again; under ``next-seat`` the lead passes to A's left, B."""
+    for rule, leader in (("winner", "A"), ("next-seat", "B")):
+        h = Hand(_rules(next_lead=rule, draw="none"), ["A", "B", "C"],
+                 {"A": tiles("1-2"), "B": tiles("3-4"), "C": tiles("5-6")}, [], "A")
+        assert h.next_leader is None                    # the hand is not over yet
+        h.play("A", T("1-2"))
+        assert (h.end, h.next_leader) == ("out", leader), rule
