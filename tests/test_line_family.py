@@ -492,3 +492,31 @@ def test_the_next_hand_passes_to_the_left_under_next_seat():
         assert h.next_leader is None                    # the hand is not over yet
         h.play("A", T("1-2"))
         assert (h.end, h.next_leader) == ("out", leader), rule
+
+
+def test_drawing_and_passing_say_why_they_are_refused(v):
+    """Draw keeps the last two tiles of the stock back (seed 003). B sets
+    3-4; W holds no 3 or 4. With three tiles in the stock W must draw before
+    passing; drawing 0-2 (no fit) leaves only the two reserved tiles, and as
+    nobody holds a 3 or a 4 the hand is blocked: B holds 6-6 (12 pips), W
+    0-0, 1-1 and 0-2 (4), so W wins. With only the reserve, or nothing, left
+    to draw (and B still holding 4-5, so the hand goes on), the refusal says
+    which, and W passes. Block has no drawing at all."""
+    draw = v("draw")
+    hands = {"B": tiles("3-4", "6-6"), "W": tiles("0-0", "1-1")}
+    h = Hand(draw, ["B", "W"], hands, tiles("0-2", "5-5", "2-2"), "B")
+    assert message(lambda: h.draw("B")) == ("B holds a playable tile and may not draw instead", "draw/must-play")
+    h.play("B", T("3-4"))
+    assert message(lambda: h.pass_("W")) == ("W must draw while the stock has drawable tiles", "draw/draw-before-pass")
+    ev = h.draw("W")
+    assert (str(ev.drawn), ev.playable, ev.end) == ("0-2", False, "blocked")
+    assert (h.settlement.winners, dict(h.settlement.pips)) == (("W",), {"B": 12, "W": 4})
+    for stock, why in ((tiles("5-5", "2-2"), "only the 2 reserved tiles are left in the stock, and they are never "
+                                              "drawn"), ([], "the stock is empty")):
+        h = Hand(draw, ["B", "W"], {"B": tiles("3-4", "6-6", "4-5"), "W": tiles("0-0", "6-1")}, stock, "B")
+        h.play("B", T("3-4"))
+        assert message(lambda: h.draw("W")) == (f"{why}; W cannot draw", "draw/empty-stock")
+        assert h.pass_("W").next == "B"
+    block = Hand(v("block"), ["N", "E"], {"N": tiles("6-6", "1-6"), "E": tiles("0-1", "0-2")}, tiles("3-3"))
+    block.play("N", T("6-6"))
+    assert message(lambda: block.draw("E")) == ("this game has no drawing", "block/no-draw")
