@@ -520,3 +520,28 @@ def test_drawing_and_passing_say_why_they_are_refused(v):
     block = Hand(v("block"), ["N", "E"], {"N": tiles("6-6", "1-6"), "E": tiles("0-1", "0-2")}, tiles("3-3"))
     block.play("N", T("6-6"))
     assert message(lambda: block.draw("E")) == ("this game has no drawing", "block/no-draw")
+
+
+@pytest.mark.parametrize("game,moves,said", [
+    ("block", [("6-6", "1-2:1")], ("the first tile is placed on an empty table; it takes no `at` (1-2:1)",
+                                    "block/lead")),
+    ("matador", [("1-6", None, None, 1)], ("the first tile joins nothing, so it takes no `touch`", "matador/touch")),
+    ("block", [("6-6", None), ("1-2", None)], ("1-2 fits nowhere; say where with `at` (open ends: 6-6:a, 6-6:b)",
+                                                "block/placement")),
+    ("block", [("6-6", None), ("5-6", "5-5:a")], ("5-5 is not on the table (open ends: 6-6:a, 6-6:b)",
+                                                   "block/placement")),
+    ("block", [("6-6", None), ("5-6", None, "inline")], ("5-6 is not a double; `as` only turns doubles",
+                                                          "block/doubles")),
+    ("matador", [("6-6", None), ("1-6", "6-6:a", None, 3)], ("1-6 has no 3 to touch 6-6:a", "matador/touch")),
+    ("matador", [("6-6", None), ("1-1", "6-6:a", None, 1)], ("1-1 is a double: both halves show 1, so it takes "
+                                                             "no `touch`", "matador/touch")),
+    ("matador", [("6-6", None), ("1-3", "6-6:a", None, 1)], ("`touch` is only for a tile that may join with "
+                                                             "either half; 1-3 can only join 6-6:a with its 1, so "
+                                                             "leave `touch` out", "matador/touch")),
+    # the matador 3-4 adds to 7 with neither half on a 6 (3 + 6, 4 + 6): it may join by either, and must say which
+    ("matador", [("6-6", None), ("3-4", "6-6:a")], ("3-4 may join 6-6:a with either half; say which pip touches "
+                                                    "with `touch` (3 or 4)", "matador/placement")),
+], ids=["lead at", "lead touch", "fits nowhere", "not on the table", "as on a non-double", "touch it lacks",
+        "touch on a double", "touch not needed", "touch needed"])
+def test_each_refused_placement_says_why(v, game, moves, said):
+    assert message(lambda: place(v(game), *moves)) == said
