@@ -251,3 +251,24 @@ def test_a_match_adds_up_every_round(mt):
     with pytest.raises(ValueError) as exc:
         mt.settle_match(["A", "B"], [], 8)
     assert str(exc.value) == "the table settings are 13, 7, 1 rounds, not 8"
+
+
+def test_a_round_set_up_mid_way_is_checked(mt):
+    """A round may start mid-way: each train must run on from the engine's
+    number (12-5, then 5-5, shows 5; a double keeps the number), a train
+    ending in a double is an open double unless said otherwise, and the
+    first player must be seated."""
+    r = Round(mt, ["A", "B"], {"A": tiles("5-9"), "B": tiles("0-1")}, [], T("12-12"), "A",
+              trains={"A": tiles("12-5", "5-5"), "B": tiles("12-3")})
+    assert (r.trains["A"].end, r.trains["B"].end, r.trains["mexican"].end) == (5, 3, 12)
+    assert r.open_doubles == ["A"] and r.status("B", "B") == "wait" and r.status("A", "A") == "cover"
+    assert r.plays_for("A") == [(T("5-9"), "A")] and not r.can_play("B")
+    assert (r.pips("A"), r.penalties) == (14, {"A": 14, "B": 1})
+    with pytest.raises(ValueError) as exc:
+        Round(mt, ["A", "B"], {}, [], T("12-12"), "A", trains={"A": tiles("12-5", "6-6")})
+    assert str(exc.value) == "6-6 does not match the end of the A train, which shows 5"
+    with pytest.raises(ValueError) as exc:
+        Round(mt, ["A", "B"], {}, [], T("12-12"), "Z")
+    assert str(exc.value) == "'Z' is not seated"
+    quiet = Round(mt, ["A", "B"], {}, [], T("12-12"), "A", trains={"A": tiles("12-5", "5-5")}, open_doubles=[])
+    assert quiet.open_doubles == [] and quiet.status("B", "B") == "own"
