@@ -272,3 +272,27 @@ def test_a_round_set_up_mid_way_is_checked(mt):
     assert str(exc.value) == "'Z' is not seated"
     quiet = Round(mt, ["A", "B"], {}, [], T("12-12"), "A", trains={"A": tiles("12-5", "5-5")}, open_doubles=[])
     assert quiet.open_doubles == [] and quiet.status("B", "B") == "own"
+
+
+def test_every_refused_move_of_a_round_says_why(mt):
+    """A holds 12-4 and 12-6 (each fits every train, all showing 12) and
+    0-1; B holds 3-5; the stock is empty."""
+    r = Round(mt, ["A", "B"], {"A": tiles("12-4", "12-6", "0-1"), "B": tiles("3-5")}, [], T("12-12"), "A")
+    for fn, said in [
+            (lambda: r.play("A", T("12-4"), "C"), ("there is no train 'C'; the trains are A, B, mexican",
+                                                   "mexican-train/trains")),
+            (lambda: r.play("A", T("3-5"), "A"), ("A does not hold 3-5", "mexican-train/own-tiles")),
+            (lambda: r.play("Z", T("12-4"), "A"), ("'Z' is not a player", "mexican-train/players")),
+            (lambda: r.play("B", T("3-5"), "B"), ("it is A's turn, not B's", "mexican-train/turn-order")),
+            (lambda: r.draw("A"), ("A can play and may not draw instead", "mexican-train/must-play")),
+            (lambda: r.pass_("A"), ("A can play and may not pass", "mexican-train/must-play")),
+            (lambda: r.play("A", T("0-1"), "A"), ("0-1 does not match the end of A's train, which shows 12",
+                                                  "mexican-train/matching"))]:
+        with pytest.raises(RuleViolation) as exc:
+            fn()
+        assert (exc.value.message, exc.value.rule) == said
+    r.play("A", T("12-4"), "A")
+    with pytest.raises(RuleViolation) as exc:
+        r.draw("B")                     # B cannot play and nothing is left to draw (A still can: no block)
+    assert (exc.value.message, exc.value.rule) == ("the stock is empty; the player passes and marks their train",
+                                                   "mexican-train/empty-stock")
