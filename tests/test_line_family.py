@@ -545,3 +545,20 @@ def test_drawing_and_passing_say_why_they_are_refused(v):
         "touch on a double", "touch not needed", "touch needed"])
 def test_each_refused_placement_says_why(v, game, moves, said):
     assert message(lambda: place(v(game), *moves)) == said
+
+
+def test_a_games_parameters_as_written_and_their_defaults():
+    """``params`` in variant.yaml: what is left out means no partnerships,
+    no reserve, no target, one raw point per displayed point, no round
+    settings and any set tile; what is written is read as numbers."""
+    from generator.engine.variant import Params
+
+    bare = Params.from_mapping({"set": 6, "players": [2, 3], "deal": {2: 7, 3: 5}})
+    assert (bare.set, bare.players, bare.deal) == (6, (2, 3), {2: 7, 3: 5})
+    assert (bare.partnerships, bare.stock_reserve, bare.target, bare.point_unit, bare.rounds,
+            bare.lead_totals) == ((), 0, None, 1, (), ())
+    full = Params.from_mapping({"set": "12", "players": ["4"], "partnerships": [4], "deal": {"4": "12"},
+                                "stock_reserve": 2, "target": "100", "point_unit": 5, "rounds": [13, 7, 1],
+                                "lead_totals": [3, 6]})
+    assert (full.set, full.players, full.partnerships, full.deal, full.stock_reserve, full.target, full.point_unit,
+            full.rounds, full.lead_totals) == (12, (4,), (4,), {4: 12}, 2, 100, 5, (13, 7, 1), (3, 6))

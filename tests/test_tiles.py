@@ -112,9 +112,12 @@ def test_attach_refuses_what_no_table_allows():
             lay.attach(tile, at, link=link)
         assert str(exc.value) == message
     joined = lay.attach(Tile(4, 6), End(Tile(1, 4), "4"))
-    with pytest.raises(ValueError) as exc:
-        joined.attach(Tile(4, 5), End(Tile(1, 4), "4"))
-    assert str(exc.value) == "1-4:4 is already joined"
+    for known in (False, True):             # before and after its free ends are worked out and kept
+        if known:
+            assert [str(e) for e in joined.free_ends()] == ["1-4:1", "4-6:6"]
+        with pytest.raises(ValueError) as exc:
+            joined.attach(Tile(4, 5), End(Tile(1, 4), "4"))
+        assert str(exc.value) == "1-4:4 is already joined"
     assert len(lay) == 1 and Tile(4, 6) not in lay                  # a layout never changes
 
 
