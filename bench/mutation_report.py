@@ -49,6 +49,10 @@ def equivalent() -> dict[str, str]:
     return out
 
 
+#: The source file of each mutant (as mutmut names it), filled by :func:`outcomes`.
+SOURCE: dict[str, str] = {}
+
+
 def outcomes() -> dict[str, dict[str, str]]:
     """Each area's mutants and what became of them: ``{area: {name: outcome}}``."""
     out: dict[str, dict[str, str]] = {area: {} for area in AREAS}
@@ -60,6 +64,7 @@ def outcomes() -> dict[str, dict[str, str]]:
         codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
         for name, code in codes.items():
             out[area][name] = OUTCOME.get(code, "suspicious")
+            SOURCE[name] = rel
     return out
 
 
@@ -67,7 +72,7 @@ def one_line(name: str) -> str:
     """The mutant's change as ``old  ->  new`` (its first changed line), or '' when mutmut cannot say."""
     try:
         from mutmut.mutation.diff_apply import get_diff_for_mutant
-        diff = get_diff_for_mutant(name).splitlines()
+        diff = get_diff_for_mutant(name, path=SOURCE.get(name)).splitlines()
     except Exception:                       # mutmut's own helper; a name it cannot find
         return ""
     old = next((d[1:].strip() for d in diff if d.startswith("-") and not d.startswith("---")), "")
@@ -95,9 +100,11 @@ def main(argv: list[str]) -> int:
         print(f"{area:<22}{len(res):>8}{c['killed']:>8}{c['timeout']:>8}{c['survived']:>9}{c['no tests']:>9}"
               f"{equiv:>11}{score:>8}")
         if c["not checked"]:
-            print(f"  ({c['not checked']} not checked yet: the run was stopped; bench/mutation.sh --resume goes on)")
+            print(f"  ({c['not checked']} not checked yet: the run is going on, or was stopped; "
+                  "bench/mutation.sh --resume goes on with it)")
     for area, res in results.items():
-        left = sorted(n for n, o in res.items() if o not in CAUGHT and n not in eq and o != "skipped")
+        left = sorted(n for n, o in res.items()
+                      if o not in CAUGHT and n not in eq and o not in ("skipped", "not checked"))
         print(f"\n{area}: {len(left)} mutants neither caught nor listed as equivalent")
         for name in left:
             print(f"  {res[name]:<9} {name}  {one_line(name)}")
