@@ -1,21 +1,42 @@
 #!/usr/bin/env bash
 # Mutation testing of the engine, the variants and the position model with mutmut 3 (not in CI: about
-# an hour on two cores). Its settings are [tool.mutmut] in pyproject.toml: what it mutates and which
-# tests it runs. Prints the score of each area and every mutant that survived and is not listed as
-# equivalent in bench/mutation-equivalent.txt (bench/mutation_report.py).
-# Usage: bash bench/mutation.sh            a new run (mutants/ made afresh)
-#        bash bench/mutation.sh --resume   go on with a stopped run (also re-tests edited functions)
-#        bash bench/mutation.sh --report   only print the last run's figures
+# an hour and a half on two cores). Its settings are [tool.mutmut] in pyproject.toml: what it mutates
+# and which tests it runs. Prints the score of each area and every mutant that survived and is not listed
+# as equivalent in bench/mutation-equivalent.txt (bench/mutation_report.py); exits 1 when there is one.
+usage() {
+  cat <<'TEXT'
+usage: bash bench/mutation.sh [--resume | --report]
+  (none)     a new run: deletes mutants/ (the last run's results) and tests every mutant afresh
+  --resume   go on with a stopped run (also re-tests the functions edited since)
+  --report   only print the last run's figures
+Ctrl-C stops a run; --resume goes on with it later.
+TEXT
+}
+case "$*" in
+  ""|--resume|--report) ;;
+  -h|--help) usage; exit 0 ;;
+  *) usage >&2; exit 2 ;;
+esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash bench/setup.sh
 # The Python modules: mutmut edits their source, which the compiled build would hide.
 export RULEBOOK_ENGINE=python NO_MKDOCS_2_WARNING=1
+run() {
+  # mutmut in a process group of its own, so that Ctrl-C stops it and every worker it started
+  setsid bench/.venv/bin/mutmut run --max-children "$(nproc)" &
+  local pid=$! status=0
+  trap 'kill -TERM -- "-$pid" 2>/dev/null; wait "$pid" || true; echo "stopped: bash bench/mutation.sh --resume goes on" >&2; exit 130' INT TERM
+  wait "$pid" || status=$?
+  trap - INT TERM
+  if [ "$status" -ne 0 ]; then
+    echo "bench/mutation.sh: mutmut stopped with status $status (see its output above)" >&2
+    exit "$status"
+  fi
+}
 case "${1:-}" in
   --report) ;;
-  --resume) bench/.venv/bin/mutmut run --max-children "$(nproc)" ;;
-  "") rm -rf mutants
-      bench/.venv/bin/mutmut run --max-children "$(nproc)" ;;
-  *) echo "usage: bash bench/mutation.sh [--resume | --report]" >&2; exit 2 ;;
+  --resume) run ;;
+  "") rm -rf mutants; run ;;
 esac
 exec bench/.venv/bin/python bench/mutation_report.py

@@ -13,6 +13,8 @@ but the equivalent ones; "no tests" means no selected test even runs the
 function.
 
 Usage: python bench/mutation_report.py [--all]   (--all also lists the equivalent mutants)
+Exit status: 0 when every tested mutant is caught or listed as equivalent, 1 when some are neither (or no
+run was found), 2 for a usage error.
 """
 
 from __future__ import annotations
@@ -81,6 +83,9 @@ def one_line(name: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    if [a for a in argv if a != "--all"]:
+        print("usage: python bench/mutation_report.py [--all]", file=sys.stderr)
+        return 2
     if not MUTANTS.is_dir():
         print("no mutation run found: run bash bench/mutation.sh first", file=sys.stderr)
         return 1
@@ -93,23 +98,26 @@ def main(argv: list[str]) -> int:
           f"{'equivalent':>11}{'score':>8}")
     for area, res in results.items():
         c = Counter(res.values())
-        equiv = sum(1 for n, o in res.items() if n in eq and o not in CAUGHT)
+        # an equivalent mutant leaves the score only once it has been tested (and not caught)
+        equiv = sum(1 for n, o in res.items() if n in eq and o not in (*CAUGHT, "skipped", "not checked"))
         caught = c["killed"] + c["timeout"]
         total = len(res) - equiv - c["skipped"] - c["not checked"]
-        score = f"{100 * caught / total:.1f}%" if total else "-"
+        score = f"{100 * caught / total:.1f}%" if total > 0 else "-"
         print(f"{area:<22}{len(res):>8}{c['killed']:>8}{c['timeout']:>8}{c['survived']:>9}{c['no tests']:>9}"
               f"{equiv:>11}{score:>8}")
         if c["not checked"]:
             print(f"  ({c['not checked']} not checked yet: the run is going on, or was stopped; "
                   "bench/mutation.sh --resume goes on with it)")
+    unexplained = 0
     for area, res in results.items():
         left = sorted(n for n, o in res.items()
                       if o not in CAUGHT and n not in eq and o not in ("skipped", "not checked"))
+        unexplained += len(left)
         print(f"\n{area}: {len(left)} mutants neither caught nor listed as equivalent")
         for name in left:
             print(f"  {res[name]:<9} {name}  {one_line(name)}")
         if "--all" in argv:
-            listed = sorted(n for n, o in res.items() if n in eq and o not in CAUGHT)
+            listed = sorted(n for n, o in res.items() if n in eq and o not in (*CAUGHT, "not checked"))
             print(f"{area}: {len(listed)} equivalent")
             for name in listed:
                 print(f"  {name}  {eq[name]}")
@@ -118,7 +126,8 @@ def main(argv: list[str]) -> int:
         print(f"listed as equivalent but caught now (remove it from {EQUIVALENT.name}): {name}")
     for name in unknown_eq:
         print(f"listed as equivalent but no such mutant (the code changed; look again): {name}")
-    return 0
+    tested = sum(1 for r in results.values() for o in r.values() if o != "not checked")
+    return 1 if unexplained or not tested else 0
 
 
 if __name__ == "__main__":

@@ -155,23 +155,47 @@ def _collect(todo, results, out: dict, write: bool, progress) -> None:
 
 def is_current(vdef) -> bool:
     """Whether ``rules/<id>/stats.json`` holds figures for ``vdef``'s current
-    definition (:func:`definition_hash`: its parameters and the engine's
-    source), a row for every player count and table of partners, each of at
-    least :data:`MIN_HANDS` hands (a build recomputes figures that are not).
-    ``python -m generator.stats --check`` asks this of every game."""
-    cached = _cached(Path(vdef.dir) / "stats.json", definition_hash(vdef))
-    if cached is None:
-        return False
-    rows = cached.get("results", [])
-    return (sorted((r.get("players"), r.get("partners", False)) for r in rows) == sorted(_tables(vdef.rules))
-            and all(r.get("hands", 0) >= MIN_HANDS for r in rows))
+    definition (:func:`staleness` finds nothing to say)."""
+    return staleness(vdef) is None
+
+
+def staleness(vdef) -> str | None:
+    """Why ``rules/<id>/stats.json`` does not hold figures for ``vdef`` as it
+    is now, in words, or ``None`` when it does: the file is missing or not a
+    JSON object of figures, or it was made for another definition
+    (:func:`definition_hash`: the parameters and the engine's source), with
+    other settings (seed, hands, players), without a row for some player
+    count or table of partners, or with fewer than :data:`MIN_HANDS` hands in
+    a row. A build recomputes such figures; ``python -m generator.stats
+    --check`` names them."""
+    path = Path(vdef.dir) / "stats.json"
+    if not path.is_file():
+        return "missing"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "not readable as JSON"
+    rows = data.get("results") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        return "not a file of figures (an object with a list of rows, \"results\")"
+    if data.get("hash") != definition_hash(vdef):
+        return "made for other rules or another engine"
+    if (data.get("seed"), data.get("min_hands"), data.get("bots")) != (SEED, MIN_HANDS, list(BOTS)):
+        return "made with other settings (seed, hands or players)"
+    want = sorted(_tables(vdef.rules))
+    got = [(r.get("players"), r.get("partners", False)) for r in rows]
+    if len(got) != len(want) or sorted(got, key=repr) != sorted(want, key=repr):
+        return "without one row per player count (and table of partners)"
+    if not all(isinstance(r.get("hands"), int) and r["hands"] >= MIN_HANDS for r in rows):
+        return f"with fewer than {MIN_HANDS} hands in a row"
+    return None
 
 
 def _cached(path: Path, digest: str) -> dict | None:
     if path.is_file():
         try:
             cached = json.loads(path.read_text(encoding="utf-8"))
-            if cached.get("hash") == digest:
+            if isinstance(cached, dict) and cached.get("hash") == digest and isinstance(cached.get("results"), list):
                 return cached
         except (OSError, ValueError):
             pass
@@ -251,18 +275,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true",
                     help="compute nothing: list the games whose stored figures are stale and exit 1 if any is")
     args = ap.parse_args(argv)
-    cat = Catalog(find_rules_dir())
+    rules = find_rules_dir()
+    if not Path(rules).is_dir():
+        print(f"python -m generator.stats: {rules}: no such folder", file=sys.stderr)
+        return 1
+    cat = Catalog(rules)
     t0 = time.time()
     try:
-        vdefs = [cat.variant(vid) for vid in (args.ids or cat.variant_ids())]
+        vdefs = [cat.variant(vid) for vid in dict.fromkeys(args.ids or cat.variant_ids())]
     except SourceError as exc:
         print(f"python -m generator.stats: {exc.message}", file=sys.stderr)
         return 2
+    if not vdefs:
+        print(f"python -m generator.stats: {rules}: no games in this rules folder", file=sys.stderr)
+        return 1
     if args.check:
-        stale = [vdef for vdef in vdefs if not is_current(vdef)]
-        for vdef in stale:
-            print(f"{Path(vdef.dir) / 'stats.json'}: stale for the current rules and engine "
-                  f"(run scripts/stats.sh {vdef.id})", file=sys.stderr)
+        stale = [(vdef, why) for vdef in vdefs for why in [staleness(vdef)] if why is not None]
+        for vdef, why in stale:
+            print(f"{Path(vdef.dir) / 'stats.json'}: {why} (run scripts/stats.sh {vdef.id})", file=sys.stderr)
         if not stale:
             print(f"the figures of {len(vdefs)} game{'s' if len(vdefs) != 1 else ''} are current")
         return 1 if stale else 0

@@ -76,12 +76,31 @@ def test_the_figures_check_names_each_stale_game_and_computes_nothing(catalog, t
         assert "figures of 1 game are current" in capsys.readouterr().out
     assert stats.main(["--check"]) == 1
     err = capsys.readouterr().err
-    assert "draw/stats.json: stale" in err and "scripts/stats.sh draw" in err and "block" not in err
-    for broken in ([r for r in data["results"] if r["partners"] is False],            # the partners' row gone
-                   [dict(r, hands=stats.MIN_HANDS - 1) for r in data["results"]]):    # too few hands
-        block.write_text(json.dumps(dict(data, results=broken)))
-        assert stats.main(["block", "--check"]) == 1
-        assert "scripts/stats.sh block" in capsys.readouterr().err
+    assert err == f"{tmp_path / 'draw' / 'stats.json'}: not a file of figures (an object with a list of rows, " \
+                  '"results") (run scripts/stats.sh draw)\n'
+    rows = data["results"]
+    for text, why in [
+            (None, "missing"), ("{", "not readable as JSON"), ("[]", "not a file of figures"),
+            (json.dumps(dict(data, results="x")), "not a file of figures"),
+            (json.dumps(dict(data, hash="0")), "made for other rules or another engine"),
+            (json.dumps(dict(data, seed=data["seed"] + 1)), "made with other settings"),
+            (json.dumps(dict(data, bots=["random"])), "made with other settings"),
+            (json.dumps(dict(data, results=[r for r in rows if r["partners"] is False])), "without one row"),
+            (json.dumps(dict(data, results=rows + rows[:1])), "without one row"),
+            (json.dumps(dict(data, results=[dict(r, players="two") for r in rows])), "without one row"),
+            (json.dumps(dict(data, results=[dict(r, hands=stats.MIN_HANDS - 1) for r in rows])), "with fewer than")]:
+        if text is None:
+            block.unlink()
+        else:
+            block.write_text(text)
+        assert stats.main(["block", "--check"]) == 1, why
+        err = capsys.readouterr().err
+        assert err.startswith(f"{block}: {why}") and err.endswith("(run scripts/stats.sh block)\n"), err
+    assert stats.main(["block", "block", "--check"]) == 1          # a game named twice is checked once
+    assert capsys.readouterr().err.count("\n") == 1
+    monkeypatch.setenv("RULEBOOK_RULES", str(tmp_path / "nowhere"))
+    assert stats.main(["--check"]) == 1
+    assert capsys.readouterr().err == f"python -m generator.stats: {tmp_path / 'nowhere'}: no such folder\n"
 
 
 def test_cli_simulate_refuses_bad_counts(capsys):
