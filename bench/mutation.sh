@@ -5,15 +5,16 @@
 # as equivalent in bench/mutation-equivalent.txt (bench/mutation_report.py); exits 1 when there is one.
 usage() {
   cat <<'TEXT'
-usage: bash bench/mutation.sh [--resume | --report]
+usage: bash bench/mutation.sh [--resume | --retest | --report]
   (none)     a new run: deletes mutants/ (the last run's results) and tests every mutant afresh
   --resume   go on with a stopped run (also re-tests the functions edited since)
+  --retest   test again every mutant the last run did not catch (after adding tests), then report
   --report   only print the last run's figures
 Ctrl-C stops a run; --resume goes on with it later.
 TEXT
 }
 case "$*" in
-  ""|--resume|--report) ;;
+  ""|--resume|--retest|--report) ;;
   -h|--help) usage; exit 0 ;;
   *) usage >&2; exit 2 ;;
 esac
@@ -24,7 +25,7 @@ bash bench/setup.sh
 export RULEBOOK_ENGINE=python NO_MKDOCS_2_WARNING=1
 run() {
   # mutmut in a process group of its own, so that Ctrl-C stops it and every worker it started
-  setsid bench/.venv/bin/mutmut run --max-children "$(nproc)" &
+  setsid bench/.venv/bin/mutmut run --max-children "$(nproc)" "$@" &
   local pid=$! status=0
   trap 'kill -TERM -- "-$pid" 2>/dev/null; wait "$pid" || true; echo "stopped: bash bench/mutation.sh --resume goes on" >&2; exit 130' INT TERM
   wait "$pid" || status=$?
@@ -37,6 +38,8 @@ run() {
 case "${1:-}" in
   --report) ;;
   --resume) run ;;
+  --retest) mapfile -t names < <(bench/.venv/bin/python bench/mutation_report.py --names)
+            if [ "${#names[@]}" -gt 0 ]; then run "${names[@]}"; fi ;;
   "") rm -rf mutants; run ;;
 esac
 exec bench/.venv/bin/python bench/mutation_report.py

@@ -12,7 +12,8 @@ when it is killed or times out (an endless loop caught), out of every mutant
 but the equivalent ones; "no tests" means no selected test even runs the
 function.
 
-Usage: python bench/mutation_report.py [--all]   (--all also lists the equivalent mutants)
+Usage: python bench/mutation_report.py [--all | --names]   (--all also lists the equivalent mutants;
+--names prints only the names of the tested mutants that were not caught, for bench/mutation.sh --retest)
 Exit status: 0 when every tested mutant is caught or listed as equivalent, 1 when some are neither (or no
 run was found), 2 for a usage error.
 """
@@ -83,12 +84,18 @@ def one_line(name: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if [a for a in argv if a != "--all"]:
-        print("usage: python bench/mutation_report.py [--all]", file=sys.stderr)
+    if argv not in ([], ["--all"], ["--names"]):
+        print("usage: python bench/mutation_report.py [--all | --names]", file=sys.stderr)
         return 2
     if not MUTANTS.is_dir():
         print("no mutation run found: run bash bench/mutation.sh first", file=sys.stderr)
         return 1
+    if argv == ["--names"]:                 # what bench/mutation.sh --retest tests again
+        for res in outcomes().values():
+            for name, outcome in sorted(res.items()):
+                if outcome in ("survived", "no tests", "suspicious"):
+                    print(name)
+        return 0
     import os
     os.chdir(ROOT)                          # mutmut's helpers read mutants/ from the current folder
     eq = equivalent()
