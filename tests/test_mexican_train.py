@@ -296,3 +296,35 @@ def test_every_refused_move_of_a_round_says_why(mt):
         r.draw("B")                     # B cannot play and nothing is left to draw (A still can: no block)
     assert (exc.value.message, exc.value.rule) == ("the stock is empty; the player passes and marks their train",
                                                    "mexican-train/empty-stock")
+
+
+def test_a_rounds_record_of_moves(mt):
+    """Every move is recorded as it was made. A plays 12-5 on its own train;
+    B draws 0-11 (no fit), passes and marks its train; A draws 3-12 (it fits
+    B's marked train) and plays it there; B plays 3-4 on its own train,
+    lifting the marker. Now A holds only 7-8 and B 0-0 and 0-11; none fits
+    any train and the stock is empty: that play ends the round blocked."""
+    r = Round(mt, ["A", "B"], {"A": tiles("12-5", "7-8"), "B": tiles("3-4", "0-0")},
+              tiles("0-11", "3-12"), T("12-12"), "A")
+    r.play("A", T("12-5"), "A")
+    r.draw("B")
+    r.pass_("B")
+    r.draw("A")
+    r.play("A", T("3-12"), "B")
+    last = r.play("B", T("3-4"), "B")
+    got = [(e.kind, e.player, e.tile and str(e.tile), e.train, e.playable, e.next, e.markers, e.end) for e in r.events]
+    assert got == [("play", "A", "5-12", "A", False, "B", (), None),
+                   ("draw", "B", "0-11", None, False, "B", (), None),
+                   ("pass", "B", None, None, False, "A", ("B",), None),
+                   ("draw", "A", "3-12", None, True, "A", ("B",), None),
+                   ("play", "A", "3-12", "B", False, "B", ("B",), None),
+                   ("play", "B", "3-4", "B", False, None, (), "blocked")]
+    assert last is r.events[-1] and (r.end, r.current, r.out) == ("blocked", None, None)
+    assert r.penalties == {"A": 7 + 8, "B": 0 + 11}          # B still holds the 0-11 it drew
+
+
+def test_going_out_ends_the_round_with_the_last_play(mt):
+    r = Round(mt, ["A", "B"], {"A": tiles("12-5"), "B": tiles("3-4")}, tiles("0-1"), T("12-12"), "A")
+    ev = r.play("A", T("12-5"), "A")
+    assert (ev.kind, ev.player, str(ev.tile), ev.train, ev.next, ev.end) == ("play", "A", "5-12", "A", None, "out")
+    assert (r.end, r.out, r.current, r.drawn) == ("out", "A", None, None)

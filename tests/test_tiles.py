@@ -62,8 +62,8 @@ def test_ends_order_by_tile_then_side():
             End(Tile(1, 4), "1")]
     assert [str(e) for e in sorted(ends)] == ["1-4:1", "1-4:4", "2-2:a", "2-2:b", "2-2:side-a"]
     x, y = End(Tile(1, 4), "1"), End(Tile(1, 4), "4")
-    assert (x < y, x <= y, x > y, x >= y, y > x, y >= x, x <= x, x >= x, x < x) == \
-        (True, True, False, False, True, True, True, True, False)
+    assert (x < y, x <= y, x > y, x >= y, y > x, y >= x, x <= x, x >= x, x < x, x > x) == \
+        (True, True, False, False, True, True, True, True, False, False)
 
 
 def test_tiles_and_ends_cannot_be_changed():
