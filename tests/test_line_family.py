@@ -562,3 +562,15 @@ def test_a_games_parameters_as_written_and_their_defaults():
                                 "lead_totals": [3, 6]})
     assert (full.set, full.players, full.partnerships, full.deal, full.stock_reserve, full.target, full.point_unit,
             full.rounds, full.lead_totals) == (12, (4,), (4,), {4: 12}, 2, 100, 5, (13, 7, 1), (3, 6))
+
+
+def test_a_hand_nobody_can_set_is_blocked_by_the_first_pass(v):
+    """All Threes sets only a tile totalling 3 or 6. A holds 1-1 (2) and 4-5
+    (9), B holds 2-2 (4), and there is nothing to draw: A cannot set and
+    passes, and as B cannot either, that pass blocks the hand. A holds 11
+    pips, B 4: B wins."""
+    h = Hand(v("all-threes"), ["A", "B"], {"A": tiles("1-1", "4-5"), "B": tiles("2-2")}, [], "A")
+    ev = h.pass_("A")
+    assert (ev.kind, ev.player, ev.next, ev.end) == ("pass", "A", None, "blocked")
+    assert (h.end, h.current, h.events[-1] is ev) == ("blocked", None, True)
+    assert (h.settlement.winners, dict(h.settlement.pips)) == (("B",), {"A": 11, "B": 4})
