@@ -137,7 +137,7 @@ def test_must_play_when_able(hr):
     assert exc.value.rule == "horse-race/must-play"
     with pytest.raises(RuleViolation) as exc:
         h.pass_("E")
-    assert exc.value.rule == "horse-race/must-play"
+    assert str(exc.value) == "E can play and may not pass [rule horse-race/must-play]"
 
 
 def test_drawn_playable_tile_is_placed_and_ends_turn(hr):
