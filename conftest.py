@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 
 def pytest_ignore_collect(collection_path: Path, config):
     """While the compiled modules are loaded (``generator.native``), their
@@ -25,7 +27,6 @@ ENGINE_DOCTESTS = ("engine/", "variants/", "model/positions.py")
 
 
 def pytest_collection_modifyitems(config, items):
-    import pytest
     from generator import _buildinfo
 
     for item in items:

@@ -33,11 +33,9 @@ AREAS = {
     "engine and variants": ("generator/engine/", "generator/variants/"),
     "position model": ("generator/model/positions.py",),
 }
-#: mutmut's exit codes by outcome (mutmut/stats.py).
-OUTCOME = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",
-           36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout", None: "not checked",
-           37: "killed"}
-CAUGHT = ("killed", "timeout")
+#: The outcomes that catch a mutant (mutmut's words: a test failed, it hung, the type check refused
+#: it, or it crashed the interpreter).
+CAUGHT = ("killed", "timeout", "caught by type check", "segfault")
 
 
 def equivalent() -> dict[str, str]:
@@ -58,6 +56,8 @@ SOURCE: dict[str, str] = {}
 
 def outcomes() -> dict[str, dict[str, str]]:
     """Each area's mutants and what became of them: ``{area: {name: outcome}}``."""
+    from mutmut.stats import status_by_exit_code      # mutmut's exit codes by outcome
+
     out: dict[str, dict[str, str]] = {area: {} for area in AREAS}
     for meta in sorted(MUTANTS.rglob("*.py.meta")):
         rel = meta.relative_to(MUTANTS).as_posix()[: -len(".meta")]
@@ -66,7 +66,7 @@ def outcomes() -> dict[str, dict[str, str]]:
             continue
         codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
         for name, code in codes.items():
-            out[area][name] = OUTCOME.get(code, "suspicious")
+            out[area][name] = status_by_exit_code[code]
             SOURCE[name] = rel
     return out
 

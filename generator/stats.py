@@ -166,18 +166,13 @@ def staleness(vdef) -> str | None:
     (:func:`definition_hash`: the parameters and the engine's source), with
     other settings (seed, hands, players), without a row for some player
     count or table of partners, or with fewer than :data:`MIN_HANDS` hands in
-    a row. A build recomputes such figures; ``python -m generator.stats
-    --check`` names them."""
-    path = Path(vdef.dir) / "stats.json"
-    if not path.is_file():
-        return "missing"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return "not readable as JSON"
-    rows = data.get("results") if isinstance(data, dict) else None
-    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        return "not a file of figures (an object with a list of rows, \"results\")"
+    a row. ``python -m generator.stats --check`` names them; a build
+    recomputes a file that is unreadable or made for another definition
+    (:func:`refresh`)."""
+    data = _read(Path(vdef.dir) / "stats.json")
+    if isinstance(data, str):
+        return data
+    rows = data["results"]
     if data.get("hash") != definition_hash(vdef):
         return "made for other rules or another engine"
     if (data.get("seed"), data.get("min_hands"), data.get("bots")) != (SEED, MIN_HANDS, list(BOTS)):
@@ -191,15 +186,24 @@ def staleness(vdef) -> str | None:
     return None
 
 
+def _read(path: Path) -> dict | str:
+    """A stats file's figures (a JSON object whose ``results`` is a list of
+    rows), or why it holds none, in words."""
+    if not path.is_file():
+        return "missing"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "not readable as JSON"
+    rows = data.get("results") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        return "not a file of figures (an object with a list of rows, \"results\")"
+    return data
+
+
 def _cached(path: Path, digest: str) -> dict | None:
-    if path.is_file():
-        try:
-            cached = json.loads(path.read_text(encoding="utf-8"))
-            if isinstance(cached, dict) and cached.get("hash") == digest and isinstance(cached.get("results"), list):
-                return cached
-        except (OSError, ValueError):
-            pass
-    return None
+    data = _read(path)
+    return data if isinstance(data, dict) and data.get("hash") == digest else None
 
 
 def _row(spec: tuple, players: int, partners: bool, limit: int, min_hands: int) -> dict:

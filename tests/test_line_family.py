@@ -34,6 +34,13 @@ def rule_of(fn):
     return info.value.rule
 
 
+def message(fn):
+    """The message and rule of the rule violation ``fn`` raises."""
+    with pytest.raises(RuleViolation) as info:
+        fn()
+    return info.value.message, info.value.rule
+
+
 def tiles(*texts):
     return [T(t) for t in texts]
 
@@ -289,26 +296,18 @@ def test_every_game_set_by_the_highest_double_opens_with_it(catalog):
         h = Hand(rules, ["N", "E"], deal, [])
         assert (h.current, h.required_lead) == ("E", ("E", T("5-5"))), vid
         assert {p.tile for p in h.plays_for("E")} == {T("5-5")}, vid
-        assert message_of(lambda: h.play("E", T("1-2"))) == (
-            f"the hand opens with 5-5, the highest double dealt, not 1-2 [rule {vid}/lead]")
-        assert message_of(lambda: Hand(rules, ["N", "E"], deal, [], "N")) == (
-            f"E holds 5-5, the highest double dealt, and sets it; N cannot lead [rule {vid}/lead]")
+        assert message(lambda: h.play("E", T("1-2"))) == (
+            "the hand opens with 5-5, the highest double dealt, not 1-2", f"{vid}/lead")
+        assert message(lambda: Hand(rules, ["N", "E"], deal, [], "N")) == (
+            "E holds 5-5, the highest double dealt, and sets it; N cannot lead", f"{vid}/lead")
         assert h.play("E", T("5-5")).placement.tile == T("5-5") and h.current == "N"
         plain_deal = {"N": tiles("1-2", "6-5"), "E": tiles("6-4", "0-1")}
         plain = Hand(rules, ["N", "E"], plain_deal, [])
         assert (plain.current, plain.required_lead) == ("N", ("N", T("6-5"))), vid
-        assert message_of(lambda: plain.play("N", T("1-2"))) == (
-            f"the hand opens with 5-6, the heaviest tile dealt (no double was dealt), not 1-2 [rule {vid}/lead]")
-        assert message_of(lambda: Hand(rules, ["N", "E"], plain_deal, [], "E")) == (
-            f"N holds 5-6, the heaviest tile dealt (no double was dealt), and sets it; E cannot lead "
-            f"[rule {vid}/lead]")
-
-
-def message_of(fn):
-    """What the rule violation ``fn`` raises says, with its rule."""
-    with pytest.raises(RuleViolation) as info:
-        fn()
-    return str(info.value)
+        assert message(lambda: plain.play("N", T("1-2"))) == (
+            "the hand opens with 5-6, the heaviest tile dealt (no double was dealt), not 1-2", f"{vid}/lead")
+        assert message(lambda: Hand(rules, ["N", "E"], plain_deal, [], "E")) == (
+            "N holds 5-6, the heaviest tile dealt (no double was dealt), and sets it; E cannot lead", f"{vid}/lead")
 
 
 def test_a_listed_play_is_still_checked_for_whose_turn_and_whose_tile(v):
@@ -325,13 +324,6 @@ def test_a_listed_play_is_still_checked_for_whose_turn_and_whose_tile(v):
     assert h.current == "E" and len(h.layout) == 1
     assert h.push("E", h.plays_for("E")[0]).placement.tile == T("5-6") and h.current == "N"
     assert h.pips("N") == 7 + 3 and h.pips("E") == 5      # 1-6 and 1-2 left to N, 2-3 to E
-
-
-def message(fn):
-    """The message and rule of the rule violation ``fn`` raises."""
-    with pytest.raises(RuleViolation) as info:
-        fn()
-    return info.value.message, info.value.rule
 
 
 def test_matador_says_what_an_end_takes(v):
