@@ -16,9 +16,11 @@ export RULEBOOK_REQUIRE_BROWSER="${RULEBOOK_REQUIRE_BROWSER:-1}"
 # (tests/conftest.py). Pass -n 0 to run in one process.
 .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile "$@"
 if [ $# -eq 0 ] && [ "$(.venv/bin/python -m generator.native status)" = compiled ]; then
+  # The engine's own tests (marked `engine`, as bench/mutation.sh picks them) less those that check or
+  # build a whole rules folder, and the simulation's.
   echo "The engine's tests and doctests again, on the Python modules (RULEBOOK_ENGINE=python):"
   RULEBOOK_ENGINE=python .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile \
-    tests/test_tiles.py tests/test_horse_race_engine.py tests/test_line_family.py tests/test_illegal_plays.py \
-    tests/test_random_games.py tests/test_mexican_train.py tests/test_simulate.py tests/test_compiled.py \
-    generator/engine generator/variants generator/simulate.py
+    -m "engine and not whole_site" tests generator/engine generator/variants generator/model/positions.py
+  RULEBOOK_ENGINE=python .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile \
+    tests/test_simulate.py tests/test_compiled.py generator/simulate.py
 fi

@@ -46,7 +46,13 @@ def test_the_corpus_has_at_least_forty_mistakes():
     assert all(_header(p)[1] for p in CASES), "every bad file states what it expects"
 
 
-@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def _cases():
+    """Every bad file; a position file checked where it lies is also one of the
+    engine's own tests (the position model's messages: bench/mutation.sh)."""
+    return [pytest.param(p, marks=() if _header(p)[0] else pytest.mark.engine, id=p.stem) for p in CASES]
+
+
+@pytest.mark.parametrize("path", _cases())
 def test_bad_file(path, tmp_path, capsys):
     place, expects = _header(path)
     target = path
@@ -79,6 +85,7 @@ def _stated_only(path: Path) -> bool:
     return all("the engine computes" in fragment for _, fragment in _header(path)[1])
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("path", [p for p in CASES if not _header(p)[0]], ids=lambda p: p.stem)
 def test_score_reports_the_first_problem(path, capsys):
     """`rulebook score --json` ignores stated values; any other mistake is

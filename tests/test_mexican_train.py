@@ -95,7 +95,7 @@ def test_draw_one_then_play_or_pass_and_markers(mt):
     r.play("A", T("3-12"), "B")                         # a marked train is open to everyone
     assert r.trains["B"].marker                         # only B's own play lifts it
     r.play("B", T("3-4"), "B")
-    assert not r.trains["B"].marker
+    assert r.trains["B"].marker is False
 
 
 def test_round_ends_by_going_out_even_on_a_double(mt):
@@ -328,3 +328,50 @@ def test_going_out_ends_the_round_with_the_last_play(mt):
     ev = r.play("A", T("12-5"), "A")
     assert (ev.kind, ev.player, str(ev.tile), ev.train, ev.next, ev.end) == ("play", "A", "5-12", "A", None, "out")
     assert (r.end, r.out, r.current, r.drawn) == ("out", "A", None, None)
+
+
+def test_a_round_passes_through_its_phases(mt):
+    """A round's ``phase`` says where the turn stands (the simulation reads
+    it): ``start``; ``cover`` after a double, whose cover is owed; ``drawn`` and
+    ``cover-drawn`` once the player has drawn in either. A holds 5-5 and 0-1;
+    A's train shows 5 and the Mexican train 9; B holds 5-8 and 9-10."""
+    r = Round(mt, ["A", "B"], {"A": tiles("5-5", "0-1"), "B": tiles("5-8", "9-10")}, tiles("0-2", "4-4"),
+              T("12-12"), "A", trains={"A": tiles("12-5"), "mexican": tiles("12-9")})
+    assert (r.phase, r.drawn, r.out, r.end, r.engine) == ("start", None, None, None, T("12-12"))
+    assert {o: (tr.owner, tr.end, tr.marker) for o, tr in r.trains.items()} == {
+        "A": ("A", 5, False), "B": ("B", 12, False), "mexican": ("mexican", 9, False)}
+    ev = r.play("A", T("5-5"), "A")
+    assert (ev.kind, ev.player, ev.tile, ev.train, ev.next, ev.open_doubles, ev.end) == (
+        "play", "A", T("5-5"), "A", "A", ("5-5 on A",), None)
+    assert r.phase == "cover"
+    # 0-1 cannot cover the 5-5, but the stock is not empty: A must draw before passing
+    assert refusal(lambda: r.pass_("A")) == ("A must draw one tile before passing", "mexican-train/draw-before-pass")
+    ev = r.draw("A")
+    assert (ev.tile, ev.playable, r.phase, r.drawn) == (T("0-2"), False, "cover-drawn", T("0-2"))
+    assert refusal(lambda: r.play("A", T("0-1"), "A")) == ("A drew 0-2 and may play only that tile",
+                                                           "mexican-train/drawn-tile")
+    assert refusal(lambda: r.draw("A")) == ("A has already drawn this turn", "mexican-train/draw-once")
+    assert r.plays_for("A") == []                       # the drawn 0-2 fits nowhere
+    assert r.plays_for("B") == [(T("5-8"), "A")]        # B's own tiles: only the cover of A's double
+    r.pass_("A")
+    assert (r.phase, r.drawn, r.current, r.trains["A"].marker) == ("start", None, "B", True)
+
+
+def test_one_draw_a_turn_and_the_end_of_moves(mt):
+    """B cannot play on the 5 of A's train or the 12s: B draws 0-11, which
+    fits nothing, and may not draw again. Then B passes and A goes out."""
+    r = Round(mt, ["A", "B"], {"A": tiles("5-6"), "B": tiles("3-4", "0-0")}, tiles("0-11", "3-12"),
+              T("12-12"), "B", trains={"A": tiles("12-5"), "B": tiles("12-1"), "mexican": tiles("12-2")})
+    ev = r.draw("B")
+    assert (ev.tile, ev.playable, r.phase) == (T("0-11"), False, "drawn")
+    assert refusal(lambda: r.draw("B")) == ("B has already drawn this turn", "mexican-train/draw-once")
+    r.pass_("B")
+    r.play("A", T("5-6"), "A")
+    assert (r.end, r.out, r.current) == ("out", "A", None)
+    assert refusal(lambda: r.draw("B")) == ("the round is over (out); no more moves", "mexican-train/round-over")
+
+
+def refusal(fn):
+    with pytest.raises(RuleViolation) as info:
+        fn()
+    return info.value.message, info.value.rule

@@ -156,3 +156,27 @@ def test_layouts_are_equal_by_their_tiles():
     assert Layout() == Layout() and Layout() != Layout().attach(Tile(0, 0), None)
     assert (build(Tile(4, 6)) == "1-4") is False and build(Tile(4, 6)).__eq__("1-4") is NotImplemented
     assert [(str(a), str(b)) for a, b in build(Tile(4, 6)).connections()] == [("1-4:4", "4-6:4")]
+
+
+@pytest.mark.parametrize("text,said", [
+    (14, 'a tile is written as a string like "1-4", not 14'),
+    (None, 'a tile is written as a string like "1-4", not None'),
+])
+def test_a_tile_that_is_not_text_is_refused_in_words(text, said):
+    with pytest.raises(NotationError) as info:
+        Tile.parse(text)
+    assert str(info.value) == said
+
+
+@pytest.mark.parametrize("text,said", [
+    ("1-4", '\'1-4\' is not an attachment point; write it as TILE:END, e.g. "1-4:4" or "4-4:b"'),
+    ("1-4:5", "'1-4:5': the ends of 1-4 are 1 and 4"),
+    # only the last colon separates the end: "1-4:4" is then the tile, which is not one
+    ("1-4:4:4", '\'1-4:4\' is not a tile; write it as "a-b" or "[a|b]"'),
+    # a digit that is not an ASCII one (Arabic-Indic four) is not an end
+    ("1-4:\u0664", "'1-4:\u0664': the ends of 1-4 are 1 and 4"),
+])
+def test_an_attachment_point_that_cannot_be_read_says_why(text, said):
+    with pytest.raises(NotationError) as info:
+        End.parse(text)
+    assert str(info.value) == said

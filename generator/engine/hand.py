@@ -145,7 +145,9 @@ class Hand:
         return plays
 
     def can_play(self, player: str) -> bool:
-        """True when ``player`` holds a tile that fits somewhere."""
+        """True when ``player`` holds a tile that fits the table somewhere (the
+        table only: whose turn it is, a tile that must be placed first and the
+        tile that must open the hand are for :meth:`plays_for`)."""
         c = self._legal
         if c is not None and c[0] == player and c[2]:
             return bool(c[1])               # the legal plays of the whole hand are known already

@@ -142,10 +142,11 @@ class Tile:
         return f"Tile(low={self.low}, high={self.high})"
 
     @classmethod
-    def parse(cls, text: str, max_pip: int | None = None) -> "Tile":
+    def parse(cls, text: object, max_pip: int | None = None) -> "Tile":
         """Read ``a-b``, ``b-a`` or ``[a|b]``.
 
-        Raises :class:`NotationError` for anything else, or when a pip exceeds
+        Raises :class:`NotationError` for anything else (a value that is not
+        text included, as YAML's ``14`` for ``"1-4"``), or when a pip exceeds
         ``max_pip`` (6 for a double-six set, 12 for double-twelve).
         """
         if not isinstance(text, str):
@@ -271,8 +272,10 @@ class End:
         return f"End(tile={self.tile!r}, side={self.side!r})"
 
     @classmethod
-    def parse(cls, text: str, max_pip: int | None = None) -> "End":
-        """Read ``TILE:END``; raises :class:`NotationError` with the reason."""
+    def parse(cls, text: object, max_pip: int | None = None) -> "End":
+        """Read ``TILE:END`` (the end after the last colon); raises
+        :class:`NotationError` with the reason, also for a value that is not
+        text."""
         if not isinstance(text, str) or ":" not in text:
             raise NotationError(
                 f"{text!r} is not an attachment point; write it as TILE:END, e.g. \"1-4:4\" or \"4-4:b\""

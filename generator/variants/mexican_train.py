@@ -158,6 +158,12 @@ class Round:
     uncovered, oldest first; by default every train that ends in a double).
     Raises ``ValueError`` for an inconsistent state; moves raise
     :class:`RuleViolation` with the rule's id.
+
+    ``phase`` says where the current turn stands: ``"start"``; ``"cover"``
+    once a double is played and its cover is owed; ``"drawn"`` and
+    ``"cover-drawn"`` once the player has drawn in either (only that tile may
+    then be played). ``drawn`` is the tile drawn this turn, ``out`` who went
+    out, ``end`` ``None``, ``"out"`` or ``"blocked"``.
     """
 
     def __init__(self, variant: MexicanTrain, players: Sequence[str], hands: Mapping[str, Sequence[Tile]],
