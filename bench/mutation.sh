@@ -8,7 +8,8 @@ usage() {
 usage: bash bench/mutation.sh [--resume | --retest | --report]
   (none)     a new run: deletes mutants/ (the last run's results) and tests every mutant afresh
   --resume   go on with a stopped run (also re-tests the functions edited since)
-  --retest   test again every mutant the last run did not catch (after adding tests), then report
+  --retest   test again every mutant the last run did not catch and that is not listed as equivalent
+             (after adding tests), then report
   --report   only print the last run's figures
 Ctrl-C stops a run; --resume goes on with it later.
 TEXT

@@ -13,7 +13,8 @@ but the equivalent ones; "no tests" means no selected test even runs the
 function.
 
 Usage: python bench/mutation_report.py [--all | --names]   (--all also lists the equivalent mutants;
---names prints only the names of the tested mutants that were not caught, for bench/mutation.sh --retest)
+--names prints only the names of the tested mutants that were neither caught nor listed as equivalent, for
+bench/mutation.sh --retest)
 Exit status: 0 when every tested mutant is caught or listed as equivalent, 1 when some are neither (or no
 run was found), 2 for a usage error.
 """
@@ -91,9 +92,10 @@ def main(argv: list[str]) -> int:
         print("no mutation run found: run bash bench/mutation.sh first", file=sys.stderr)
         return 1
     if argv == ["--names"]:                 # what bench/mutation.sh --retest tests again
+        eq = equivalent()                   # known to survive: a new run tests them again
         for res in outcomes().values():
             for name, outcome in sorted(res.items()):
-                if outcome in ("survived", "no tests", "suspicious"):
+                if outcome in ("survived", "no tests", "suspicious") and name not in eq:
                     print(name)
         return 0
     import os
