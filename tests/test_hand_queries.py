@@ -127,3 +127,38 @@ def test_going_out_pays_a_side_the_other_sides_pips_only(catalog):
     s = h.settlement
     assert ev.end == "out" and s.blocked is False
     assert (s.winners, dict(s.raw), dict(s.points)) == (("N+S",), {"N+S": 4}, {"N+S": 4})
+
+
+def test_a_deal_with_an_unknown_leader_or_missing_scores():
+    """The leader (here chosen by lot, so named) must be seated; scores given
+    for some sides only start the others at 0."""
+    by_lot = make_variant(Params(set=6, players=(2,), partnerships=(), deal={2: 7}), Choices(draw="none"), "plain")
+    deal = {"N": tiles("1-2"), "E": tiles("3-4")}
+    with pytest.raises(ValueError) as info:
+        Hand(by_lot, ["N", "E"], deal, [], "X")
+    assert str(info.value) == "the leader 'X' is not a player"
+    assert Hand(by_lot, ["N", "E"], deal, [], "N", scores={"N": 10}).scores == {"N": 10, "E": 0}
+
+
+def test_every_move_out_of_turn_or_after_the_end_says_why(block):
+    """N sets 6-6; it is E's turn. A player not seated, N playing again, or
+    anyone moving after E goes out with 5-6 are each refused with its rule."""
+    h = Hand(block, ["N", "E"], {"N": tiles("6-6", "1-2"), "E": tiles("5-6")}, [])
+    h.play("N", T("6-6"))
+    assert refusal(lambda: h.play("Z", T("1-2"))) == ("'Z' is not a player", "block/players")
+    assert refusal(lambda: h.play("N", T("1-2"))) == ("it is E's turn, not N's", "block/turn-order")
+    assert refusal(lambda: h.play("E", T("1-2"))) == ("E does not hold 1-2", "block/own-tiles")
+    h.play("E", T("5-6"), E("6-6:a"))
+    assert refusal(lambda: h.pass_("N")) == ("the hand is over (out); no more moves", "block/hand-over")
+
+
+def test_events_say_what_each_move_did_and_share_unchanged_scores(draw_game):
+    """A play or a pass is never 'playable' (that is a draw's word). The
+    scores of consecutive events that changed nothing are one mapping
+    (Event's docstring: read it, do not change it)."""
+    h = Hand(draw_game, ["B", "W"], {"B": tiles("2-5", "3-3"), "W": tiles("6-6", "0-0")},
+             tiles("1-1", "0-2", "1-3", "4-4"), "B")
+    first = h.play("B", T("2-5"))
+    drew = h.draw("W")
+    assert (first.kind, first.playable, drew.kind, drew.drawn, drew.playable) == ("play", False, "draw", T("1-1"), False)
+    assert first.scores == {"B": 0, "W": 0} and drew.scores is first.scores
