@@ -347,3 +347,15 @@ def test_a_refusal_says_what_is_wrong_in_its_message_and_args(v):
     assert (err.message, err.rule) == ("2-5 is already on the table", "draw/each-tile-once")
     assert err.args == ("2-5 is already on the table",)
     assert str(err) == "2-5 is already on the table [rule draw/each-tile-once]"
+
+
+def test_a_refusal_crosses_a_process_boundary_whole():
+    """A refusal raised in a worker process is pickled back to the caller:
+    its message and rule survive the trip."""
+    import pickle
+
+    err = pickle.loads(pickle.dumps(RuleViolation("1-2 does not match 3-4:4, which shows 4", "draw/matching")))
+    assert type(err) is RuleViolation
+    assert (err.message, err.rule, str(err)) == (
+        "1-2 does not match 3-4:4, which shows 4", "draw/matching",
+        "1-2 does not match 3-4:4, which shows 4 [rule draw/matching]")

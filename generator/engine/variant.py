@@ -31,12 +31,17 @@ class RuleViolation(Exception):
 
     ``message`` says what is wrong in plain words (listing the open ends where that
     helps); ``rule`` is a short id of the rule, e.g. ``"horse-race/side-branch"``.
+    It pickles with both, so a refusal raised in a worker process reaches the
+    caller whole (:func:`generator.processes.in_order`).
     """
 
     def __init__(self, message: str, rule: str):
         super().__init__(message)
         self.message = message
         self.rule = rule
+
+    def __reduce__(self):
+        return (type(self), (self.message, self.rule))
 
     def __str__(self) -> str:
         return f"{self.message} [rule {self.rule}]"
