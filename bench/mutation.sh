@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Mutation testing of the engine, the variants and the position model with mutmut 3 (not in CI: about
-# an hour and a half on two cores). Its settings are [tool.mutmut] in pyproject.toml: what it mutates
+# three hours on two cores). Its settings are [tool.mutmut] in pyproject.toml: what it mutates
 # and which tests it runs. Prints the score of each area and every mutant that survived and is not listed
 # as equivalent in bench/mutation-equivalent.txt (bench/mutation_report.py); exits 1 when there is one.
 usage() {
