@@ -14,13 +14,20 @@ usage: bash bench/mutation.sh [--resume | --retest | --report]
 Ctrl-C stops a run; --resume goes on with it later.
 TEXT
 }
-case "$*" in
-  ""|--resume|--retest|--report) ;;
+if [ $# -gt 1 ]; then
+  echo "bench/mutation.sh: one option at most, not: $*" >&2; usage >&2; exit 2
+fi
+case "${1-}" in
+  --resume|--retest|--report) ;;
   -h|--help) usage; exit 0 ;;
-  *) usage >&2; exit 2 ;;
+  *) if [ $# -eq 1 ]; then echo "bench/mutation.sh: unknown option '$1'" >&2; usage >&2; exit 2; fi ;;
 esac
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ $# -eq 1 ] && [ ! -d mutants ]; then
+  echo "bench/mutation.sh: no mutation run found (mutants/ is missing): run bash bench/mutation.sh first" >&2
+  exit 1
+fi
 bash bench/setup.sh
 # The Python modules: mutmut edits their source, which the compiled build would hide.
 export RULEBOOK_ENGINE=python NO_MKDOCS_2_WARNING=1
@@ -36,7 +43,7 @@ run() {
     exit "$status"
   fi
 }
-case "${1:-}" in
+case "${1-}" in
   --report) ;;
   --resume) run ;;
   --retest) mapfile -t names < <(bench/.venv/bin/python bench/mutation_report.py --names)

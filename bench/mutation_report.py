@@ -37,6 +37,8 @@ AREAS = {
 #: The outcomes that catch a mutant (mutmut's words: a test failed, it hung, the type check refused
 #: it, or it crashed the interpreter).
 CAUGHT = ("killed", "timeout", "caught by type check", "segfault")
+#: The outcomes --names gives for testing again (mutmut tests a mutant only while it has no result).
+AGAIN = ("survived", "no tests", "suspicious", "check was interrupted by user")
 
 
 def equivalent() -> dict[str, str]:
@@ -85,6 +87,9 @@ def one_line(name: str) -> str:
 
 
 def main(argv: list[str]) -> int:
+    if argv in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if argv not in ([], ["--all"], ["--names"]):
         print("usage: python bench/mutation_report.py [--all | --names]", file=sys.stderr)
         return 2
@@ -95,7 +100,7 @@ def main(argv: list[str]) -> int:
         eq = equivalent()                   # known to survive: a new run tests them again
         for res in outcomes().values():
             for name, outcome in sorted(res.items()):
-                if outcome in ("survived", "no tests", "suspicious") and name not in eq:
+                if outcome in AGAIN and name not in eq:
                     print(name)
         return 0
     import os
@@ -109,7 +114,7 @@ def main(argv: list[str]) -> int:
         c = Counter(res.values())
         # an equivalent mutant leaves the score only once it has been tested (and not caught)
         equiv = sum(1 for n, o in res.items() if n in eq and o not in (*CAUGHT, "skipped", "not checked"))
-        caught = c["killed"] + c["timeout"]
+        caught = sum(c[o] for o in CAUGHT)
         total = len(res) - equiv - c["skipped"] - c["not checked"]
         score = f"{100 * caught / total:.1f}%" if total > 0 else "-"
         print(f"{area:<22}{len(res):>8}{c['killed']:>8}{c['timeout']:>8}{c['survived']:>9}{c['no tests']:>9}"

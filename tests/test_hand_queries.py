@@ -137,7 +137,9 @@ def test_a_deal_with_an_unknown_leader_or_missing_scores():
     with pytest.raises(ValueError) as info:
         Hand(by_lot, ["N", "E"], deal, [], "X")
     assert str(info.value) == "the leader 'X' is not a player"
-    assert Hand(by_lot, ["N", "E"], deal, [], "N", scores={"N": 10}).scores == {"N": 10, "E": 0}
+    h = Hand(by_lot, ["N", "E"], deal, [], "N", scores={"N": 10})
+    assert h.scores == {"N": 10, "E": 0}
+    assert (h.leader, h.current, h.last_player) == ("N", "N", None)        # nobody has played yet
 
 
 def test_every_move_out_of_turn_or_after_the_end_says_why(block):

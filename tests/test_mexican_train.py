@@ -375,3 +375,16 @@ def refusal(fn):
     with pytest.raises(RuleViolation) as info:
         fn()
     return info.value.message, info.value.rule
+
+
+def test_a_table_without_the_thirteen_round_setting_settles_its_own_match():
+    """A club table whose only setting is seven rounds: its one-round score
+    sheet names round 1's engine, 12-12 (seed 001: 12-12 first)."""
+    from generator.engine import Params
+    from generator.engine.choices import Choices
+    from generator.variants import make_variant
+
+    seven = make_variant(Params(set=12, players=(2,), partnerships=(), deal={2: 15}, rounds=(7,)),
+                         Choices(layout="trains", lead="engine", draw="one", settlement="penalty"), "club")
+    result = seven.settle_match(["A", "B"], [{"A": 1, "B": 2}], setting=7)
+    assert result.engines == (T("12-12"),) and result.totals == {"A": 1, "B": 2} and not result.complete

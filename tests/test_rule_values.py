@@ -177,3 +177,26 @@ def test_a_train_game_is_not_settled_as_a_line_hand(catalog):
     with pytest.raises(NotImplementedError) as info:
         mt.settle(["A", "B"], {"A": 0, "B": 5}, "A")
     assert info.value.args == ("penalty",)
+
+
+def test_quick_paths_apply_only_where_matching_is_by_equal_numbers_alone():
+    """``equal_matching`` is True for a plain game and False for Matador's sums
+    and All Threes' multiples (a further rule restricts plays)."""
+    assert Variant(TWO).equal_matching is True
+    assert make_variant(TWO, Choices(matching="sum-7")).equal_matching is False
+    assert make_variant(TWO, Choices(scoring="multiples-of-3", legal_totals="multiples")).equal_matching is False
+
+
+def test_a_games_own_check_applies_even_when_nothing_scores():
+    """A game of its own (a subclass, as a house rule's code would be) that
+    forbids setting 6-6, in a game that scores nothing: the check still runs."""
+    class NoDoubleSixLead(Variant):
+        def check_placement(self, placement):
+            if placement.at is None and placement.tile == T("6-6"):
+                raise RuleViolation("6-6 may not be set here", "test/no-6-6")
+
+    v = NoDoubleSixLead(TWO)
+    with pytest.raises(RuleViolation) as info:
+        v.place(Layout(), T("6-6"), None)
+    assert info.value.rule == "test/no-6-6"
+    assert v.place(Layout(), T("5-5"), None).tile == T("5-5")
