@@ -178,6 +178,27 @@ def T(text):
     return Tile.parse(text)
 
 
+def tiles(*texts):
+    """Tiles from their notation, as a list: ``tiles("1-2", "3-3")``."""
+    return [T(t) for t in texts]
+
+
+def violation(fn):
+    """The :class:`RuleViolation` that ``fn()`` must raise."""
+    import pytest
+    from generator.engine import RuleViolation
+
+    with pytest.raises(RuleViolation) as info:
+        fn()
+    return info.value
+
+
+def refusal(fn):
+    """``(message, rule)`` of the rule violation that ``fn()`` must raise."""
+    v = violation(fn)
+    return v.message, v.rule
+
+
 def E(text):
     return End.parse(text)
 

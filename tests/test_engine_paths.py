@@ -14,13 +14,13 @@ rule its docstring names."""
 
 import pytest
 
-from generator.engine import Contribution, End, Layout, Params, RuleViolation, Tile, Variant
+from generator.engine import Contribution, Layout, Params, RuleViolation, Tile, Variant
 from generator.engine.choices import Choices
 from generator.engine.hand import Hand
 from generator.engine.variant import Play
 from generator.variants import make_variant
 
-from conftest import E, T
+from conftest import E, T, tiles, violation as refusal
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
@@ -28,15 +28,6 @@ pytestmark = pytest.mark.engine
 TWO = Params(set=6, players=(2,), partnerships=(), deal={2: 7})
 
 
-def tiles(*texts):
-    return [T(t) for t in texts]
-
-
-def refusal(fn):
-    """The rule violation ``fn`` raises."""
-    with pytest.raises(RuleViolation) as info:
-        fn()
-    return info.value
 
 
 @pytest.fixture(scope="module")

@@ -5,26 +5,17 @@ it listed; these tests ask in the orders that would expose a stale record."""
 
 import pytest
 
-from generator.engine import Params, RuleViolation
+from generator.engine import Params
 from generator.engine.choices import Choices
 from generator.engine.hand import Hand
 from generator.variants import make_variant
 
-from conftest import E, T
+from conftest import E, T, refusal, tiles
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
 
 
-def tiles(*texts):
-    return [T(t) for t in texts]
-
-
-def refusal(fn):
-    """The message and rule of the rule violation ``fn`` raises."""
-    with pytest.raises(RuleViolation) as info:
-        fn()
-    return info.value.message, info.value.rule
 
 
 @pytest.fixture

@@ -16,12 +16,12 @@ where the rules take a path of their own (sum matching, Bergen's headers)."""
 
 import pytest
 
-from generator.engine import Layout, Params, RuleViolation, Tile, Variant
+from generator.engine import Layout, Params, Tile, Variant
 from generator.engine.choices import Choices
 from generator.engine.layout import Placed
 from generator.variants import make_variant
 
-from conftest import E, T
+from conftest import E, T, violation as refusal
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
@@ -37,12 +37,6 @@ def ends(*texts):
     """The free ends written as text, as the tuple ``free_ends`` gives."""
     return tuple(E(t) for t in texts)
 
-
-def refusal(fn):
-    """The rule violation ``fn`` raises."""
-    with pytest.raises(RuleViolation) as info:
-        fn()
-    return info.value
 
 
 def line_records():

@@ -10,7 +10,7 @@ from generator.engine import RuleViolation
 
 from generator.variants.mexican_train import Round
 
-from conftest import T
+from conftest import T, refusal
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
@@ -370,11 +370,6 @@ def test_one_draw_a_turn_and_the_end_of_moves(mt):
     assert (r.end, r.out, r.current) == ("out", "A", None)
     assert refusal(lambda: r.draw("B")) == ("the round is over (out); no more moves", "mexican-train/round-over")
 
-
-def refusal(fn):
-    with pytest.raises(RuleViolation) as info:
-        fn()
-    return info.value.message, info.value.rule
 
 
 def test_a_table_without_the_thirteen_round_setting_settles_its_own_match():

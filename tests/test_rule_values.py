@@ -6,22 +6,19 @@ Every expected value is worked by hand from the rule it names."""
 
 import pytest
 
-from generator.engine import End, Layout, Params, RuleViolation, Tile
+from generator.engine import End, Layout, Params, RuleViolation
 from generator.engine.choices import Choices
 from generator.engine.hand import Hand
 from generator.engine.variant import Contribution, Variant, count_fives_ends, round_half_up_to, side_of, sides_of
 from generator.variants import make_variant
 
-from conftest import E, T
+from conftest import E, T, tiles
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
 
 TWO = Params(set=6, players=(2,), partnerships=(), deal={2: 7})
 
-
-def tiles(*texts):
-    return [T(t) for t in texts]
 
 
 def test_a_game_without_choices_is_a_plain_line_of_play():
