@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 
 from .engine.choices import INFO, Choices
-from .i18n import tables
-from .overview import set_words
+from .i18n import messages, tables
+from .overview import lead_words, set_words
 from .sanitize import escape_cell, escape_md
 
-__all__ = ["card_page", "card_name", "GROUPS", "WATCH_MARK"]
+__all__ = ["card_page", "card_name", "GROUPS", "WATCH_MARK", "applies", "choice_words"]
 
 _T = tables("card")
 
@@ -29,7 +29,7 @@ _T = tables("card")
 GROUPS = (
     ("turn", ("lead", "matching", "doubles", "spinners", "side_branches", "draw", "continuation", "double_cover")),
     ("scoring", ("counting", "scoring", "legal_totals")),
-    ("end", ("settlement", "ties", "next_lead")),
+    ("end", ("settlement", "ties", "next_lead", "target_score")),
 )
 
 
@@ -38,11 +38,15 @@ def card_name(vid: str) -> str:
     return f"{vid}-card"
 
 
-def _applies(key: str, choices: Choices) -> bool:
-    """Whether the choice ``key`` says anything about a game with ``choices``
-    (a rule that changes nothing, such as "any matching play is legal", is left out)."""
+def applies(key: str, rules) -> bool:
+    """Whether the choice ``key`` says anything about the game ``rules`` (a
+    rule that changes nothing, such as "any matching play is legal", or who
+    leads the next hand in a game of one hand, is left out)."""
+    choices = rules.choices
     if choices.layout not in INFO[key].layouts:
         return False
+    if key in ("next_lead", "target_score"):
+        return rules.params.target is not None
     if key == "side_branches":
         return choices.spinners != "none"
     if key == "counting":
@@ -57,8 +61,17 @@ def _applies(key: str, choices: Choices) -> bool:
 _LAYOUT_NOTE = re.compile(r"\s*(\(trains\)|（トレイン）)$")
 
 
-def _words(key: str, rules, lang: str) -> str:
-    return _LAYOUT_NOTE.sub("", INFO[key].words(getattr(rules.choices, key), lang, rules.params.point_unit))
+def choice_words(key: str, rules, lang: str) -> str:
+    """The card's words for the choice ``key`` of ``rules``: the options page's words for its value,
+    qualified by what else the game says (the set tile's totals; no spinners for the Fives count)."""
+    value = getattr(rules.choices, key)
+    if key == "lead" and rules.choices.layout == "line":
+        return lead_words(rules, lang, later=False)
+    if key == "counting" and value == "fives" and rules.choices.spinners == "none":
+        return messages("choice", lang)["counting=fives.no-spinners"]
+    if key == "legal_totals" and value == "multiples" and rules.params.lead_totals:
+        return messages("choice", lang)["legal_totals=multiples.lead-totals"]
+    return _LAYOUT_NOTE.sub("", INFO[key].words(value, lang, rules.params.point_unit))
 
 
 def _counts(ns, lang: str) -> str:
@@ -82,7 +95,7 @@ def _departs(key: str, rules) -> bool:
     """Whether the choice ``key`` departs from the plainest game of the layout
     (a rule every game of the layout shares is not a departure)."""
     c = rules.choices
-    return (_applies(key, c) and getattr(c, key) != getattr(Choices(layout=c.layout), key)
+    return (applies(key, rules) and getattr(c, key) != getattr(Choices(layout=c.layout), key)
             and (c.layout, key) not in _EXPECTED)
 
 
@@ -128,8 +141,8 @@ def card_page(vdef, deal_table: str, lang: str) -> str:
              f"{_players(p, lang)}{t['sentence_sep']}{t['set'].format(set=set_words(p.set, lang))}\n",
              deal_table]
     for group, keys in GROUPS:
-        rows = [((f"{WATCH_MARK} " if _departs(k, rules) else "") + INFO[k].title[lang], _words(k, rules, lang))
-                for k in keys if _applies(k, c)]
+        rows = [((f"{WATCH_MARK} " if _departs(k, rules) else "") + INFO[k].title[lang], choice_words(k, rules, lang))
+                for k in keys if applies(k, rules)]
         if group == "turn" and c.layout == "trains":
             rows[1:1] = [(t["first_turn"], t["first_turn_value"]), (t["where"], t["where_value"])]
         if group == "end":

@@ -80,6 +80,16 @@ def score_phrase(pl: Placement, lang: str, variant: Variant) -> str:
         if n in (2, 3):
             return t["triple_header" if n == 3 else "double_header"].format(points=points)
         return t["ends_differ"]
+    if rule == "fives-and-threes":      # one point per 5 and one per 3 that divide the total (pagat)
+        total = pl.total
+        if total == 0:
+            return t["zero_total"]
+        fives, threes = (total // 5 if total % 5 == 0 else 0), (total // 3 if total % 3 == 0 else 0)
+        if fives and threes:
+            return t["fives_threes_both"].format(total=total, fives=fives, threes=threes, points=points)
+        if fives or threes:
+            return t["fives_threes_five" if fives else "fives_threes_three"].format(total=total, points=points)
+        return t["not_fives_threes"]
     m = rule[1]
     if unit > 1:
         if pl.raw:

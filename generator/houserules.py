@@ -10,6 +10,7 @@ the parent's name on the page); the rest is ours.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -46,6 +47,7 @@ _SECTIONS = {
     "continuation": ["placement-and-continuation", "lead-and-turns", "the-turn"],
     "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
     "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
+    "target_score": ["game-end", "the-game", "winning"],
 }
 
 _T = tables("house")
@@ -200,6 +202,7 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
                 out.append(item)
                 continue
             problems = compare(evaluate(pos, rules))
+            changes = _changes(problems)
         except SourceError as exc:
             message = exc.errors[0].message if isinstance(exc, SourceErrors) else exc.message
             m = _OTHER_RULE.match(message)
@@ -207,22 +210,56 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
                 item.update(status="changes", changes=[(("step", int(m.group(1))), "refused", m.group(2),
                                                         m.group(3))])
             else:
-                item.update(status="unplayable", reason=message)
+                before = _changes_before(src, rules, message)
+                if before:                  # what changed first, then where the example stops
+                    item.update(status="changes", changes=before)
+                else:
+                    item.update(status="unplayable", reason=message)
         else:
-            if not problems:
+            if not changes:
                 item["status"] = "holds"
             else:
-                changes = []
-                for e in problems:
-                    m = _DIFF.match(e.message)
-                    if m:
-                        kind, n, key, stated, now = m.groups()
-                        changes.append(((kind, int(n)) if kind else None, key, stated, now))
-                    else:
-                        changes.append((None, "", "", e.message))
                 item.update(status="changes", changes=changes)
         out.append(item)
     return out
+
+
+def _changes(problems) -> list[tuple]:
+    """``(where, key, stated, now)`` for each difference :func:`compare` found."""
+    changes = []
+    for e in problems:
+        m = _DIFF.match(e.message)
+        if m:
+            kind, n, key, stated, now = m.groups()
+            changes.append(((kind, int(n)) if kind else None, key, stated, now))
+        else:
+            changes.append((None, "", "", e.message))
+    return changes
+
+
+_STOPS = re.compile(r"^(step|move) (\d+): ")
+
+
+def _changes_before(src, rules, message: str) -> list[tuple]:
+    """When a parent's example of moves stops at move (or step) ``n > 1``
+    under the house rule: the changes its first ``n - 1`` moves show, then
+    ``(("move", n), "stops", "", message)``. Empty when the example cannot
+    be played from its start, or the first moves change nothing (the stop
+    itself is then the only news)."""
+    m = _STOPS.match(message)
+    if m is None or int(m.group(2)) < 2:
+        return []
+    n = int(m.group(2))
+    key = "turns" if m.group(1) == "move" else "steps"
+    if not isinstance(src.data, dict) or not isinstance(src.data.get(key), list):
+        return []
+    try:
+        head = parse_position(dataclasses.replace(src, data={**src.data, key: src.data[key][:n - 1]}), rules)
+        # the moves' own changes (what a shortened example ends with is not the example's end)
+        changes = [c for c in _changes(compare(evaluate(head, rules))) if c[0] is not None]
+    except SourceError:
+        return []
+    return changes + [((m.group(1), n), "stops", "", message)] if changes else []
 
 
 def _same_play(text: str) -> tuple:
@@ -259,6 +296,8 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
                              for v in (stated, now)]
                     parts.append(f"{_esc(label)} {_esc(t['list_sep'].join(words[0]))} → "
                                  f"**{_esc(t['list_sep'].join(words[1]))}**")
+                elif key == "stops":
+                    parts.append(f"{_esc(at)}: {_esc(t['unplayable'] + _reason(now, lang))}")
                 elif key == "refused":
                     parts.append(t["refused"].format(at=_esc(at), now=_esc(_rule_words(now, lang)),
                                                      was=_esc(_rule_words(stated, lang))).strip())

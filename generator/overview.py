@@ -16,7 +16,7 @@ from .engine.variant import Variant
 from .i18n import messages, plural
 from .sanitize import escape_cell, escape_link_text
 
-__all__ = ["overview_page", "set_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "comparison_table"]
+__all__ = ["overview_page", "set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "comparison_table"]
 
 #: Rows of the table, in order (their headings: the message catalog's ``overview-row`` context).
 ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring", "turn", "hand_end", "length")
@@ -82,6 +82,20 @@ def _deal(v: Variant, lang: str) -> str:
 
 
 def _lead(v: Variant, lang: str) -> str:
+    return lead_words(v, lang)
+
+
+def lead_words(v: Variant, lang: str, later: bool = True) -> str:
+    """Who sets the first hand and which tile may be set, in ``lang``: the
+    rule choice ``lead`` qualified by the params that limit the set tile
+    (``lead_totals``; seed 004, All Threes: 3 or 6) or by a play rule that
+    does (``legal_totals: multiples``); with ``later``, who leads the later
+    hands (``next_lead``, in a game of more than one hand).
+
+    >>> from generator.model import Catalog
+    >>> lead_words(Catalog("rules").variant("all-threes").rules, "en", later=False)
+    'chosen by lot; only a tile whose pips total 3 or 6'
+    """
     text = {
         "lot": _m(lang, "chosen_by_lot_any_tile"),
         "black": _m(lang, "black_the_first_seat_any"),
@@ -93,7 +107,9 @@ def _lead(v: Variant, lang: str) -> str:
     elif type(v).lead_allowed is not Variant.lead_allowed and isinstance(v.play_scoring, tuple):
         m = v.play_scoring[1]
         text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_multiple_tiles", m=m)
-    later = v.choices.next_lead
+    if not later:
+        return text
+    later = v.choices.next_lead if v.params.target is not None else None    # no target: one hand
     if later == "winner":
         text += _m(lang, "later_hands_whoever_went_out")
     elif later == "next-seat":
@@ -185,7 +201,7 @@ def _length(v: Variant, lang: str) -> str:
     if t is None:
         return _m(lang, "one_hand_is_the_game")
     unit = _m(lang, "displayed_points") if v.params.point_unit > 1 else _m(lang, "points")
-    return _m(lang, "first_to", t=t, unit=unit)
+    return _m(lang, "exactly_to" if v.choices.target_score == "exact" else "first_to", t=t, unit=unit)
 
 
 _CELLS = {"players": _players, "set": _set, "deal": _deal, "lead": _lead, "layout": _layout,

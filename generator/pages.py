@@ -33,7 +33,8 @@ import jinja2.sandbox
 
 from . import describe, sanitize, svg
 from .cachefile import read_entry, write_atomic, write_entry
-from .card import card_name, card_page
+from .card import applies, card_name, card_page, choice_words
+from .engine.choices import INFO
 from .overview import comparison_table, overview_page
 from . import houserules
 from .options import options_page
@@ -41,10 +42,11 @@ from .stats import figures
 from .stats import section as stats_section
 from .trainpages import render_trains
 from .variants import SITE_ORDER
-from .i18n import LANGS, tables
+from .i18n import LANGS, messages, tables
 from .sanitize import escape, escape_cell, escape_link_text, escape_md
 from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
+from .model.catalog import PARAM_DEFAULTS
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 from .model.yamlsrc import bad_character
 
@@ -727,6 +729,7 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
     parts.append(f"[{page.ui['card_link']}]({card_name(vdef.id)}.md){{ .rb-card-link }}\n")
     if vdef.draft:                          # a draft: built for preview, never found by the search
         parts.insert(0, "---\nsearch:\n  exclude: true\n---\n")
+        parts.insert(2, draft_banner(lang))
     house = vdef.parent is not None
     if house:                               # a house rule: what differs, then its own sections
         parts.append(houserules.differences_section(vdef, lang))
@@ -817,6 +820,8 @@ def glossary_page(terms: list[dict], lang: str, games: list[VariantDef] = ()) ->
         if lang == "ja" and t.get("reading") and t["reading"] != t["ja"]:
             parts.append(f"<span class=\"rb-reading\">{_esc(t['reading'])}</span>\n")
         parts.append(f"{_esc(t['def'][lang].strip())}\n")
+        if t.get("games") and games:
+            parts.append(who_plays(t["games"], games, lang) + "\n")
         parts.append(f"*{ui['en_term']}: {_esc(t[other])}*\n")
     if games:
         parts.append(f"## {ui['game_names']} {{ #game-names }}\n")
@@ -827,6 +832,36 @@ def glossary_page(terms: list[dict], lang: str, games: list[VariantDef] = ()) ->
                         f"{_cell(ui['aka_sep'].join(v.aka.get(lang, [])) or ui['no'])} |")
         parts.append("\n".join(rows) + "\n")
     return "\n".join(parts)
+
+
+def who_plays(keys, games, lang: str) -> str:
+    """The glossary's sentence naming which of ``games`` play each way, for
+    each rule choice or param in ``keys`` (a term's ``games:``), made from
+    their rules so that it cannot go stale: per choice, the games grouped by
+    the words of their value (a game the choice says nothing about left out,
+    as on its card); per param, the games whose value differs from the
+    default, grouped by value. Each game links to its page."""
+    ui = _UI[lang]
+    groups: dict[str, list[str]] = {}
+    for key in keys:
+        for v in games:
+            rules = v.rules
+            if key in INFO:
+                if not applies(key, rules):
+                    continue
+                words = choice_words(key, rules, lang)
+            else:
+                value = v.params.get(key)
+                if value is None or value == PARAM_DEFAULTS[key]:
+                    continue
+                name = messages("param", lang)[key]
+                name = name[:1].lower() + name[1:]          # inside a sentence (Japanese has no case)
+                words = f"{name}{ui['who_plays_param_sep']}{houserules.param_words(key, value, lang)}"
+            groups.setdefault(words, []).append(f"[{escape_link_text(v.name[lang])}]({v.id}.md)")
+    text = ui["who_plays_sep"].join(ui["who_plays_group"].format(games=ui["who_plays_games_sep"].join(names),
+                                                                 words=_esc(words))
+                                    for words, names in groups.items())
+    return ui["who_plays"].format(groups=text) if text else ""
 
 
 _SMALL = str.maketrans("ぁぃぅぇぉっゃゅょゎゕゖ", "あいうえおつやゆよわかけ")
@@ -939,7 +974,7 @@ _MEMO: dict[str, tuple[str, dict[str, bytes]]] = {}
 
 def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
              cache_dir: str | Path | None = None, stats: dict | None = None,
-             only: set[str] | None = None) -> dict[str, bytes]:
+             only: set[str] | None = None, drafts: bool = True) -> dict[str, bytes]:
     """Check the whole rules tree and produce every generated file (PNGs are
     left empty when ``png`` is false, for a quicker check; the simulated
     "by the numbers" sections are left out without ``with_stats``).
@@ -950,7 +985,11 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     byte-identical to what would be made). ``stats``, when given, counts
     ``{"made": [...], "reused": [...]}`` variant ids. ``only`` (a set of
     variant ids) makes the pages of those games alone, for ``rulebook check``
-    (the files returned are then not a whole site).
+    (the files returned are then not a whole site). A draft game's page and
+    card (``draft: true``) are checked and made like any other, under a
+    banner saying it is a draft; with ``drafts`` false (a site to publish:
+    ``mkdocs build``) they are left out of the files returned, as Material's
+    blog plugin leaves out draft posts.
 
     Raises :class:`BuildError` with every problem (nothing is produced then).
     """
@@ -1045,7 +1084,11 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
                 continue
             own[f"{lang}/{GEN}/{vid}.md"] = data
             deal = _Page(vdef, {}, glossary, lang, {}, False, catalog).deal_table()
-            own[f"{lang}/{GEN}/{card_name(vid)}.md"] = card_page(vdef, deal, lang).encode("utf-8")
+            card = card_page(vdef, deal, lang)
+            if vdef.draft:                  # the banner under the card's title
+                end = card.index("\n", card.index("\n# ") + 1) + 1
+                card = f"{card[:end]}\n{draft_banner(lang)}{card[end:]}"
+            own[f"{lang}/{GEN}/{card_name(vid)}.md"] = card.encode("utf-8")
         made[vid] = own
         files.update(own)
     if errors:
@@ -1059,7 +1102,20 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
         _MEMO[vid] = (keys[vid], reused[vid])
     if stats is not None:
         stats["made"], stats["reused"] = sorted(made), sorted(reused)
+    if not drafts:                          # checked above; not published
+        for vid in ids:
+            own = made.get(vid) or reused.get(vid) or {}
+            if own and catalog.variant(vid).draft:
+                for name in own:
+                    files.pop(name, None)
     return dict(sorted(files.items()))
+
+
+def draft_banner(lang: str) -> str:
+    """The notice at the top of a draft game's page and card (Markdown): only
+    a preview (``mkdocs serve``) shows them; ``mkdocs build`` leaves them out."""
+    ui = _UI[lang]
+    return f'!!! warning "{ui["draft_title"]}"\n\n    {ui["draft_banner"]}\n'
 
 
 def unlink_pages(md: str, ids: set[str]) -> str:

@@ -262,13 +262,17 @@ class RulebookPlugin(BasePlugin[_Options]):
         self._built = False
         self._lock = None                   # held from a build's start to its end (see _take_lock)
         self._depth = 0                     # builds running inside this one (the i18n plugin's languages)
+        self._drafts = False                # draft games are made (mkdocs serve)
 
     # -- a failed build leaves the previous site untouched --------------------
     def on_startup(self, *, command, dirty, **kwargs):
         """``mkdocs build`` (not ``--dirty``) writes into a staging folder
         beside the site folder; only a build that ends without error (strict
-        warnings included) replaces the site with it (see :meth:`on_shutdown`)."""
+        warnings included) replaces the site with it (see :meth:`on_shutdown`).
+        Only ``mkdocs serve`` shows draft games (under a banner); a built site
+        leaves them out."""
         self._stage = command in ("build", "gh-deploy") and not dirty
+        self._drafts = command == "serve"
         self._site, self._failed, self._built = None, False, False
 
     def _take_lock(self, config) -> None:
@@ -444,7 +448,8 @@ class RulebookPlugin(BasePlugin[_Options]):
         pages = self.config.page_cache
         counts: dict = {}
         try:
-            files = generate(self.catalog, cache_dir=base / pages if pages else None, stats=counts)
+            files = generate(self.catalog, cache_dir=base / pages if pages else None, stats=counts,
+                             drafts=self._drafts)
         except BuildError as exc:
             files = {}
             for e in exc.errors:                # file by file as found, and in line order within a file

@@ -175,13 +175,11 @@ def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], 
     winners: tuple = ()
     for _ in range(MAX_HANDS):
         hands, stock = _deal(variant, names, rng)
-        if variant.lead_rule == "highest-double":
-            first = None                    # the holder of the highest double sets: the Hand finds them
-        elif variant.lead_rule == "black":
-            first = names[0]
-        else:
-            first = leader if leader is not None else names[rng.randrange(len(names))]
-        h = Hand(variant, names, hands, stock, first, teams, scores)
+        # the last hand names the leader (next_lead), else the lead rule does, else a lot
+        first = leader if leader is not None else variant.first_leader(names, hands)
+        if first is None:
+            first = names[rng.randrange(len(names))]
+        h = Hand(variant, names, hands, stock, first, teams, scores, later_hand=leader is not None)
         first = h.current
         before = dict(h.scores)
         spent = work.spent

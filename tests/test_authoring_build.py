@@ -40,13 +40,17 @@ def built(tmp_path_factory):
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-def test_a_scaffolded_variant_is_built(built, lang):
+def test_a_scaffolded_draft_is_left_out_of_the_built_site(built, lang):
+    """``rulebook new`` makes a draft (``draft: true``, placeholder texts): ``mkdocs build`` checks it
+    but publishes neither its page nor its card, in either language, and no page holds its
+    placeholders (``mkdocs serve`` shows it: tests/test_house_rules.py)."""
     work, _ = built
-    page = work / "site" / ("" if lang == "ja" else "en") / "gen" / "my-line" / "index.html"
-    html = page.read_text()
-    h1 = re.search(r"<h1[^>]*>(.*?)<", html).group(1)
-    assert unescape(h1) == ("【要記入】ゲームの名前" if lang == "ja" else "TODO: the game's name")
-    assert 'id="ex-first-example"' in html and "rb-figure" in html
+    gen = work / "site" / ("" if lang == "ja" else "en") / "gen"
+    assert (gen / "draw" / "index.html").is_file()
+    assert not (gen / "my-line").exists() and not (gen / "my-line-card").exists()
+    for page in (work / "site").rglob("gen/**/*.html"):      # (the authoring guide names the marks)
+        text = page.read_text(encoding="utf-8")
+        assert "【要記入】" not in text and "TODO:" not in text, page
 
 
 @pytest.mark.parametrize("name", ["position", "train-position", "variant", "glossary"])

@@ -18,7 +18,7 @@ def test_the_default_choices_are_a_plain_line_of_play():
         "layout": "line", "lead": "lot", "matching": "equal", "doubles": "cross", "spinners": "none",
         "side_branches": "after-straight", "draw": "until-playable", "counting": "ends", "scoring": "none",
         "legal_totals": "any", "continuation": "none", "settlement": "none", "ties": "nobody-wins",
-        "next_lead": "winner", "double_cover": "same-player"}
+        "next_lead": "winner", "double_cover": "same-player", "target_score": "reach"}
     assert list(c.as_dict()) == [info.key for info in CHOICES]          # the order an author reads them in
     assert combination_problems(c) == []
 

@@ -145,11 +145,14 @@ def test_glossary_in_gojuon_order_with_readings_and_other_names(catalog, pages):
 def test_games_carry_the_names_players_use(pages):
     """A game's other names show under its title and in the glossary's table
     of game names, in the reader's language (and only there)."""
-    assert '<p class="rb-aka">ほかの呼び方：競馬</p>' in pages["ja/gen/horse-race.md"]
+    assert '<p class="rb-aka">ほかの呼び方：ドロー・ドミノ、ドロー・ゲーム</p>' in pages["ja/gen/draw.md"]
     assert "rb-aka" not in pages["en/gen/horse-race.md"]            # no English other name is given
+    # the Horse Race guide gives no other name (a literal 競馬, "horse racing", is not a domino game's name)
+    assert "rb-aka" not in pages["ja/gen/horse-race.md"] and "競馬" not in pages["ja/gen/horse-race.md"]
     assert '<p class="rb-aka">Also called: Muggins</p>' in pages["en/gen/all-fives.md"]
     ja = pages["ja/gen/glossary.md"].split("{ #game-names }")[1]
-    assert "| [ホースレース](horse-race.md) | Horse Race | 競馬 |" in ja
+    assert "| [ホースレース](horse-race.md) | Horse Race | — |" in ja
+    assert "| [ドロー](draw.md) | Draw | ドロー・ドミノ、ドロー・ゲーム |" in ja
     en = pages["en/gen/glossary.md"].split("{ #game-names }")[1]
     assert "| [All Fives](all-fives.md) | オール・ファイブ | Muggins |" in en
     assert "| [Horse Race](horse-race.md) | ホースレース | — |" in en

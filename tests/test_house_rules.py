@@ -171,6 +171,15 @@ def test_a_draft_is_built_but_off_the_tables_and_search(rules_copy, capsys):
     files = generate(Catalog(rules_copy), png=False, with_stats=False)
     page = files["en/gen/mine.md"].decode()
     assert page.startswith("---\nsearch:\n  exclude: true\n---\n")
+    # a preview (mkdocs serve) shows the draft under a banner, on its page and on its card
+    for name in ("mine", "mine-card"):
+        for lang, word in (("en", "Draft"), ("ja", "下書き")):
+            assert f'!!! warning "{word}"' in files[f"{lang}/gen/{name}.md"].decode()
+    assert "!!! warning" not in files["en/gen/matador.md"].decode()
+    # a site to publish (mkdocs build) leaves out every file of the draft, and nothing else
+    published = generate(Catalog(rules_copy), png=False, with_stats=False, drafts=False)
+    assert not [f for f in published if "/mine" in f]
+    assert set(files) - set(published) == {f for f in files if "/mine" in f}
     assert "mine.md" not in files["en/gen/family.md"].decode()
     assert "mine.md" not in files["en/gen/options.md"].decode()
     # a house rule that changes nothing says so
@@ -281,3 +290,31 @@ def test_parent_examples_whose_scores_already_reach_the_target(catalog):
     # a step All Fives refuses is still refused, by the spinner's rule now
     assert ("is still refused, for another reason: **side branches open only after both straight sides are "
             "filled** (was: that is not an open end)") in en
+
+
+def test_a_house_rule_changing_who_covers_a_double_reruns_differently(rules_copy, capsys):
+    """``double_cover: next-player`` on Mexican Train: the parent's example of an uncovered double
+    (A lays 5-5 and, under seed 001, plays again to cover it) now passes the turn to B at once."""
+    write(rules_copy, "next-covers", "id: next-covers\nextends: mexican-train\n"
+                                     "name: {ja: 次の人がふさぐ, en: The Next Player Covers}\n"
+                                     "choices: {double_cover: next-player}\n")
+    assert main(["check", "-q", str(rules_copy)]) == 0, capsys.readouterr().err
+    catalog = Catalog(rules_copy)
+    rows = {r["id"]: r for r in rerun_parent_positions(catalog, catalog.variant("next-covers"))}
+    row = rows["round-open-double"]
+    assert row["status"] == "changes"
+    assert row["changes"][0] == (("move", 1), "next", '"A"', '"B"')
+    assert row["changes"][-1][:2] == (("move", 2), "stops")
+
+
+@pytest.mark.parametrize("choices,key", [("{counting: ends, scoring: none, doubles: choice}", "doubles"),
+                                         ("{scoring: none}", "counting")])
+def test_a_house_rule_whose_choice_changes_nothing_is_refused(rules_copy, capsys, choices, key):
+    """All Fives without scoring in play: its Fives count, or a choice of a double's way of lying
+    with the plain count, would publish rules the engine never applies."""
+    write(rules_copy, "quiet-fives", "id: quiet-fives\nextends: all-fives\n"
+                                     "name: {ja: 静かなファイブ, en: Quiet Fives}\n"
+                                     f"choices: {choices}\n")
+    assert main(["check", "-q", str(rules_copy / "quiet-fives")]) == 1
+    err = capsys.readouterr().err
+    assert "changes nothing here" in err and "quiet-fives/variant.yaml:" in err

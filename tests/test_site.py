@@ -273,6 +273,10 @@ def test_serve_answers_unknown_addresses_in_the_readers_language_and_builds_once
 
     site = tmp_path / "built"                   # a copy: the session's built site is only read
     shutil.copytree(built_repo, site, symlinks=True, ignore=shutil.ignore_patterns("build.lock"))
+    draft = site / "rules" / "preview"          # a draft: mkdocs serve shows it, under a banner
+    (draft / "positions").mkdir(parents=True)
+    (draft / "variant.yaml").write_text("id: preview\nextends: draw\ndraft: true\n"
+                                        "name: {ja: 下書きのゲーム, en: A Game Being Written}\n", encoding="utf-8")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -312,6 +316,9 @@ def test_serve_answers_unknown_addresses_in_the_readers_language_and_builds_once
             except OSError:
                 return False
         wait_for(up, "mkdocs serve did not start")
+        for path, word in (("/en/gen/preview/", "Draft"), ("/gen/preview/", "下書き"), ("/en/gen/preview-card/", "Draft")):
+            status, page = get(path)
+            assert status == 200 and 'class="admonition warning"' in page and word in page, path
         for path, lang in (("/en/no-such-page/", "en"), ("/en/gen/no-such-game/", "en"),
                            ("/no-such-page/", "ja"), ("/gen/no-such-game/", "ja")):
             status, page = get(path)

@@ -39,6 +39,7 @@ Settlement_ = Literal["none", "opponents", "opponents-less-own", "differences", 
 Ties = Literal["nobody-wins", "all-tied-win"]
 NextLead = Literal["winner", "as-first-hand", "next-seat"]
 DoubleCover = Literal["same-player", "next-player"]
+TargetScore = Literal["reach", "exact"]
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Choices:
     ties: Ties = "nobody-wins"
     next_lead: NextLead = "winner"
     double_cover: DoubleCover = "same-player"
+    target_score: TargetScore = "reach"
 
     @classmethod
     def from_mapping(cls, m: Mapping[str, str] | None) -> "Choices":
@@ -89,7 +91,7 @@ class Choices:
 _TYPES = {"layout": Layout_, "lead": Lead, "matching": Matching, "doubles": Doubles, "spinners": Spinners,
           "side_branches": SideBranches, "draw": Draw, "counting": Counting, "scoring": Scoring,
           "legal_totals": LegalTotals, "continuation": Continuation, "settlement": Settlement_, "ties": Ties,
-          "next_lead": NextLead, "double_cover": DoubleCover}
+          "next_lead": NextLead, "double_cover": DoubleCover, "target_score": TargetScore}
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,7 @@ CHOICES: tuple[ChoiceInfo, ...] = (
     ChoiceInfo("ties"),
     ChoiceInfo("next_lead"),
     ChoiceInfo("double_cover", ("trains",)),
+    ChoiceInfo("target_score"),
 )
 
 #: Choice key -> its :class:`ChoiceInfo`.
@@ -183,9 +186,19 @@ INFO = {c.key: c for c in CHOICES}
 __all__ += ["INFO"]
 
 
-def combination_problems(c: Choices) -> list[tuple[str, str]]:
-    """``(choice key, message)`` for each combination the engine cannot play
-    (an empty list when it can)."""
+def combination_problems(c: Choices, params: Mapping | None = None) -> list[tuple[str, str]]:
+    """``(choice key, message)`` for each combination the engine cannot play,
+    and for each value other than its default that cannot change play in
+    this game (an empty list when every value counts). ``params`` (the
+    game's ``params`` mapping, defaults filled in) adds the checks that need
+    them: ``next_lead`` in a game of one hand (no ``target``), and
+    ``settlement: rounded`` with a ``point_unit`` of 1.
+
+    >>> combination_problems(Choices(counting="fives"))[0][1]
+    '`counting: fives` changes nothing here: only plays that score by the end count use it (`scoring` multiples-of-5, multiples-of-3 or fives-and-threes)'
+    >>> combination_problems(Choices(next_lead="next-seat"), {"target": None})[0][0]
+    'next_lead'
+    """
     out = []
     trains = c.layout == "trains"
     for info in CHOICES:
@@ -208,4 +221,40 @@ def combination_problems(c: Choices) -> list[tuple[str, str]]:
                                         "multiples-of-3 (the multiple a play must make)"))
         if c.side_branches == "at-once" and c.spinners == "none":
             out.append(("side_branches", "`side_branches: at-once` needs spinners (`spinners: all` or `first`)"))
+        limited = (c.legal_totals == "multiples" and c.scoring in ("multiples-of-5", "multiples-of-3")) \
+            or (params or {}).get("lead_totals")
+        if c.lead == "highest-double" and limited:
+            out.append(("lead", "`lead: highest-double` makes the highest double the set, but the set is limited "
+                                "here (`lead_totals`, or `legal_totals: multiples`) and that double may not be "
+                                "allowed: choose another lead"))
+        out += _inert(c, params)
+    return out
+
+
+#: The scorings that score by the end count (the only ones ``counting`` changes).
+_BY_COUNT = ("multiples-of-5", "multiples-of-3", "fives-and-threes")
+
+
+def _inert(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
+    """The values of a line of play, other than their defaults, that play no
+    differently from the default in this game: accepted, they would publish
+    a rule the engine never applies."""
+    out = []
+    if c.counting != "ends" and c.scoring not in _BY_COUNT:
+        out.append(("counting", f"`counting: {c.counting}` changes nothing here: only plays that score by the end "
+                                f"count use it (`scoring` {', '.join(_BY_COUNT[:-1])} or {_BY_COUNT[-1]})"))
+    if c.doubles == "choice" and c.spinners == "none" and c.counting == "ends" and c.scoring != "headers":
+        out.append(("doubles", "`doubles: choice` changes nothing here: a double laid lengthwise or crosswise opens "
+                               "the same ends and counts the same, unless doubles can be spinners (`spinners`), "
+                               "count both halves (`counting: fives`) or make a triple header (`scoring: headers`)"))
+    if params is not None:
+        if params.get("target") is None and c.next_lead != "winner":
+            out.append(("next_lead", f"`next_lead: {c.next_lead}` changes nothing here: without a `target` the game "
+                                     f"is one hand, so there is no next hand to lead"))
+        if params.get("target") is None and c.target_score != "reach":
+            out.append(("target_score", f"`target_score: {c.target_score}` changes nothing here: the game has no "
+                                        f"`target` to reach"))
+        if c.settlement == "rounded" and params.get("point_unit", 1) == 1:
+            out.append(("settlement", "`settlement: rounded` with a `point_unit` of 1 is the same as `settlement: "
+                                      "opponents` (nothing to round to): write that, or set the unit"))
     return out

@@ -49,6 +49,10 @@ class Hand:
     (``None``: the player the rules name, where the variant fixes who sets,
     e.g. the holder of the highest double); ``teams`` (partnerships) and
     ``scores`` (displayed points per side before the hand) are optional.
+    ``later_hand`` says that the last hand named ``leader`` (its
+    :attr:`next_leader`, by the rule choice ``next_lead``): that player then
+    leads with any tile the rules let be set, even where the first hand's
+    lead is fixed (``lead: highest-double``).
     Raises ``ValueError`` for an inconsistent deal, or a missing ``leader``
     where the rules name none, and :class:`RuleViolation` (rule ``<id>/lead``)
     when the variant fixes who sets and ``leader`` is someone else.
@@ -56,7 +60,7 @@ class Hand:
 
     def __init__(self, variant: Variant, players: Sequence[str], hands: Mapping[str, Sequence[Tile]],
                  stock: Sequence[Tile], leader: str | None = None, teams: Sequence[Sequence[str]] | None = None,
-                 scores: Mapping[str, int] | None = None):
+                 scores: Mapping[str, int] | None = None, later_hand: bool = False):
         self.variant = variant
         self.players = players = list(players)
         self.teams = [list(t) for t in teams] if teams else None
@@ -66,7 +70,8 @@ class Hand:
         self._seat = dict(zip(players, players[1:] + players[:1]))
         self.hands = {p: list(hands[p]) for p in players}
         self.stock = list(stock)
-        self.required_lead = required = variant.required_lead(self.hands)
+        self.required_lead = required = None if later_hand and leader is not None else \
+            variant.required_lead(self.hands)
         if leader is None:
             if required is None:
                 raise ValueError(f"{variant.id} does not name who sets; say who leads")
@@ -98,6 +103,7 @@ class Hand:
         params = variant.params
         self._reserve = params.stock_reserve
         self._target = params.target
+        self._exact = params.target is not None and variant.choices.target_score == "exact"
         self._draws = variant.draw_mode != "none"
         # How many tiles in all hands show each number (a double once): with equal-number
         # matching the hand is blocked exactly when no open end shows a number still held.
@@ -258,10 +264,10 @@ class Hand:
         self.last_player = player
         side = self._side[player]
         scores = self.scores
-        if placement.points:
-            scores[side] += placement.points
-            self._snapshot = None
         target = self._target
+        if placement.points and not (self._exact and target is not None and scores[side] + placement.points > target):
+            scores[side] += placement.points        # (target_score: exact) points past the target do not count
+            self._snapshot = None
         if target is not None and scores[side] >= target:
             self.end = "game"
             self.game_winners = (side,)

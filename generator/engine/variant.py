@@ -312,6 +312,24 @@ class Variant:
                         best, holder, key = t, p, (t.pips, t.high)
         return None if best is None else (holder, best)  # type: ignore[return-value]   # set with best
 
+    def first_leader(self, players: Sequence[str], hands: Mapping[str, Sequence[Tile]]) -> str | None:
+        """Who leads a hand that the last one does not decide (the first
+        hand, or any hand under ``next_lead: as-first-hand``), by the rule
+        choice ``lead``: the holder of the highest double (``highest-double``,
+        see :meth:`required_lead`), the first seat (``black``: seed 003,
+        黒が先手), or ``None`` when it is chosen by lot (``lot``).
+
+        >>> from generator.engine.choices import Choices
+        >>> p = Params(set=6, players=(2,), partnerships=(), deal={2: 7})
+        >>> hands = {"A": [Tile(1, 2)], "B": [Tile(6, 6)]}
+        >>> [Variant(p, Choices(lead=r)).first_leader(["A", "B"], hands) for r in ("lot", "black", "highest-double")]
+        [None, 'A', 'B']
+        """
+        if self.lead_rule == "black":
+            return players[0]
+        required = self.required_lead(hands)
+        return None if required is None else required[0]
+
     def lead_allowed(self, tile: Tile) -> bool:
         """Whether ``tile`` may be set on an empty table: any tile, or with
         ``params.lead_totals`` only one whose pips total one of them."""
@@ -674,8 +692,8 @@ class Variant:
 
     def next_leader(self, end: str | None, last_player: str | None) -> str | None:
         """Who leads the next hand: ``None`` when it is chosen afresh (by lot,
-        or by :meth:`required_lead` on the next deal). ``next_lead: winner``:
-        the player who went out leads; after a block, a new lot.
+        or by :meth:`first_leader` on the next deal). ``next_lead: winner``:
+        the player who went out leads; after a block, as for the first hand.
         ``as-first-hand``: always ``None``."""
         if self.choices.next_lead == "as-first-hand":
             return None
@@ -693,7 +711,9 @@ class Variant:
         total is a drawn hand: nobody wins or scores. The winner's raw points
         follow :attr:`settle_rule` (pips; displayed = raw / ``point_unit``).
         ``scores`` (per side, before) yields ``scores_after`` and
-        ``game_winners`` (every side at or past ``params.target``).
+        ``game_winners`` (every side at or past ``params.target``; with
+        ``target_score: exact`` points that would take a side past the
+        target are not added, so a side wins on the target exactly).
         """
         sides = sides_of(players, teams)
         pips = {}
@@ -742,8 +762,11 @@ class Variant:
     def _settlement(self, sides, winners, points, raw, pips, opp, blocked, scores) -> Settlement:
         after = game = None
         if scores is not None:
-            after = {s: scores.get(s, 0) + points.get(s, 0) for s in sides}
             target = self.params.target
+            after = {s: scores.get(s, 0) + points.get(s, 0) for s in sides}
+            if target is not None and self.choices.target_score == "exact":
+                # pagat, Fives and Threes: a score that would take a side past the target is disregarded
+                after = {s: v if v <= target else scores.get(s, 0) for s, v in after.items()}
             game = () if target is None else tuple([s for s, v in after.items() if v >= target])
         return Settlement(tuple(winners), points, raw, pips, opp, blocked, after, game)
 

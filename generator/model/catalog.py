@@ -494,7 +494,7 @@ class Catalog:
         choices_in = dict(base.choices.as_dict()) if base is not None else {}
         choices_in.update(d.get("choices") or {})
         choices = Choices.from_mapping(choices_in)
-        problems = combination_problems(choices)
+        problems = combination_problems(choices, full_params(params_in, choices.layout))
         if problems:
             errs = []
             mine = d.get("choices") or {}

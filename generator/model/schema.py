@@ -239,6 +239,11 @@ VARIANT_SCHEMA: dict[str, Any] = {
              "properties": {"params": {"required": ["set", "players", "deal"]}}},
 }
 
+#: What a glossary term's ``games:`` may name: a rule choice, or a param with a default (the games
+#: whose value differs from it are named).
+_CHOICE_KEYS = [c.key for c in CHOICES]
+_DEFAULTED_PARAMS = ["partnerships", "stock_reserve", "point_unit", "lead_totals"]
+
 #: Schema of ``rules/glossary.yaml``.
 GLOSSARY_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["terms"],
@@ -250,7 +255,12 @@ GLOSSARY_SCHEMA: dict[str, Any] = {
                                    "description": "the Japanese term's reading in hiragana (it orders the "
                                                   "Japanese glossary in 五十音 order; without it, the term itself)"},
                        "aka": ALSO_CALLED,
-                       "def": TEXT}}}},
+                       "def": TEXT,
+                       "games": {"type": "array", "maxItems": 4,
+                                 "items": {"enum": [*_CHOICE_KEYS, *_DEFAULTED_PARAMS]},
+                                 "description": "rule choices or params whose games the glossary names under "
+                                                "the definition, grouped by how they play (made from the games' "
+                                                "rules, so that it stays true)"}}}}},
 }
 
 

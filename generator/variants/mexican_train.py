@@ -195,6 +195,9 @@ class Round:
         self.end: str | None = None
         self.out: str | None = None
         self.events: list[TrainEvent] = []
+        # ``double_cover: same-player`` (seed 001): who lays a double covers it; ``next-player``: the
+        # turn passes at once and the players after must cover it (the open double binds them)
+        self._cover_own = variant.choices.double_cover == "same-player"
 
     # -- queries -------------------------------------------------------------
     def status(self, player: str, train: str) -> str:
@@ -250,8 +253,12 @@ class Round:
 
     def play(self, player: str, tile: Tile, train: str) -> TrainEvent:
         """``player`` adds ``tile`` to ``train`` (a player's name or
-        :data:`MEXICAN`). A double earns one more play, which must cover it;
-        playing on one's own train removes its marker."""
+        :data:`MEXICAN`). With ``double_cover: same-player`` (seed 001) a
+        double earns one more play, which must cover it; with
+        ``next-player`` the turn passes at once and the next player must
+        cover it (or draw, and pass with a marker). Until it is covered
+        nobody plays elsewhere. Playing on one's own train removes its
+        marker."""
         self._check_turn(player)
         vid = self.variant.id
         if train not in self.trains:
@@ -286,7 +293,7 @@ class Round:
             self.open_doubles.append(train)
         if not self.hands[player]:
             return self._finish("play", player, tile, train, "out")
-        if tile.is_double and self.phase in ("start", "drawn"):
+        if tile.is_double and self.phase in ("start", "drawn") and self._cover_own:
             self.phase = "cover"
             return self._log(TrainEvent("play", player, tile, train))
         return self._next_turn(TrainEvent("play", player, tile, train))

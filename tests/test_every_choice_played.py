@@ -1,0 +1,332 @@
+"""Every value of every rule choice changes play: for each choice a small
+scenario run through the engine's public interface, and for each value the
+outcome worked by hand from the rule. The values of a choice that a layout
+allows must give pairwise different outcomes, so a value the engine accepts
+but never plays fails here (and a new value without a worked outcome fails
+the first test).
+
+The outcomes are worked by hand beside each scenario; the rule behind each
+value is the one its words on the options page give (message catalog,
+context ``choice``).
+"""
+
+from itertools import combinations
+
+import pytest
+
+from generator.engine import End, Layout, Params, RuleViolation, Tile
+from generator.engine.choices import CHOICES, INFO, Choices, combination_problems
+from generator.engine.hand import Hand
+from generator.variants import make_variant
+from generator.variants.mexican_train import Round
+
+pytestmark = pytest.mark.engine
+
+T = Tile
+SIX = dict(set=6, players=[2, 3, 4], deal={2: 7, 3: 5, 4: 5}, target=100)
+TWELVE = dict(set=12, players=[2, 3], deal={2: 15, 3: 15}, rounds=[13, 7, 1])
+TRAINS = dict(layout="trains", lead="engine", draw="one", settlement="penalty")
+
+
+def rules(params=None, **choices):
+    return make_variant(dict(params or SIX), Choices.from_mapping(choices), "test")
+
+
+def place_all(v, steps):
+    """Place ``(tile, at)`` steps from an empty table; the last placement."""
+    layout, pl = Layout(), None
+    for tile, at in steps:
+        pl = v.place(layout, tile, at)
+        layout = pl.layout
+    return pl
+
+
+# -- one scenario per choice: (layout -> base choices, scenario(value) -> outcome, {value: outcome}) --------
+
+def layout_scenario(value):
+    # A double-twelve set dealt 15 each to two: a line keeps 91 - 30 = 61 in the stock; trains set the
+    # engine out first (seed 001), so 60 are left.
+    v = make_variant(dict(TWELVE), Choices.from_mapping(TRAINS if value == "trains" else {}), "test")
+    return v.stock_size(2)
+
+
+def lead_scenario(value):
+    if value == "engine":
+        # trains: each round is set with its engine double, 12-12 first (seed 001)
+        v = make_variant(dict(TWELVE), Choices.from_mapping(TRAINS), "test")
+        return str(v.engine_of(1))
+    # seats A, B; B holds the only double. By lot: nobody is named; Black (the first seat): A;
+    # the highest double: its holder, B.
+    v = rules(lead=value)
+    return v.first_leader(["A", "B"], {"A": [T(1, 2), T(3, 4)], "B": [T(6, 6), T(0, 5)]})
+
+
+def matching_scenario(value):
+    # 3-5 joins an end showing 3: with equal numbers by its 3; with sum 7 not at all (3 + 3 and
+    # 3 + 5 are not 7), where 4-5 would, by its 4. (3-4 totals 7: a matador, which joins anywhere.)
+    v = rules(matching=value)
+    return v.links(3, T(3, 5)), v.links(3, T(4, 5))
+
+
+def doubles_scenario(value):
+    # Set 2-4 (ends 2 and 4), then 4-4 on the 4, counting as All Fives: crosswise 2 + 4 + 4 = 10;
+    # lengthwise 2 + 4 = 6. Crosswise only: {10}; the player's choice: {6, 10}.
+    v = rules(doubles=value, counting="fives", scoring="multiples-of-5")
+    layout = v.place(Layout(), T(2, 4), None).layout
+    return sorted(v.place(layout, p.tile, p.at, p.as_).total for p in v.plays(layout, T(4, 4)))
+
+
+def spinners_scenario(value):
+    # 3-3 set, 3-5 and 3-4 on its straight sides, 5-5 on the 5, 5-6 on the 5-5. No spinners: the
+    # ends 4 and 6. Every double: 4, 6 and both side branches of 3-3 and of 5-5 (6 ends). Only the
+    # first: 4, 6 and 3-3's two side branches (4 ends).
+    v = rules(spinners=value)
+    pl = place_all(v, [(T(3, 3), None), (T(3, 5), End(T(3, 3), "a")), (T(3, 4), End(T(3, 3), "b")),
+                       (T(5, 5), End(T(3, 5), "5")), (T(5, 6), None)])
+    return len(pl.open)
+
+
+def side_branches_scenario(value):
+    # 3-3 set as the spinner, 3-5 on straight side a: after both straight sides, only side b and
+    # the 5 are open (2); at once, also both side branches (4).
+    v = rules(spinners="first", side_branches=value)
+    return len(place_all(v, [(T(3, 3), None), (T(3, 5), End(T(3, 3), "a"))]).open)
+
+
+def draw_scenario(value):
+    if value == "one":
+        # trains: one tile a turn; with it unplayable, a second draw is refused
+        v = make_variant(dict(TWELVE), Choices.from_mapping(TRAINS), "test")
+        r = Round(v, ["A", "B"], {"A": [T(0, 1)], "B": [T(2, 3)]}, [T(4, 5), T(6, 7)], T(12, 12), "A")
+        r.draw("A")
+        try:
+            r.draw("A")
+        except RuleViolation:
+            return 1
+        return 2
+    # A sets 1-2; B holds 2-6 (it fits): may B draw? Then B plays 2-6; A holds only 3-4 (no 1 or
+    # 6): may A draw? Until playable: (no, yes); at any time: (yes, yes); no drawing: (no, no).
+    v = make_variant(dict(SIX), Choices.from_mapping({"draw": value}), "test")
+    h = Hand(v, ["A", "B"], {"A": [T(1, 2), T(3, 4)], "B": [T(2, 6), T(5, 5)]}, [T(0, 0), T(0, 1), T(0, 2)], "A")
+    h.play("A", T(1, 2))
+    with_play = h.may_draw("B")
+    h.play("B", T(2, 6), End(T(1, 2), "2"))
+    return with_play, h.may_draw("A")
+
+
+def counting_scenario(value):
+    # 5-5 set crosswise, 5-0 on straight side a: counting open ends, 5 + 0 = 5; counting as the
+    # Fives family, the double with an open straight side counts both halves: 10 + 0 = 10.
+    v = rules(counting=value, scoring="multiples-of-5")
+    return place_all(v, [(T(5, 5), None), (T(0, 5), End(T(5, 5), "a"))]).total
+
+
+def scoring_scenario(value):
+    # 6-6 set (ends 6 + 6 = 12), then 6-4 on straight side a (ends 6 + 4 = 10), counting open ends:
+    # none (0, 0); multiples of 5 (0, 10); multiples of 3 (12, 0); fives and threes: 12 is 4 threes,
+    # 10 is 2 fives (4, 2); headers: the set scores 2, ends 6 and 4 differ (2, 0).
+    v = rules(scoring=value)
+    first = v.place(Layout(), T(6, 6), None)
+    second = v.place(first.layout, T(4, 6), End(T(6, 6), "a"))
+    return first.points, second.points
+
+
+def legal_totals_scenario(value):
+    # 6-6 set (12), then 6-1 on a straight side would leave 6 + 1 = 7, not a multiple of 3:
+    # any play that matches is legal; with multiples only, 6-1 has no legal play.
+    v = rules(scoring="multiples-of-3", legal_totals=value)
+    return bool(v.plays(v.place(Layout(), T(6, 6), None).layout, T(1, 6)))
+
+
+def continuation_scenario(value):
+    # A sets 6-6 (12, no score): with no continuation B (holding 3-6) moves next; with a double or a
+    # score continuing, A again.
+    v = rules(continuation=value, counting="fives", scoring="multiples-of-5")
+    h = Hand(v, ["A", "B"], {"A": [T(6, 6), T(1, 6)], "B": [T(3, 6), T(2, 2)]}, [], "A")
+    return h.play("A", T(6, 6)).next
+
+
+def settlement_scenario(value):
+    if value == "penalty":
+        # trains: the pips left in hand are penalties; one round (12-12), A out, B holding 12:
+        # the totals are A 0, B 12 and A wins
+        v = make_variant(dict(TWELVE), Choices.from_mapping(TRAINS), "test")
+        result = v.settle_match(["A", "B"], [{"A": 0, "B": 12}], 1)
+        return dict(result.totals), result.winners
+    # Three players, a point unit of 5. A goes out, B holds 12 pips, C 7: others 19.
+    # A blocked hand: A 3, B 12, C 7 (A lowest): others 19, less A's own 16,
+    # differences (12 - 3) + (7 - 3) = 13. Raw points (out, blocked):
+    # none (0, 0); opponents (19, 19); opponents less own (19, 16); differences (19, 13);
+    # rounded to fives (20, 20); one (1, 1); one for going out only (1, 0).
+    v = make_variant(dict(SIX, point_unit=5), Choices.from_mapping({"settlement": value,
+                                                                     "scoring": "multiples-of-5"}), "test")
+    out = v.settle(["A", "B", "C"], {"A": 0, "B": 12, "C": 7}, "A")
+    blocked = v.settle(["A", "B", "C"], {"A": 3, "B": 12, "C": 7}, None)
+    return out.raw.get("A", 0), blocked.raw.get("A", 0)
+
+
+def ties_scenario(value):
+    # blocked with A and B tied on 3 pips, C on 7: nobody wins, or both tied players do
+    return rules(ties=value).settle(["A", "B", "C"], {"A": 3, "B": 3, "C": 7}, None).winners
+
+
+def next_lead_scenario(value):
+    # A sets 0-1; B (5-5, 4-5) cannot play and may not draw; C goes out with 1-2 on the 1.
+    # The winner leads next: C; as for the first hand: nobody named (a lot); the seat after the
+    # last setter A: B.
+    v = rules(next_lead=value, draw="none")
+    h = Hand(v, ["A", "B", "C"], {"A": [T(0, 1), T(6, 6)], "B": [T(5, 5), T(4, 5)], "C": [T(1, 2)]}, [], "A")
+    h.play("A", T(0, 1))
+    h.pass_("B")
+    h.play("C", T(1, 2), End(T(0, 1), "1"))
+    return h.next_leader
+
+
+def double_cover_scenario(value):
+    # A lays 5-5 on A's train (ending in 5): the same player covers it, so A moves again; or the
+    # turn passes at once to B, who must cover it.
+    v = make_variant(dict(TWELVE), Choices.from_mapping(dict(TRAINS, double_cover=value)), "test")
+    r = Round(v, ["A", "B"], {"A": [T(5, 5), T(1, 2)], "B": [T(5, 9), T(3, 4)]}, [T(0, 0)], T(12, 12), "A",
+              trains={"A": [T(5, 12)]})
+    return r.play("A", T(5, 5), "A").next
+
+
+def target_score_scenario(value):
+    # To 61, A on 59 sets 3-6 under Fives and Threes scoring: 9 = 3 threes, 3 points. Reaching or
+    # passing the target wins: A 62, the game is over. Exactly the target: 59 + 3 = 62 would pass
+    # 61, so the points are not scored and play goes on.
+    v = make_variant(dict(SIX, target=61), Choices.from_mapping({"target_score": value, "counting": "fives",
+                                                                  "scoring": "fives-and-threes"}), "test")
+    h = Hand(v, ["A", "B"], {"A": [T(3, 6), T(0, 0)], "B": [T(6, 6), T(1, 2)]}, [], "A", scores={"A": 59, "B": 0})
+    event = h.play("A", T(3, 6))
+    return event.scores["A"], event.end
+
+
+#: choice -> (its scenario, {value: the outcome worked by hand})
+WORKED = {
+    "layout": (layout_scenario, {"line": 61, "trains": 60}),
+    "lead": (lead_scenario, {"lot": None, "black": "A", "highest-double": "B", "engine": "12-12"}),
+    "matching": (matching_scenario, {"equal": ((3,), ()), "sum-7": ((), (4,))}),
+    "doubles": (doubles_scenario, {"cross": [10], "choice": [6, 10]}),
+    "spinners": (spinners_scenario, {"none": 2, "all": 6, "first": 4}),
+    "side_branches": (side_branches_scenario, {"after-straight": 2, "at-once": 4}),
+    "draw": (draw_scenario, {"until-playable": (False, True), "optional": (True, True), "none": (False, False),
+                             "one": 1}),
+    "counting": (counting_scenario, {"ends": 5, "fives": 10}),
+    "scoring": (scoring_scenario, {"none": (0, 0), "multiples-of-5": (0, 10), "multiples-of-3": (12, 0),
+                                   "fives-and-threes": (4, 2), "headers": (2, 0)}),
+    "legal_totals": (legal_totals_scenario, {"any": True, "multiples": False}),
+    "continuation": (continuation_scenario, {"none": "B", "double-or-score": "A"}),
+    "settlement": (settlement_scenario, {"none": (0, 0), "opponents": (19, 19), "opponents-less-own": (19, 16),
+                                         "differences": (19, 13), "rounded": (20, 20), "one": (1, 1),
+                                         "go-out-one": (1, 0), "penalty": ({"A": 0, "B": 12}, ("A",))}),
+    "ties": (ties_scenario, {"nobody-wins": (), "all-tied-win": ("A", "B")}),
+    "next_lead": (next_lead_scenario, {"winner": "C", "as-first-hand": None, "next-seat": "B"}),
+    "double_cover": (double_cover_scenario, {"same-player": "A", "next-player": "B"}),
+    "target_score": (target_score_scenario, {"reach": (62, "game"), "exact": (59, None)}),
+}
+
+
+def _layouts(key, value):
+    """The layouts in which ``key: value`` can be played (on the choices the scenarios start from)."""
+    out = []
+    for layout, base in (("line", {}), ("trains", TRAINS)):
+        if layout not in INFO[key].layouts and key != "layout":
+            continue
+        c = dict(base, **{key: value}) if key != "layout" else (TRAINS if value == "trains" else {})
+        if key in ("lead", "draw", "settlement") and layout == "trains" and value not in TRAINS.values():
+            continue
+        try:
+            if not [k for k, _ in combination_problems(Choices.from_mapping(c)) if k == key]:
+                out.append(layout)
+        except ValueError:
+            pass
+    return out
+
+
+def test_every_value_of_every_choice_has_a_worked_outcome():
+    for info in CHOICES:
+        assert set(WORKED[info.key][1]) == set(info.values), info.key
+    assert set(WORKED) == set(INFO)
+
+
+@pytest.mark.parametrize("key,value", [(i.key, v) for i in CHOICES for v in i.values])
+def test_the_engine_plays_each_value_as_worked_by_hand(key, value):
+    scenario, worked = WORKED[key]
+    assert scenario(value) == worked[value]
+
+
+@pytest.mark.parametrize("key,a,b", [(i.key, a, b) for i in CHOICES for a, b in combinations(i.values, 2)
+                                     if set(_layouts(i.key, a)) & set(_layouts(i.key, b))
+                                     or i.key == "layout"])
+def test_two_values_of_a_choice_never_play_alike(key, a, b):
+    """Each pair of values one layout may choose between plays differently."""
+    scenario, _ = WORKED[key]
+    assert scenario(a) != scenario(b)
+
+
+def test_every_pair_of_values_is_compared():
+    """The pairs above: every two values of the line's choices, and of the trains' (where a trains
+    game has two values to choose from: only ``double_cover``)."""
+    pairs = {(i.key, a, b) for i in CHOICES for a, b in combinations(i.values, 2)
+             if set(_layouts(i.key, a)) & set(_layouts(i.key, b))}
+    assert ("double_cover", "same-player", "next-player") in pairs
+    assert ("settlement", "opponents", "rounded") in pairs
+    assert ("lead", "lot", "black") in pairs and ("lead", "lot", "engine") not in pairs
+    assert len([p for p in pairs if p[0] == "settlement"]) == 21     # 7 line values: 7 x 6 / 2
+
+
+# -- values that cannot change a game are refused -------------------------------------------------
+
+@pytest.mark.parametrize("choices,params,key", [
+    # counting only matters where plays score by the end count
+    ({"counting": "fives"}, None, "counting"),
+    ({"counting": "fives", "scoring": "headers"}, None, "counting"),
+    # a double's way of lying matters only with spinners, the Fives count or triple headers
+    ({"doubles": "choice"}, None, "doubles"),
+    # a game of one hand has no next hand to lead
+    ({"next_lead": "next-seat"}, {"target": None}, "next_lead"),
+    ({"next_lead": "as-first-hand"}, {"target": None}, "next_lead"),
+    # rounding to 1 is no rounding
+    ({"settlement": "rounded"}, {"target": 61, "point_unit": 1}, "settlement"),
+    # no target: nothing to reach exactly
+    ({"target_score": "exact"}, {"target": None}, "target_score"),
+])
+def test_a_value_that_changes_nothing_is_refused(choices, params, key):
+    assert [k for k, _ in combination_problems(Choices.from_mapping(choices), params)] == [key]
+
+
+def test_a_lead_that_the_set_rules_may_forbid_is_refused():
+    """All Threes with the highest double as the set: 6-6 totals 12, not 3 or 6 (``lead_totals``),
+    so the hand could not start; nor could a 1-1 (2) under ``legal_totals: multiples``."""
+    six = Choices.from_mapping({"lead": "highest-double"})
+    assert [k for k, _ in combination_problems(six, {"target": 100, "lead_totals": [3, 6]})] == ["lead"]
+    threes = Choices.from_mapping({"lead": "highest-double", "counting": "fives", "scoring": "multiples-of-3",
+                                   "legal_totals": "multiples"})
+    assert [k for k, _ in combination_problems(threes, {"target": 100})] == ["lead"]
+    assert combination_problems(six, {"target": 100, "lead_totals": []}) == []
+
+
+@pytest.mark.parametrize("choices,params", [
+    ({"counting": "fives", "scoring": "fives-and-threes"}, None),
+    ({"doubles": "choice", "spinners": "first"}, None),
+    ({"doubles": "choice", "scoring": "headers"}, None),
+    ({"doubles": "choice", "counting": "fives", "scoring": "multiples-of-3"}, None),
+    ({"next_lead": "next-seat"}, {"target": 61}),
+    ({"settlement": "rounded"}, {"target": 61, "point_unit": 5}),
+])
+def test_the_same_values_where_they_count_are_accepted(choices, params):
+    assert combination_problems(Choices.from_mapping(choices), params) == []
+
+
+def test_a_later_hand_is_led_by_whom_the_last_hand_names():
+    """``next_lead: winner`` under ``lead: highest-double`` (a Block house rule): the first hand is
+    set by the holder of the highest double; a later hand is led by the winner of the last, with
+    any tile, though another player holds a higher double."""
+    v = rules(lead="highest-double", next_lead="winner", draw="none")
+    deal = {"A": [T(1, 2), T(0, 3)], "B": [T(6, 6), T(3, 5)]}
+    with pytest.raises(RuleViolation) as exc:
+        Hand(v, ["A", "B"], deal, [], "A")
+    assert exc.value.rule == "test/lead"
+    h = Hand(v, ["A", "B"], deal, [], "A", later_hand=True)
+    assert h.play("A", T(0, 3)).next == "B"
