@@ -80,7 +80,14 @@ def _counts(ns, lang: str) -> str:
     ns = sorted(ns)
     if len(ns) >= 3 and ns == list(range(ns[0], ns[-1] + 1)):
         return t["range"].format(low=ns[0], high=ns[-1])
-    return t["list_sep"].join(str(n) for n in ns)
+    return _either(ns, lang)
+
+
+def _either(ns, lang: str) -> str:
+    """``2 or 3``, ``3, 4 or 6`` (二つ以上は「、」と「か」)."""
+    t = _T[lang]
+    words = [str(n) for n in ns]
+    return words[0] if len(words) == 1 else t["list_sep"].join(words[:-1]) + t["or_sep"] + words[-1]
 
 
 def _players(params, lang: str) -> str:
@@ -108,9 +115,12 @@ def _watch(rules, lang: str) -> list[str]:
     if p.stock_reserve:
         out.append(t["watch_reserve"].format(n=p.stock_reserve))
     if p.lead_totals:
-        out.append(t["watch_lead_totals"].format(totals=t["list_sep"].join(str(x) for x in p.lead_totals)))
+        out.append(t["watch_lead_totals"].format(totals=_either(p.lead_totals, lang)))
     if p.point_unit > 1:
         out.append(t["watch_unit"].format(unit=p.point_unit))
+    if rules.choices.layout == "trains":   # what players of a line game miss at a table of trains (seed 001)
+        out.append(t["watch_cover_" + rules.choices.double_cover.replace("-", "_")])
+        out.append(t["watch_marker"])
     marked = [INFO[k].title[lang] for _, keys in GROUPS for k in keys if _departs(k, rules)]
     if marked:
         out.append(t["watch_marked"].format(mark=WATCH_MARK, rules=t["list_sep"].join(marked)))
@@ -145,6 +155,8 @@ def card_page(vdef, deal_table: str, lang: str) -> str:
                 for k in keys if applies(k, rules)]
         if group == "turn" and c.layout == "trains":
             rows[1:1] = [(t["first_turn"], t["first_turn_value"]), (t["where"], t["where_value"])]
+        if group == "scoring" and c.layout == "trains":     # nothing scores in play; the penalties are below
+            rows.append((INFO["scoring"].title[lang], INFO["scoring"].words("none", lang, 1)))
         if group == "end":
             if c.layout == "trains":
                 rows.append((t["rounds"], t["rounds_value"].format(n=rules.round_settings[0])))

@@ -314,6 +314,25 @@ def cmd_init(args) -> int:
     return 0
 
 
+def cmd_engine(args) -> int:
+    """Run ``rulebook engine status|build``: the compiled engine
+    (:mod:`generator.native`) for the package as installed, a club's
+    included; returns the exit status (1 when it cannot be built)."""
+    from . import native
+
+    if args.action == "build":
+        print("rulebook engine: compiling the engine with mypyc (a minute or two)...", file=sys.stderr)
+        try:
+            where = native.build()
+        except RuntimeError as exc:
+            print(f"rulebook engine: {exc}; the engine stays in Python (the same games, about half as fast)",
+                  file=sys.stderr)
+            return 1
+        print(f"rulebook engine: compiled into {where}", file=sys.stderr)
+    print(native.status())
+    return 0
+
+
 def cmd_explain(args) -> int:
     """Run ``rulebook explain``: the engine's reasoning for one position;
     returns the exit status (1 when the file cannot be scored)."""
@@ -354,7 +373,9 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"rulebook {__version__}")
     sub = ap.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("check", help="verify every variant and position file",
-                         epilog="example:\n  rulebook check\n  rulebook check rules/horse-race/positions/first-tile.yaml\n  rulebook check --format github rules/", formatter_class=argparse.RawDescriptionHelpFormatter)
+                         epilog="example:\n  rulebook check\n  rulebook check rules/my-game/positions/first-example.yaml\n"
+                                "  rulebook check --format github rules/\n"
+                                "(rules/my-game/ and its sample position are what `rulebook new my-game` writes)", formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("paths", nargs="*", help="files or folders (default: rules/)")
     c.add_argument("-q", "--quiet", action="store_true", help="print problems only")
     c.add_argument("--format", choices=("text", "github", "json"), default="text",
@@ -363,7 +384,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "json: one JSON document on stdout")
     c.set_defaults(func=cmd_check)
     s = sub.add_parser("score", help="score position files with the engine, ignoring `expect`",
-                         epilog="example:\n  rulebook score rules/horse-race/positions/first-tile.yaml --json", formatter_class=argparse.RawDescriptionHelpFormatter)
+                         epilog="example:\n  rulebook score rules/my-game/positions/first-example.yaml --json\n"
+                                "(the sample position that `rulebook new my-game` writes)", formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("files", nargs="+", help="position files")
     s.add_argument("--json", action="store_true", help="print one JSON array")
     s.set_defaults(func=cmd_score)
@@ -392,7 +414,8 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("folder", metavar="DIR", help="a new or empty folder")
     i.set_defaults(func=cmd_init)
     e = sub.add_parser("explain", help="the engine's reasoning for one position, step by step",
-                         epilog="example:\n  rulebook explain rules/all-fives/positions/twenty.yaml --lang en", formatter_class=argparse.RawDescriptionHelpFormatter)
+                         epilog="example:\n  rulebook explain rules/my-game/positions/first-example.yaml --lang en\n"
+                                "(the sample position that `rulebook new my-game` writes)", formatter_class=argparse.RawDescriptionHelpFormatter)
     e.add_argument("file", help="a position file")
     e.add_argument("--lang", choices=["ja", "en"], default="ja", help="language (default: ja)")
     e.set_defaults(func=cmd_explain)
@@ -401,6 +424,13 @@ def build_parser() -> argparse.ArgumentParser:
     j.add_argument("folder", nargs="?", help="where to write them (default: docs/schemas/ beside rules/)")
     j.add_argument("--check", action="store_true", help="only report files that differ from the code")
     j.set_defaults(func=cmd_schemas)
+    g = sub.add_parser("engine", help="say which rules engine runs (compiled or Python), or compile it",
+                       epilog="example:\n  rulebook engine status\n  rulebook engine build   (needs mypy and a C "
+                              "compiler: pip install 'domino-rulebook[fast]')",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    g.add_argument("action", choices=("status", "build"), help="status: which engine a new process loads; "
+                                                                "build: compile it for this installation")
+    g.set_defaults(func=cmd_engine)
     return ap
 
 

@@ -137,7 +137,11 @@ def text_equivalent(layout: Layout, counted: Sequence[Contribution], open_ends: 
     text = (f"{t['tiles']}{c}{tiles}{s} {t['branch']}{c}{branch}{s} {t['connections']}{c}{conns}{s} "
             f"{t['open']}{c}{opens}{s}")
     if variant is None or variant.play_scoring is not None:
-        cnt = t["list"].join(f"{x.end.tile.label}{t['colon']}{x.value}" for x in counted) or t["none"]
+        by_tile: dict = {}                  # each tile once: a lead with both ends open counts two values
+        for x in counted:
+            by_tile.setdefault(x.end.tile, []).append(str(x.value))
+        cnt = t["list"].join(f"{tile.label}{t['colon']}{' + '.join(vs)}" for tile, vs in by_tile.items()) \
+            or t["none"]
         text += f" {t['counted']}{c}{cnt}{s}"
     return text.replace("。 ", "。")
 

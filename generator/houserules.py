@@ -297,7 +297,7 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
                     parts.append(f"{_esc(label)} {_esc(t['list_sep'].join(words[0]))} → "
                                  f"**{_esc(t['list_sep'].join(words[1]))}**")
                 elif key == "stops":
-                    parts.append(f"{_esc(at)}: {_esc(t['unplayable'] + _reason(now, lang))}")
+                    parts.append(t["stops"].format(at=_esc(at), why=_esc(t["unplayable"] + _reason(now, lang))))
                 elif key == "refused":
                     parts.append(t["refused"].format(at=_esc(at), now=_esc(_rule_words(now, lang)),
                                                      was=_esc(_rule_words(stated, lang))).strip())

@@ -25,7 +25,7 @@ import sys
 import time
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import jinja2
 import jinja2.compiler
@@ -38,7 +38,7 @@ from .engine.choices import INFO
 from .overview import comparison_table, overview_page
 from . import houserules
 from .options import options_page
-from .stats import figures
+from .stats import figures, is_current, refresh
 from .stats import section as stats_section
 from .trainpages import render_trains
 from .variants import SITE_ORDER
@@ -140,6 +140,9 @@ class _Page:
         return "\n" + "\n".join(rows) + "\n"
 
     def legend(self) -> str:
+        """The legend of the page's diagrams (Markdown): once a page; a second call writes nothing."""
+        if self.legend_shown:
+            return ""
         self.legend_shown = True
         ui = self.ui
         rules = self.v.rules
@@ -759,8 +762,18 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
             parts.append(houserules.stats_beside_parent(stats, figures(vdef.parent), vdef, lang))
     parts.append(f"## {page.ui['sources']} {{ #sources }}\n")
     owner = next((v for v in [vdef, *vdef.ancestors()] if isinstance(v.src.data.get("sources"), dict)), vdef)
-    sub = page if owner is vdef else _Page(owner, {}, glossary, lang, files, png, catalog)
-    parts.append(_render_body(sub, owner.sources[lang], owner.src, ("sources", lang)))
+    if not house:
+        parts.append(_render_body(page, owner.sources[lang], owner.src, ("sources", lang)))
+    else:
+        # a house rule's own sources, then a link to its parent's: they describe the parent, so some of
+        # what they say is what the house rule changes
+        if owner is vdef:
+            parts.append(f"### {page.ui['sources_own']} {{ #sources-own }}\n")
+            parts.append(_render_body(page, vdef.sources[lang], vdef.src, ("sources", lang)))
+        cited = next((v for v in vdef.ancestors() if isinstance(v.src.data.get("sources"), dict)), None)
+        if cited is not None:
+            link = f"[{escape_link_text(cited.name[lang])}]({cited.id}.md#sources)"
+            parts.append(page.ui["sources_parent"].format(parent=link) + "\n")
     return "\n".join(p for p in parts if p).rstrip() + "\n"
 
 
@@ -843,7 +856,7 @@ def who_plays(keys, games, lang: str) -> str:
     default, grouped by value. Each game links to its page."""
     ui = _UI[lang]
     groups: dict[str, list[str]] = {}
-    for key in keys:
+    for key in dict.fromkeys(keys):            # a key named twice is listed once
         for v in games:
             rules = v.rules
             if key in INFO:
@@ -857,7 +870,10 @@ def who_plays(keys, games, lang: str) -> str:
                 name = messages("param", lang)[key]
                 name = name[:1].lower() + name[1:]          # inside a sentence (Japanese has no case)
                 words = f"{name}{ui['who_plays_param_sep']}{houserules.param_words(key, value, lang)}"
-            groups.setdefault(words, []).append(f"[{escape_link_text(v.name[lang])}]({v.id}.md)")
+            names = groups.setdefault(words, [])
+            link = f"[{escape_link_text(v.name[lang])}]({v.id}.md)"
+            if link not in names:
+                names.append(link)
     text = ui["who_plays_sep"].join(ui["who_plays_group"].format(games=ui["who_plays_games_sep"].join(names),
                                                                  words=_esc(words))
                                     for words, names in groups.items())
@@ -974,7 +990,8 @@ _MEMO: dict[str, tuple[str, dict[str, bytes]]] = {}
 
 def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
              cache_dir: str | Path | None = None, stats: dict | None = None,
-             only: set[str] | None = None, drafts: bool = True) -> dict[str, bytes]:
+             only: set[str] | None = None, drafts: bool = True,
+             progress: Callable[[int, int, str], None] | None = None) -> dict[str, bytes]:
     """Check the whole rules tree and produce every generated file (PNGs are
     left empty when ``png`` is false, for a quicker check; the simulated
     "by the numbers" sections are left out without ``with_stats``).
@@ -990,6 +1007,13 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     banner saying it is a draft; with ``drafts`` false (a site to publish:
     ``mkdocs build``) they are left out of the files returned, as Material's
     blog plugin leaves out draft posts.
+
+    A wrong number fails fast: once checking the positions found a
+    problem, no game is simulated and no PNG is drawn (the pages are still
+    made, for the problems only they show, then :class:`BuildError` is
+    raised). Otherwise the figures still to simulate are made first, all
+    games together; ``progress(done, total, vid)`` is called before the
+    first (``done`` 0, ``vid`` "") and as each game's figures are ready.
 
     Raises :class:`BuildError` with every problem (nothing is produced then).
     """
@@ -1051,6 +1075,17 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
         files[f"{lang}/{GEN}/options.md"] = options_page(everyone, lang).encode("utf-8")
         files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang, [v for _, _, v in everyone]).encode("utf-8")
     made: dict[str, dict[str, bytes]] = {}
+    todo = []
+    for vid in ids:
+        if vid in broken or (only is not None and vid not in only) or vid in reused:
+            continue
+        try:
+            todo.append(catalog.variant(vid))
+        except SourceError:                 # reported above, with the family overview
+            continue
+    if errors:                              # the build fails: nothing to simulate or draw for it
+        with_stats, png = False, False
+    numbers_of = _simulated(todo, progress) if with_stats else {}
     for vid in ids:
         if vid in broken or (only is not None and vid not in only):
             continue
@@ -1061,7 +1096,7 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
             vdef = catalog.variant(vid)
         except SourceError:                 # reported above, with the family overview
             continue
-        numbers = figures(vdef) if with_stats else None
+        numbers = numbers_of.get(vid) if with_stats else None
         checked = {cp.position.id: cp for cp in good if cp.position.variant_id == vid}
         own: dict[str, bytes] = {}
         for lang in LANGS:
@@ -1109,6 +1144,23 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
                 for name in own:
                     files.pop(name, None)
     return dict(sorted(files.items()))
+
+
+def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None] | None) -> dict[str, dict]:
+    """The figures of ``vdefs`` by id (:func:`generator.stats.refresh`), the
+    stale ones simulated together; ``progress`` as :func:`generate` says."""
+    stale = {v.id for v in vdefs if not is_current(v)}
+    done = 0
+
+    def ready(vid: str) -> None:
+        nonlocal done
+        if vid in stale and progress is not None:
+            done += 1
+            progress(done, len(stale), vid)
+
+    if stale and progress is not None:
+        progress(0, len(stale), "")
+    return refresh(vdefs, progress=ready)
 
 
 def draft_banner(lang: str) -> str:
@@ -1165,8 +1217,23 @@ def games_list(catalog: Catalog, lang: str, to_gen: str = f"{GEN}/") -> str:
         if v.parent is not None:
             about = _esc(ui["games_house_rule"].format(parent=v.parent.name[lang]))
             line += f"（{about}）" if lang == "ja" else f" ({about})"
+        own = v.src.data.get("summary") if isinstance(v.src.data, dict) else None
+        if isinstance(own, dict) and isinstance(own.get(lang), str):   # a house rule's own, or a game's
+            line += ui["games_about_sep"] + _esc(first_sentence(own[lang], lang))
         lines.append(line)
     return "\n".join(lines) + "\n" if lines else _esc(ui["games_none"]) + "\n"
+
+
+def first_sentence(text: str, lang: str) -> str:
+    """The first sentence of ``text`` (a game's summary), for a list of games.
+
+    >>> first_sentence("The basic game. Join tiles.", "en"), first_sentence("基本のゲームです。引きます。", "ja")
+    ('The basic game.', '基本のゲームです。')
+    """
+    text = " ".join(text.split())
+    end = text.find("。") + 1 if lang == "ja" else next((i + 1 for i, c in enumerate(text) if c in ".!?"
+                                                         and (i + 1 == len(text) or text[i + 1] == " ")), 0)
+    return text[:end] if end > 0 else text
 
 
 def write_tree(files: dict[str, bytes], root: str | Path, prefixes: tuple[str, ...]) -> int:

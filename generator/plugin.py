@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import shutil
+import sys
 import threading
 from pathlib import Path
 
@@ -263,6 +264,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         self._lock = None                   # held from a build's start to its end (see _take_lock)
         self._depth = 0                     # builds running inside this one (the i18n plugin's languages)
         self._drafts = False                # draft games are made (mkdocs serve)
+        self._bar = None                    # the simulation's progress bar, while it runs
 
     # -- a failed build leaves the previous site untouched --------------------
     def on_startup(self, *, command, dirty, **kwargs):
@@ -449,8 +451,9 @@ class RulebookPlugin(BasePlugin[_Options]):
         counts: dict = {}
         try:
             files = generate(self.catalog, cache_dir=base / pages if pages else None, stats=counts,
-                             drafts=self._drafts)
+                             drafts=self._drafts, progress=self._progress)
         except BuildError as exc:
+            self._progress(-1, 0, "")
             files = {}
             for e in exc.errors:                # file by file as found, and in line order within a file
                 files.setdefault(e.file, len(files))
@@ -462,6 +465,27 @@ class RulebookPlugin(BasePlugin[_Options]):
         n = write_tree(files, config.docs_dir, tuple(f"{lang}/{GEN}" for lang in LANGS))
         log.info("rulebook: %d generated file(s), %d rewritten; pages made for %s, reused for %d variant(s)",
                  len(files), n, ", ".join(counts.get("made", [])) or "none", len(counts.get("reused", [])))
+
+    def _progress(self, done: int, total: int, vid: str) -> None:
+        """The simulation's progress (:func:`~generator.pages.generate`): one
+        line in the log, then a tqdm bar on the standard error (its estimate
+        of the time left from the games done), closed once all are ready."""
+        from tqdm import tqdm
+
+        bar = self._bar
+        if done == 0 and total:
+            log.info("rulebook: simulating the figures of %d game(s) (a wrong number would have stopped "
+                     "the build before this)", total)
+            self._bar = tqdm(total=total, unit="game", desc="rulebook: simulating", file=sys.stderr,
+                             leave=False, disable=None)
+        elif bar is not None and done > 0:
+            if bar.disable:                 # not a terminal (a CI log): a line per game instead
+                log.info("rulebook: the figures of %s are ready (%d of %d)", vid, done, total)
+            bar.set_postfix_str(vid, refresh=False)
+            bar.update(done - bar.n)
+        if bar is not None and (done < 0 or done >= total):
+            bar.close()
+            self._bar = None
 
     def on_page_context(self, context, page, config, nav, **kwargs):
         """Give the templates ``rulebook_base``: this language's root seen from the page."""

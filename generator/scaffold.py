@@ -18,7 +18,7 @@ from pathlib import Path
 import difflib
 import json
 
-from .engine.choices import CHOICES
+from .engine.choices import CHOICES, Choices, combination_problems
 from .model.catalog import PLACEHOLDERS, RESERVED_IDS, Catalog, VariantDef
 from .model.schema import PARAMS_SCHEMA
 from .model.schemafiles import schema_line
@@ -90,6 +90,17 @@ def _params_lines(params: dict, indent: str = "  ", comment_out: bool = False) -
     return out
 
 
+def _fits_layout(key: str, value: str, layout: str) -> bool:
+    """Whether ``key: value`` may be chosen by a game of ``layout`` (the values of trains alone, and a
+    trains game's fixed ones, are left out of the other layout's list)."""
+    problems = combination_problems(Choices.from_mapping({**_LAYOUT_BASE[layout], key: value}))
+    return not [k for k, _ in problems if k == key]
+
+
+#: The plainest choices of each layout, to try one value against.
+_LAYOUT_BASE = {"line": {}, "trains": {"layout": "trains", "lead": "engine", "draw": "one", "settlement": "penalty"}}
+
+
 def _choices_lines(vdef: VariantDef, indent: str = "  ", comment_out: bool = False) -> list[str]:
     out = []
     layout = vdef.choices.layout
@@ -97,7 +108,7 @@ def _choices_lines(vdef: VariantDef, indent: str = "  ", comment_out: bool = Fal
         if layout not in info.layouts:
             continue
         value = getattr(vdef.choices, info.key)
-        others = ", ".join(v for v in info.values if v != value)
+        others = ", ".join(v for v in info.values if v != value and _fits_layout(info.key, v, layout))
         text = f"{info.key}: {value}"
         out.append(f"{indent}{'# ' if comment_out else ''}{text:<32} # {info.words(value, 'en')}"
                    + (f" (or: {others})" if others else ""))

@@ -132,7 +132,7 @@ def _practice_table(pos, rnd, lang: str, vid: str, files: dict, png: bool, gen: 
     p = pos.to_move
     out = [f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> '
            f'{_esc(ui["q_where"].format(p=p))}</p>\n',
-           f'<p class="rb-hand"><strong>{_esc(ui["hand"])} ({_esc(p)})</strong> {_esc(tile_list(pos.hand))}</p>\n',
+           f'<p class="rb-hand"><strong>{_esc(ui["hand_of"].format(p=p))}</strong> {_esc(tile_list(pos.hand))}</p>\n',
            _figure(rnd, pos.id, ui["to_move_cap"].format(p=p).strip(), lang, vid, files, png, gen, who=False)]
     fits: dict[str, list] = {}
     for t, tr in rnd.plays_for(p):

@@ -11,13 +11,28 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
   done
   if [ ${#need[@]} -gt 0 ]; then
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+    echo "setup: installing the Debian packages ${need[*]} (waiting up to 10 minutes if another apt is running)" >&2
+    # another apt (an unattended upgrade, a second terminal) may hold its locks: wait for them
+    lock=(-o DPkg::Lock::Timeout=600)
+    apt-get "${lock[@]}" update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get "${lock[@]}" install -y -qq "${need[@]}" >/dev/null
   fi
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-.venv/bin/python -m pip install -q -e '.[test]'
+# The project is installed in editable mode: an edit to its code needs no new install, only a change
+# to what it depends on (pyproject.toml). The stamp in .venv says which pyproject.toml was installed.
+stamp=.venv/.rulebook-installed
+want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  echo "setup: installing the project and its test tools into .venv (a minute or two)" >&2
+  .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
+  log=$(mktemp)
+  if ! .venv/bin/python -m pip install -q -e '.[test]' >"$log" 2>&1; then
+    cat "$log" >&2; rm -f "$log"; exit 1
+  fi
+  rm -f "$log"
+  echo "$want" > "$stamp"
+fi
 # The compiled engine (mypyc, with the machine's C compiler): made again only when its sources
 # changed since the last build. Without it everything works, in Python, at half the speed.
 if [ "$(.venv/bin/python -m generator.native status)" != compiled ]; then

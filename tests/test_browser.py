@@ -320,6 +320,10 @@ def _search(page: "Page", base_url: str, lang: str, query: str) -> list[str]:
     ("ja", "ボーンヤード", "gen/glossary/#stock"),
     ("ja", "ストック", "gen/glossary/#stock"),
     ("en", "bone pile", "en/gen/glossary/#stock"),
+    # the tiles' common English name, in both languages
+    ("en", "bones", "en/gen/glossary/#tile"),
+    ("ja", "bones", "gen/glossary/#tile"),
+    ("ja", "ボーン", "gen/glossary/#tile"),
 ])
 def test_search_finds_terms_in_the_readers_language(tab, base_url, lang, query, expected):
     """Typed into Material's search box, a glossary term, or another name
@@ -656,8 +660,8 @@ def test_without_javascript_an_example_shows_its_chosen_steps(_browser_tab, base
 
 # ---------------------------------------------------------------- practice positions
 
-_VERDICT = {"ja": ("正解です。最善手の一つです。", "最善ではありません。★の手のほうが良い結果になります。"),
-            "en": ("Yes: that is one of the best plays.", "Not the best: the rows marked ★ do better.")}
+_VERDICT = {"ja": ("正解です。最善手の一つです。", "最善ではありません。もう一度選ぶか、下の答えを開いてください。"),
+            "en": ("Yes: that is one of the best plays.", "Not the best: try again, or open the answer below.")}
 
 
 @pytest.mark.parametrize("lang", LANG_PREFIX)
@@ -666,7 +670,8 @@ def test_a_practice_position_is_answered_by_choosing_a_play(tab, base_url, lang)
     1-2, 5-6): one button per legal play, none giving the answer away;
     choosing the 2-5 on the 2 end (which leaves only the 5-6 playable) opens
     the answer and says it is not the best; choosing the 1-2 (after which
-    both other tiles can follow) says it is."""
+    both other tiles can follow) says it is. A wrong choice keeps the answer
+    closed (the reader tries again); the right one opens it."""
     page = tab.page
     page.goto(base_url + LANG_PREFIX[lang] + "gen/draw/")
     example = page.locator("#ex-practice-keep-playable")
@@ -678,13 +683,14 @@ def test_a_practice_position_is_answered_by_choosing_a_play(tab, base_url, lang)
     assert not any("★" in label for label in labels)
     right, wrong = _VERDICT[lang]
     choices.nth(0).click()                          # 2-5 on the low end of 2-4
-    expect(answer).to_have_attribute("open", "")
     expect(example.locator(".rb-verdict")).to_have_text(wrong)
+    expect(answer).not_to_have_attribute("open", "")
     expect(choices.nth(0)).to_have_attribute("aria-pressed", "true")
     rows = answer.locator("tbody tr")
     assert rows.nth(0).get_attribute("class") == "rb-chosen"
     choices.nth(2).click()                          # 1-2 on the low end of 2-4
     expect(example.locator(".rb-verdict")).to_have_text(right)
+    expect(answer).to_have_attribute("open", "")
     assert "★" in rows.nth(2).inner_text() and rows.nth(2).get_attribute("class") == "rb-chosen"
 
 
@@ -697,6 +703,8 @@ def test_a_mexican_train_practice_is_answered_by_choosing_a_train(tab, base_url)
     choices = example.locator("button.rb-choice")
     assert choices.all_inner_texts() == ["A's train", "B's train", "C's train", "D's train", "Mexican train"]
     choices.nth(0).click()
-    expect(example.locator(".rb-verdict")).to_have_text("No: you may not play there now. The table shows why.")
+    expect(example.locator(".rb-verdict")).to_have_text("No: you may not play there now. Try again, or open the "
+                                                        "answer below to see why.")
+    expect(example.locator("details.rb-answer")).not_to_have_attribute("open", "")
     choices.nth(3).click()
     expect(example.locator(".rb-verdict")).to_have_text("Yes: that train is open to you now.")

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import small_site as new_site
+from conftest import ROOT, small_site as new_site
+from generator.model import Catalog
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 ENV.pop("RULEBOOK_RULES", None)
@@ -230,3 +231,48 @@ def test_mkdocs_serve_takes_the_same_lock(tmp_path, built):
             lock.release()
         server.terminate()
         server.communicate(timeout=30)
+
+
+def _club_rules(root: Path, wrong: bool) -> Path:
+    """Draw and the glossary, and a new game ``mydraw`` (Draw under another id, so its figures are not
+    stored yet); with ``wrong``, one of its positions names B the winner of a block in which W holds
+    0 + 1 + 2 + 2 = 5 pips and B 3 + 4 = 7."""
+    rules = root / "rules"
+    rules.mkdir()
+    shutil.copy(ROOT / "rules" / "glossary.yaml", rules / "glossary.yaml")
+    shutil.copytree(ROOT / "rules" / "draw", rules / "draw")
+    shutil.copytree(ROOT / "rules" / "draw", rules / "mydraw", ignore=shutil.ignore_patterns("stats.json"))
+    game = rules / "mydraw" / "variant.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("id: draw\n", "id: mydraw\n", 1), encoding="utf-8")
+    for pos in (rules / "mydraw" / "positions").glob("*.yaml"):
+        pos.write_text(pos.read_text(encoding="utf-8").replace("variant: draw\n", "variant: mydraw\n")
+                       .replace("reject: draw/", "reject: mydraw/"), encoding="utf-8")
+    if wrong:
+        pos = rules / "mydraw" / "positions" / "settle-blocked-lower.yaml"
+        text = pos.read_text(encoding="utf-8")
+        pos.write_text(text.replace("    winners: [W]\n", "    winners: [B]\n", 1), encoding="utf-8")
+    return rules
+
+
+def test_a_wrong_number_fails_the_build_before_any_simulation(tmp_path):
+    """The lower total wins a block: W (5 pips), not B (7). The build reports the wrong winner without
+    simulating the new game's figures (nothing is stored, the progress is never called)."""
+    from generator.pages import BuildError, generate
+
+    rules = _club_rules(tmp_path, wrong=True)
+    calls = []
+    with pytest.raises(BuildError) as exc:
+        generate(Catalog(rules), png=True, progress=lambda *a: calls.append(a))
+    assert any("settle-blocked-lower.yaml" in e.file and 'stated ["B"]' in e.message for e in exc.value.errors), \
+        [str(e) for e in exc.value.errors]
+    assert calls == [] and not (rules / "mydraw" / "stats.json").exists()
+
+
+def test_the_build_reports_its_simulation_game_by_game(tmp_path):
+    from generator.pages import generate
+
+    rules = _club_rules(tmp_path, wrong=False)
+    calls = []
+    files = generate(Catalog(rules), png=False, progress=lambda *a: calls.append(a))
+    assert calls == [(0, 1, ""), (1, 1, "mydraw")]          # Draw's figures are stored; mydraw's are not
+    assert (rules / "mydraw" / "stats.json").is_file() and "en/gen/mydraw.md" in files

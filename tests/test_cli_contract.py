@@ -143,3 +143,24 @@ def test_version_and_an_example_in_every_command_help(capsys):
             main([cmd, "--help"])
         out = capsys.readouterr().out
         assert f"example:\n  rulebook {cmd}" in out, cmd
+
+
+def test_engine_says_which_engine_runs_and_builds_it(monkeypatch, capsys):
+    """`rulebook engine status` prints what `python -m generator.native status` does; `build`
+    compiles it for the installation, and a failed build says the engine stays in Python (exit 1)."""
+    from generator import native
+    from generator.cli import main
+
+    monkeypatch.setenv("RULEBOOK_ENGINE", "python")
+    assert main(["engine", "status"]) == 0
+    assert capsys.readouterr().out == "python (RULEBOOK_ENGINE=python)\n"
+
+    def no_compiler(verbose=False):
+        raise RuntimeError("mypyc is not installed (No module named 'mypyc'); pip install mypy setuptools")
+    monkeypatch.setattr(native, "build", no_compiler)
+    assert main(["engine", "build"]) == 1
+    err = capsys.readouterr().err
+    assert "mypyc is not installed" in err and "stays in Python" in err
+    with pytest.raises(SystemExit) as exc:
+        main(["engine", "start"])
+    assert exc.value.code == 2

@@ -291,6 +291,12 @@ def test_every_pair_of_values_is_compared():
     ({"settlement": "rounded"}, {"target": 61, "point_unit": 1}, "settlement"),
     # no target: nothing to reach exactly
     ({"target_score": "exact"}, {"target": None}, "target_score"),
+    # a target that nothing can reach: the game would never end
+    ({"scoring": "none", "settlement": "none"}, {"target": 100}, "settlement"),
+    # four players dealt 7 each from 28 tiles: nothing is left to draw, at any table
+    ({"draw": "optional", "settlement": "opponents"}, {"target": 100, "set": 6, "players": [4], "deal": {4: 7}}, "draw"),
+    ({"draw": "until-playable", "settlement": "opponents"}, {"target": 100, "set": 6, "players": [4], "partnerships": [4], "deal": {4: 7}},
+     "draw"),
 ])
 def test_a_value_that_changes_nothing_is_refused(choices, params, key):
     assert [k for k, _ in combination_problems(Choices.from_mapping(choices), params)] == [key]
@@ -299,10 +305,10 @@ def test_a_value_that_changes_nothing_is_refused(choices, params, key):
 def test_a_lead_that_the_set_rules_may_forbid_is_refused():
     """All Threes with the highest double as the set: 6-6 totals 12, not 3 or 6 (``lead_totals``),
     so the hand could not start; nor could a 1-1 (2) under ``legal_totals: multiples``."""
-    six = Choices.from_mapping({"lead": "highest-double"})
+    six = Choices.from_mapping({"lead": "highest-double", "settlement": "opponents"})
     assert [k for k, _ in combination_problems(six, {"target": 100, "lead_totals": [3, 6]})] == ["lead"]
     threes = Choices.from_mapping({"lead": "highest-double", "counting": "fives", "scoring": "multiples-of-3",
-                                   "legal_totals": "multiples"})
+                                   "legal_totals": "multiples", "settlement": "opponents"})
     assert [k for k, _ in combination_problems(threes, {"target": 100})] == ["lead"]
     assert combination_problems(six, {"target": 100, "lead_totals": []}) == []
 
@@ -312,8 +318,11 @@ def test_a_lead_that_the_set_rules_may_forbid_is_refused():
     ({"doubles": "choice", "spinners": "first"}, None),
     ({"doubles": "choice", "scoring": "headers"}, None),
     ({"doubles": "choice", "counting": "fives", "scoring": "multiples-of-3"}, None),
-    ({"next_lead": "next-seat"}, {"target": 61}),
+    ({"next_lead": "next-seat", "settlement": "one"}, {"target": 61}),
     ({"settlement": "rounded"}, {"target": 61, "point_unit": 5}),
+    # two players dealt 7 leave 14 to draw (Block's own tables include two)
+    ({"draw": "until-playable", "settlement": "opponents"}, {"target": 100, "set": 6, "players": [2, 4],
+                                                            "deal": {2: 7, 4: 7}}),
 ])
 def test_the_same_values_where_they_count_are_accepted(choices, params):
     assert combination_problems(Choices.from_mapping(choices), params) == []

@@ -107,6 +107,49 @@ def test_a_card_qualifies_each_rule_by_the_games_params(site):
         assert "straight side" not in site[f"en/gen/{vid}-card.md"], vid
         assert "直線側" not in site[f"ja/gen/{vid}-card.md"], vid
     assert "straight sides" in site["en/gen/horse-race-card.md"]
+    # lists in words: "3 or 6", "2 or 3 players"
+    assert "Only a tile whose pips total 3 or 6 may be set." in three
+    assert "2 or 3 players" in site["en/gen/sniff-card.md"] and "2か3人" in site["ja/gen/sniff-card.md"]
     # Draw is one hand: nobody leads a next hand
     assert "Next hand" not in site["en/gen/draw-card.md"]
     assert "Next hand" in site["en/gen/block-card.md"]
+
+
+def test_every_card_has_every_part(site, catalog):
+    """The deal, the turn, scoring, the end of a hand and of the game, and what is easy to get wrong,
+    on every game's card in both languages (Mexican Train's lacked the last two)."""
+    for vid in catalog.page_ids():
+        for lang in LANGS:
+            card = site[f"{lang}/gen/{vid}-card.md"]
+            for part in ("deal", "turn", "scoring", "end", "watch"):
+                assert f"{{ #{part} }}" in card, (vid, lang, part)
+    mt = site["en/gen/mexican-train-card.md"]
+    assert "A double must be covered before anyone plays anywhere else: whoever lays it plays again" in mt
+
+
+def test_a_term_naming_a_rule_twice_lists_each_game_once(catalog):
+    from generator.pages import who_plays
+
+    games = [catalog.variant(v) for v in catalog.page_ids()]
+    assert who_plays(["spinners", "spinners"], games, "en") == who_plays(["spinners"], games, "en")
+    line = who_plays(["spinners"], games, "en")
+    assert line.count("[Sniff](sniff.md)") == 1
+
+
+def test_a_diagram_in_words_names_each_tile_once(catalog):
+    """All Fives, 1-3 set: both its ends count, 3 and 1; the counted values name the tile once."""
+    from generator.describe import text_equivalent
+    from generator.engine import Layout, Tile
+
+    v = catalog.variant("all-fives").rules
+    p = v.place(Layout(), Tile(1, 3), None)
+    en = text_equivalent(p.layout, p.counted, p.open, "en", v)
+    assert en.endswith("Counted values: [1|3]: 3 + 1.") and en.count("[1|3]:") == 1
+
+
+def test_a_page_shows_one_legend(site):
+    """Horse Race's text asks for the legend where it explains branch doubles; the first diagram
+    already brought it, so it is shown once."""
+    for lang in LANGS:
+        for vid in ("horse-race", "all-fives", "sniff"):
+            assert site[f"{lang}/gen/{vid}.md"].count('class="rb-legend"') == 1, (lang, vid)

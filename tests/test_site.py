@@ -384,3 +384,19 @@ def test_each_home_page_names_the_site_once_in_its_title(site):
         assert soup.title.get_text() == name, rel
     soup = BeautifulSoup((site / "site" / "en" / "gen" / "draw" / "index.html").read_text("utf-8"), "html.parser")
     assert soup.title.get_text() == "Draw - The Domino Rulebook"
+
+
+def test_the_home_page_lists_every_game_of_the_menu(site):
+    """The home pages' list of games is made from the rules (the function a club's site uses), so it
+    names every game the menu does, the house rules included, each with its summary's first sentence."""
+    for rel in ("index.html", "en/index.html"):
+        soup = BeautifulSoup((site / "site" / rel).read_text("utf-8"), "html.parser")
+        listed = {a["href"].rstrip("/").split("/")[-1] for a in soup.select("article li > a[href*='gen/']")
+                  if not a["href"].rstrip("/").endswith(("glossary", "family", "options"))}
+        menu = {a["href"].rstrip("/").split("/")[-1] for a in soup.select("nav.md-nav--primary a.md-nav__link[href]")
+                if "gen/" in a["href"] and not a["href"].rstrip("/").endswith(("glossary", "family", "options"))}
+        assert listed == menu and {"five-up", "fives-and-threes", "mexican-train-club", "all-threes-ten"} <= listed, \
+            (rel, listed ^ menu)
+    en = BeautifulSoup((site / "site" / "en" / "index.html").read_text("utf-8"), "html.parser")
+    draw = next(li for li in en.select("article li") if li.a and li.a["href"].endswith("gen/draw/"))
+    assert draw.get_text(" ", strip=True) == "Draw — The basic two-player domino game."

@@ -162,9 +162,10 @@ window.addEventListener("hashchange", function () {
 /* Practice positions. The answer (every legal play, the best marked with a
  * star) sits in a <details> element that a reader can open without this
  * script. With it, one button per legal play comes first ("Your choice:"):
- * choosing one opens the answer, marks the chosen row and says whether it is
- * one of the best plays. The buttons' labels are the rows' plays, without the
- * star. */
+ * choosing one marks the chosen row and says whether it is one of the best
+ * plays; a best play opens the answer, any other asks the reader to try again
+ * and leaves the answer as it was (closed, until the reader opens it). The
+ * buttons' labels are the rows' plays, without the star. */
 function setUpPractice() {
   var pick = metaWords("practice-pick");
   document.querySelectorAll(".rb-example.rb-practice").forEach(function (example) {
@@ -193,7 +194,7 @@ function setUpPractice() {
       b.addEventListener("click", function () {
         rows.forEach(function (r) { r.classList.toggle("rb-chosen", r === row); });
         box.querySelectorAll(".rb-choice").forEach(function (x) { x.setAttribute("aria-pressed", String(x === b)); });
-        answer.open = true;
+        if (best) answer.open = true;
         verdict.textContent = best ? right : wrong;
         verdict.classList.toggle("rb-right", best);
       });

@@ -231,6 +231,19 @@ def combination_problems(c: Choices, params: Mapping | None = None) -> list[tupl
     return out
 
 
+def _nothing_to_draw(params: Mapping) -> bool:
+    """Whether no table of a game leaves a tile to draw: the deal takes the
+    whole set for every player count (a reserve larger than what is left is
+    a problem of its own, reported at ``stock_reserve``)."""
+    try:
+        top, deal = int(params["set"]), params["deal"]
+        counts = {*params.get("players", ()), *params.get("partnerships", ())}
+        left = [(top + 1) * (top + 2) // 2 - n * int(deal[n]) for n in counts]
+    except (KeyError, TypeError, ValueError):       # (the deal's own problems are reported by the caller)
+        return False
+    return bool(left) and max(left) <= 0
+
+
 #: The scorings that score by the end count (the only ones ``counting`` changes).
 _BY_COUNT = ("multiples-of-5", "multiples-of-3", "fives-and-threes")
 
@@ -254,6 +267,13 @@ def _inert(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
         if params.get("target") is None and c.target_score != "reach":
             out.append(("target_score", f"`target_score: {c.target_score}` changes nothing here: the game has no "
                                         f"`target` to reach"))
+        if params.get("target") is not None and c.scoring == "none" and c.settlement == "none":
+            out.append(("settlement", f"with `scoring: none` and `settlement: none` nothing ever scores, so the "
+                                      f"`target` of {params['target']} is never reached and the game never ends: "
+                                      f"choose how a hand is won (`settlement`), or leave out `target`"))
+        if c.draw != "none" and _nothing_to_draw(params):
+            out.append(("draw", f"`draw: {c.draw}` changes nothing here: every table's deal takes the whole set, "
+                                f"so no tile is left to draw (write `draw: none`)"))
         if c.settlement == "rounded" and params.get("point_unit", 1) == 1:
             out.append(("settlement", "`settlement: rounded` with a `point_unit` of 1 is the same as `settlement: "
                                       "opponents` (nothing to round to): write that, or set the unit"))

@@ -289,7 +289,7 @@ def _inside(path: Path, root: Path) -> bool:
 #: variant may take them.
 #: Anchors of the parts a game's page makes itself: no section may take them.
 RESERVED_SECTIONS = frozenset({"differences", "as-parent", "parent-examples", "beside-parent", "more-examples",
-                               "by-the-numbers", "sources", "practice-positions"})
+                               "by-the-numbers", "sources", "sources-own", "practice-positions"})
 #: The theme's own ids begin so (Material's parts, ``md-header``, ``md-content``...): no section id or glossary
 #: key, which become ids of headings, may.
 THEME_ID_PREFIX = "md-"
@@ -501,7 +501,13 @@ class Catalog:
             for ck, message in problems:
                 where = ("choices", ck) if ck in mine else ("choices", "layout") if "layout" in mine else (
                     ("extends",) if "extends" in d else ("choices",) if "choices" in d else ("id",))
-                errs.append(src.error(where, f"the engine cannot play this combination: {message}"))
+                if "changes nothing" in message or "never ends" in message:
+                    text = f"this rule would do nothing: {message}"
+                else:
+                    text = f"the engine cannot play this combination: {message}"
+                if ck not in mine and base is not None and getattr(base.choices, ck) == getattr(choices, ck):
+                    text += f" (`{ck}: {getattr(choices, ck)}` comes from {base.id}: write another `{ck}` here)"
+                errs.append(src.error(where, text))
             raise SourceErrors.of(errs)
         params = full_params(params_in, choices.layout)
         where_params = ("params",) if "params" in d else ("extends",)

@@ -256,7 +256,7 @@ GLOSSARY_SCHEMA: dict[str, Any] = {
                                                   "Japanese glossary in 五十音 order; without it, the term itself)"},
                        "aka": ALSO_CALLED,
                        "def": TEXT,
-                       "games": {"type": "array", "maxItems": 4,
+                       "games": {"type": "array", "minItems": 1, "maxItems": 4,
                                  "items": {"enum": [*_CHOICE_KEYS, *_DEFAULTED_PARAMS]},
                                  "description": "rule choices or params whose games the glossary names under "
                                                 "the definition, grouped by how they play (made from the games' "
