@@ -339,3 +339,15 @@ def test_a_later_hand_is_led_by_whom_the_last_hand_names():
     assert exc.value.rule == "test/lead"
     h = Hand(v, ["A", "B"], deal, [], "A", later_hand=True)
     assert h.play("A", T(0, 3)).next == "B"
+
+
+def test_values_with_code_of_their_own_combine():
+    """Matador's sums with Bergen's headers (two value classes joined, which the compiled engine once
+    dispatched wrongly): 6-6 set scores 2; 1-6 joins it by 1 + 6 = 7, its 1 touching, so the ends show
+    6 (the crosswise 6-6) and 6: a triple header, 3."""
+    v = make_variant(dict(SIX, target=15), Choices.from_mapping({"matching": "sum-7", "scoring": "headers",
+                                                                 "settlement": "one"}), "test")
+    p = v.place(Layout(), T(6, 6), None)
+    assert p.points == 2
+    p = v.place(p.layout, T(1, 6), End(T(6, 6), "a"))
+    assert (v.headers(p.layout), p.points) == (3, 3)

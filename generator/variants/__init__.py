@@ -61,7 +61,31 @@ def rules_class(choices: Choices) -> type[Variant]:
         return Variant
     if len(parts) == 1:
         return parts[0]
+    if _buildinfo.active():
+        # Two compiled classes cannot be joined: a class made of both calls the methods of one through
+        # the other's method table (Bergen's headers on Matador's sums reached `is_matador` with a
+        # layout). Their Python modules, loaded beside the compiled ones, join as Python classes do,
+        # on the compiled base class.
+        parts = tuple(_interpreted(c) for c in parts)
     return type("+".join(c.__name__ for c in parts), parts, {"__module__": __name__})
+
+
+@lru_cache(maxsize=None)
+def _interpreted(cls: type[Variant]) -> type[Variant]:
+    """``cls`` (a rule value's class) as its Python module defines it: the
+    module's source run again under a name of its own (its relative imports
+    still reach the engine, compiled or not)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    name = cls.__module__.rsplit(".", 1)[1]
+    path = Path(_buildinfo.PACKAGE) / "variants" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"{__name__}._python_{name}", path)
+    module = importlib.util.module_from_spec(spec)          # type: ignore[arg-type]
+    sys.modules[spec.name] = module                          # type: ignore[union-attr]
+    spec.loader.exec_module(module)                          # type: ignore[union-attr]
+    return getattr(module, cls.__name__)
 
 
 def make_variant(params: Params | Mapping, choices: Choices | Mapping | None = None,
