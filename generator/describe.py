@@ -14,7 +14,7 @@ escaping for HTML is the caller's job.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .engine.layout import Layout
 from .engine.tiles import End, Tile
@@ -29,29 +29,48 @@ __all__ = ["end_name", "end_words", "play_words", "caption", "text_equivalent", 
 T = tables("describe")
 
 
-def _side_word(end: End, lang: str) -> str:
+#: Where the sides of doubles face in the diagram beside the words: ``End -> "left" | "right" | "up" |
+#: "down"`` (:func:`generator.svg.side_directions`). Without it (the authoring tools, which have no
+#: diagram) a double's sides keep the letters of the position grammar.
+Sides = Mapping[End, str]
+
+
+def _side_word(end: End, lang: str, sides: Sides | None = None) -> str:
     t = T[lang]
     if end.tile.is_double:
-        return t[end.side]
+        if sides is None:
+            return t[end.side]
+        branch = end.side.startswith("side-")
+        where = sides.get(end)
+        if where is None:       # a side branch the drawing does not have (a double laid lengthwise)
+            return t["branch_none"] if branch else t[end.side]
+        return t[("branch_" if branch else "straight_") + where]
     return t["low"] if int(end.side) == end.tile.low else t["high"]
 
 
-def end_name(end: End, lang: str, with_pip: int | None = None) -> str:
+def end_name(end: End, lang: str, with_pip: int | None = None, sides: Sides | None = None) -> str:
     """``[1|4] (low end)`` / ``[4|4]（側枝A）``; with ``with_pip`` the number
-    shown there is added: ``[1|1] (straight side B, 1)``."""
+    shown there is added: ``[1|1] (straight side B, 1)``. With ``sides`` (the
+    diagram's directions) a double's side is named as the reader sees it:
+    ``[1|1] (right-hand side, 1)``."""
     t = T[lang]
     extra = "" if with_pip is None else t["pip_extra"].format(pip=with_pip)
-    return t["end_name"].format(tile=end.tile.label, side=_side_word(end, lang), extra=extra)
+    return t["end_name"].format(tile=end.tile.label, side=_side_word(end, lang, sides), extra=extra)
 
 
-def end_words(end: End, lang: str) -> str:
+def end_words(end: End, lang: str, sides: Sides | None = None) -> str:
     """An attachment point in words, for sentences and tables:
-    ``[3|3]の直線側B`` / ``the straight side B of [3|3]``.
+    ``[3|3]の直線側B`` / ``the straight side B of [3|3]``; with the diagram's
+    ``sides``, ``the right-hand side of [3|3]`` / ``[3|3]の右側``.
 
     >>> end_words(End(Tile(3, 3), "b"), "en"), end_words(End(Tile(1, 4), "4"), "ja")
     ('the straight side B of [3|3]', '[1|4]の目が多い端')
+    >>> end_words(End(Tile(3, 3), "b"), "en", {End(Tile(3, 3), "b"): "right"})
+    'the right-hand side of [3|3]'
+    >>> end_words(End(Tile(3, 3), "side-a"), "ja", {End(Tile(3, 3), "side-a"): "up"})
+    '[3|3]の上の側枝'
     """
-    return T[lang]["end_of"].format(tile=end.tile.label, side=_side_word(end, lang))
+    return T[lang]["end_of"].format(tile=end.tile.label, side=_side_word(end, lang, sides))
 
 
 def counted_sum(counted: Sequence[Contribution]) -> str:
@@ -100,12 +119,12 @@ def score_phrase(pl: Placement, lang: str, variant: Variant) -> str:
     return t["zero_total" if pl.total == 0 else "not_multiple"].format(m=m)
 
 
-def caption(pl: Placement, lang: str, variant: Variant) -> str:
+def caption(pl: Placement, lang: str, variant: Variant, sides: Sides | None = None) -> str:
     """The caption under a placement diagram: tile placed, counted values as
     ``2 + 8 = 10`` (the open ends, for games that do not count), and what it
-    scores (:func:`score_phrase`)."""
+    scores (:func:`score_phrase`); ``sides`` are the diagram's (see :data:`Sides`)."""
     t = T[lang]
-    where = "" if pl.at is None else t["on_end"].format(tile=pl.at.tile.label, side=_side_word(pl.at, lang))
+    where = "" if pl.at is None else t["on_end"].format(tile=pl.at.tile.label, side=_side_word(pl.at, lang, sides))
     phrase = score_phrase(pl, lang, variant)
     if variant.play_scoring is None or variant.play_scoring == "headers":
         ends = " / ".join(str(pl.layout.pip_at(e)) for e in pl.open) or "—"
@@ -114,25 +133,26 @@ def caption(pl: Placement, lang: str, variant: Variant) -> str:
 
 
 def text_equivalent(layout: Layout, counted: Sequence[Contribution], open_ends: Sequence[End],
-                    lang: str, variant: Variant | None = None) -> str:
+                    lang: str, variant: Variant | None = None, sides: Sides | None = None) -> str:
     """A full text equivalent of a layout diagram, in the order of seed 000's:
     tiles (placement order), branch doubles, connections (with the sum of the
     touching halves where the variant matches by sum, as in Matador), open
-    positions with their numbers, counted values."""
+    positions with their numbers, counted values; the sides of doubles named
+    by the diagram's ``sides`` (see :data:`Sides`)."""
     t = T[lang]
     tiles = t["sep"].join(p.tile.label for p in layout) or t["none"]
     branch = t["sep"].join(x.label for x in layout.doubles(spinners_only=True)) or t["none"]
     by_sum = variant is not None and variant.matching == "sum-7"
 
     def conn(a: End, b: End) -> str:
-        text = f"{end_name(a, lang)} – {end_name(b, lang)}"
+        text = f"{end_name(a, lang, sides=sides)} – {end_name(b, lang, sides=sides)}"
         if by_sum:
             x, y = layout.pip_at(a), layout.pip_at(b)
             text += T[lang]["join_sum"].format(x=x, y=y, sum=x + y)
         return text
 
     conns = t["list"].join(conn(a, b) for a, b in layout.connections()) or t["none"]
-    opens = t["list"].join(end_name(e, lang, layout.pip_at(e)) for e in open_ends) or t["none"]
+    opens = t["list"].join(end_name(e, lang, layout.pip_at(e), sides) for e in open_ends) or t["none"]
     c, s = t["colon"], t["stop"]
     text = (f"{t['tiles']}{c}{tiles}{s} {t['branch']}{c}{branch}{s} {t['connections']}{c}{conns}{s} "
             f"{t['open']}{c}{opens}{s}")
@@ -152,7 +172,7 @@ def rule_text(rule: str, lang: str) -> str:
     return messages("rule", lang).get(rule.split("/", 1)[-1], rule)
 
 
-def refusal(r, lang: str) -> tuple[str, str, str | None]:
+def refusal(r, lang: str, sides: Sides | None = None) -> tuple[str, str, str | None]:
     """A play the rules refuse (a :class:`~generator.model.positions.Rejected`)
     as the pages say it: ``(what, rule, reason)``. ``what`` names the tile and
     where it was tried, in words; ``rule`` is the rule it breaks, in words;
@@ -161,7 +181,7 @@ def refusal(r, lang: str) -> tuple[str, str, str | None]:
     other language)."""
     t = T[lang]
     what = t["refused"].format(tile=r.tile.label) if r.at is None else \
-        t["refused_at"].format(tile=r.tile.label, end=end_words(r.at, lang))
+        t["refused_at"].format(tile=r.tile.label, end=end_words(r.at, lang, sides))
     return what, rule_text(r.rule, lang), (r.message if lang == "en" else None)
 
 
@@ -198,13 +218,14 @@ def tile_list(tiles: Sequence[Tile]) -> str:
     return " ".join(t.label for t in tiles)
 
 
-def play_words(play, lang: str) -> str:
+def play_words(play, lang: str, sides: Sides | None = None) -> str:
     """A legal play in a reader's words: ``[2|2] on the low end of [2|4],
     crosswise`` (the way a double lies only where the rules let the player
-    choose, and the half that touches where a tile may touch with either)."""
+    choose, and the half that touches where a tile may touch with either);
+    ``sides`` are the diagram's (see :data:`Sides`)."""
     ui = messages("pages", lang)
     text = play.tile.label if play.at is None else ui["practice_on"].format(
-        tile=play.tile.label, where=end_words(play.at, lang))
+        tile=play.tile.label, where=end_words(play.at, lang, sides))
     if play.as_ is not None:
         text += ui["practice_" + play.as_]
     if play.touch is not None:

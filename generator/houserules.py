@@ -18,6 +18,7 @@ from .describe import play_words
 from .engine.choices import CHOICES, INFO
 from .i18n import messages, plural, tables
 from .sanitize import escape_cell, escape_link_text
+from .svg import arrange, side_directions
 from .stats import columns
 from .overview import set_words
 from .model.catalog import Catalog, VariantDef
@@ -194,11 +195,15 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
                 continue
             if pos.kind == "practice":      # a question: is its answer still the best?
                 now = [o.text for o in evaluate(pos, rules).best]
-                was = [o.text for o in evaluate(parse_position(src, child.parent.rules), child.parent.rules).best]
+                theirs = evaluate(parse_position(src, child.parent.rules), child.parent.rules)
+                was = [o.text for o in theirs.best]
                 if sorted(map(_same_play, now)) == sorted(map(_same_play, was)):
                     item["status"] = "holds"
                 else:
-                    item.update(status="changes", changes=[(None, "best", json.dumps(was), json.dumps(now))])
+                    # the plays are named as the parent's page draws its table
+                    sides = side_directions(arrange(theirs.table)) if len(theirs.table) else {}
+                    item.update(status="changes", changes=[(None, "best", json.dumps(was), json.dumps(now))],
+                                sides=sides)
                 out.append(item)
                 continue
             problems = compare(evaluate(pos, rules))
@@ -292,7 +297,7 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
                 label = messages("house-value", lang).get(key, key)
                 at = t[where[0]].format(n=where[1]) if where else ""
                 if key == "best":
-                    words = [[play_words(play_from_text(p), lang) for p in json.loads(v)]
+                    words = [[play_words(play_from_text(p), lang, r.get("sides")) for p in json.loads(v)]
                              for v in (stated, now)]
                     parts.append(f"{_esc(label)} {_esc(t['list_sep'].join(words[0]))} → "
                                  f"**{_esc(t['list_sep'].join(words[1]))}**")

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from .engine.choices import CHOICES
 from .i18n import messages, tables
-from .sanitize import escape_cell, escape_link_text
+from .sanitize import escape, escape_cell, escape_link_text
 from .model.schema import PARAMS_SCHEMA
 
 __all__ = ["options_page"]
@@ -19,6 +19,12 @@ _T = tables("options")
 
 
 _esc = escape_cell
+
+
+def _key(text: str) -> str:
+    """A key or value as code that a narrow column breaks only after an ``_``
+    (rulebook.css keeps code whole; ``<wbr>`` allows the break)."""
+    return "<code>" + escape(text).replace("_", "_<wbr>") + "</code>"
 
 
 def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
@@ -30,7 +36,7 @@ def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
     for key, spec in PARAMS_SCHEMA["properties"].items():
         about = messages("param-about", lang)[key]
         title = messages("param", lang)[key]
-        out.append(f"| `{key}` | **{_esc(title)}**: {_esc(about)} |")
+        out.append(f"| {_key(key)} | **{_esc(title)}**: {_esc(about)} |")
     out.append(f"\n## {t['choices']} {{ #choices }}\n")
     for info in CHOICES:
         trains = t["only_trains"] if info.layouts == ("trains",) else ""
@@ -42,6 +48,6 @@ def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
             users = [f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, vdef in games
                      if vdef.choices.layout in info.layouts and getattr(vdef.choices, info.key) == value]
             mark = f" ({t['default']})" if value == info.default else ""
-            out.append(f"| `{value}`{mark} | {_esc(info.words(value, lang))} | {', '.join(users) or t['none']} |")
+            out.append(f"| {_key(value)}{mark} | {_esc(info.words(value, lang))} | {', '.join(users) or t['none']} |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"

@@ -231,7 +231,10 @@ def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> s
             label = f"[{label}](glossary.md#{ROW_TERMS[key]})"
         rows.append(f"| **{label}** | " + " | ".join(_esc_cell(cell(v, key, lang)) for _, _, v in variants) + " |")
     note = _m(lang, "if_the_table_is_wider")
-    return f"# {title}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{note}\n"
+    # the table is the page: no table of contents beside it, and the stylesheet lets the page's column
+    # take the whole width of the window (rb-comparison)
+    return (f"---\nhide:\n  - toc\n---\n\n# {title}\n\n{intro}\n\n<div class=\"rb-comparison\" markdown>\n\n"
+            + "\n".join(rows) + f"\n\n</div>\n\n{note}\n")
 
 
 _esc_cell = escape_cell

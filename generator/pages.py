@@ -97,6 +97,20 @@ class _Page:
         self.errors: list[SourceError] = []
         self.path = None  # (section index) for error locations
         self.legend_shown = False
+        self._drawn: dict[int, tuple] = {}      # id(layout) -> (layout, its arrangement)
+
+    def arrangement(self, layout) -> svg.Arrangement:
+        """``layout`` as drawn on this page (arranged once, so the words beside a
+        diagram and the diagram agree)."""
+        got = self._drawn.get(id(layout))
+        if got is None or got[0] is not layout:
+            got = self._drawn[id(layout)] = (layout, svg.arrange(layout))
+        return got[1]
+
+    def sides(self, layout) -> dict:
+        """Where the sides of ``layout``'s doubles face in its diagram
+        (:func:`generator.svg.side_directions`), for the words beside it."""
+        return svg.side_directions(self.arrangement(layout)) if len(layout) else {}
 
     # -- macros ------------------------------------------------------------
     def deal_table(self) -> str:
@@ -184,14 +198,16 @@ class _Page:
         kind = " rb-stepped" if stepped else " rb-practice" if pos.is_practice else ""
         if pos.is_practice and pos.family == "trains":
             kind += " rb-practice-where"        # a question of where one may play: the verdicts say so
-        out = [f'\n<div class="rb-example{kind}" id="ex-{pos.id}" markdown>\n']
+        # A worked example folds under its title (rulebook.css keeps it unfolded on a wide screen and
+        # in print, and rulebook.js opens it there and wherever an address points into it), so that a
+        # long page on a phone is a list of examples a reader opens one at a time.
+        out = [f'\n<details class="rb-example{kind}" id="ex-{pos.id}" markdown>\n']
         if not self.legend_shown and pos.family == "line" and not isinstance(pos, SettlementPosition):
             out.insert(0, self.legend())        # the page's first diagram: its legend comes first
         title = (pos.title or {}).get(self.lang)
-        if title:
-            label = ui["practice_title"] if pos.is_practice else ui["example"]
-            heading = ui["example_title"].format(example=_esc(label), title=_esc(title))
-            out.append(f'<p class="rb-example-title"><strong>{heading}</strong></p>\n')
+        label = ui["practice_title"] if pos.is_practice else ui["example"]
+        heading = ui["example_title"].format(example=_esc(label), title=_esc(title)) if title else _esc(label)
+        out.append(f'<summary class="rb-example-title"><strong>{heading}</strong></summary>\n')
         if pos.note:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
         if pos.family == "trains":
@@ -223,7 +239,7 @@ class _Page:
             out.append(self.settlement(pos, cp))
         elif isinstance(pos, TurnsPosition):
             out.append(self.turns(pos, cp))
-        out.append("</div>\n")
+        out.append("</details>\n")
         return "".join(out)
 
     def practice(self, pos, cp: CheckedPosition) -> str:
@@ -246,9 +262,10 @@ class _Page:
                                                                                        ui["practice_playable"]]
         rows = ["| " + " | ".join(head) + " |", "|---" + ("|---:" if scoring else "") + "|---|---|"]
         best = {id(b) for b in o.best}
+        sides = self.sides(o.table)
         for opt in o.options:
             pl = opt.placement
-            play = describe.play_words(opt.play, lang)
+            play = describe.play_words(opt.play, lang, sides)
             mark = ui["practice_best_mark"] if id(opt) in best else ""
             cells = [f"{mark}{_cell(play)}"] + ([str(pl.points)] if scoring else []) + [
                 _cell(" / ".join(str(pl.layout.pip_at(e)) for e in pl.open)),
@@ -262,7 +279,7 @@ class _Page:
         return "".join(parts)
 
     def figure(self, pid: str, index: int, pl: Placement, extra_caption: str | None = None) -> str:
-        cap = describe.caption(pl, self.lang, self.v.rules)
+        cap = describe.caption(pl, self.lang, self.v.rules, self.sides(pl.layout))
         if extra_caption:
             cap = f"{cap} {extra_caption}"
         return self._draw(f"{pid}-{index}", pl.layout, pl.counted, pl.open, pl.tile, cap)
@@ -270,8 +287,8 @@ class _Page:
     def _draw(self, name: str, layout, counted, open_ends, last, cap: str) -> str:
         lang = self.lang
         rules = self.v.rules
-        arr = svg.arrange(layout)
-        alt = describe.text_equivalent(layout, counted, open_ends, lang, rules)
+        arr = self.arrangement(layout)
+        alt = describe.text_equivalent(layout, counted, open_ends, lang, rules, svg.side_directions(arr))
         text = svg.render(arr, counted={c.end: c.value for c in counted} if rules.play_scoring else {},
                           open_ends=open_ends, last=last, title=cap, desc=alt, lang=lang,
                           ident=f"d-{name}", joins=svg.join_marks(layout, rules), coloured=rules.params.set > 6)
@@ -308,7 +325,8 @@ class _Page:
         engine's message) and the unchanged layout, drawn with its open ends."""
         lang = self.lang
         ui = self.ui
-        head, words, _ = describe.refusal(r, lang)     # the engine's English sentence is for authors
+        # the engine's English sentence is for authors; the side is named as the diagram shows it
+        head, words, _ = describe.refusal(r, lang, self.sides(r.layout))
         link = self.rule_link(r.rule)
         rule = f"[{escape_link_text(words)}]({link})" if link else _esc(words)
         parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**{ui["rule_sep"]}{rule}\n']
@@ -361,6 +379,8 @@ class _Page:
         rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['counted' if counts else 'ends']} | "
                 + (f"{ui['score']} | " if scoring else "") + f"{ui['next']} |",
                 "|---:|---|---|---|" + ("---|" if scoring else "") + "---|"]
+        last = [ev.placement for ev in cp.outcome.events if ev.placement is not None]
+        sides = self.sides(last[-1].layout) if last else {}     # as the final diagram below shows them
         for mv, ev in zip(pos.moves, cp.outcome.events):
             if ev.kind == "play":
                 pl = ev.placement
@@ -373,7 +393,7 @@ class _Page:
                 if pl.at is None:
                     act = ui["play_tile"].format(tile=pl.tile.label, how=extra)
                 else:
-                    act = ui["play_on"].format(tile=pl.tile.label, end=describe.end_words(pl.at, lang), how=extra)
+                    act = ui["play_on"].format(tile=pl.tile.label, end=describe.end_words(pl.at, lang, sides), how=extra)
                 cnt = (describe.counted_sum(pl.counted) if counts
                        else " / ".join(str(pl.layout.pip_at(e)) for e in pl.open))
                 sc = describe.score_phrase(pl, lang, self.v.rules)
@@ -400,7 +420,6 @@ class _Page:
         if hand.settlement is not None:
             for line in describe.settlement_lines(hand.settlement, lang, self.v.rules):
                 out.append(f"- {_esc(line)}")
-        last = [ev.placement for ev in cp.outcome.events if ev.placement is not None]
         if last:
             out.append(f"\n<p class=\"rb-subtitle\">{_esc(ui['final_layout'])}</p>\n")
             out.append(self.figure(pos.id, len(pos.moves), last[-1]))

@@ -34,6 +34,7 @@ from .i18n import LANGS, tables
 from .model import Catalog, SourceError
 from .pages import GEN, BuildError, games_list, generate, listed_order, write_tree
 from .sanitize import escape, heading_texts, plain_text, police
+from .typeset import break_headings
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
@@ -371,7 +372,7 @@ class RulebookPlugin(BasePlugin[_Options]):
             raise PluginError(f"rulebook: {page.file.src_uri}: the site's HTML policy would remove from the page: "
                               f"{shown}")
         plain_titles(page, cleaned)
-        return cleaned
+        return break_headings(cleaned)
 
     def on_shutdown(self, **kwargs):
         """Swap the staged site in when the build succeeded; drop it otherwise;

@@ -33,8 +33,8 @@ from .engine.layout import Layout, Placed
 from .engine.tiles import End, Tile
 from .sanitize import escape
 
-__all__ = ["Box", "Spot", "Arrangement", "LayoutError", "arrange", "render", "to_png", "legend_icons", "join_marks",
-           "UNIT", "COLORS"]
+__all__ = ["Box", "Spot", "Arrangement", "LayoutError", "arrange", "side_directions", "render", "to_png",
+           "legend_icons", "join_marks", "UNIT", "COLORS"]
 
 #: Pixels per pip square.
 UNIT = 36
@@ -262,6 +262,37 @@ def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrang
         c = _add(P, d, 0.5)
         spots[e] = Spot(e, c[0], c[1], d)
     return Arrangement(boxes, spots)
+
+
+#: The page's directions by growth vector (``y`` grows downwards, as in SVG).
+_DIRECTION_NAMES = {E_: "right", W_: "left", N_: "up", S_: "down"}
+
+
+def side_directions(arr: Arrangement) -> dict[End, str]:
+    """Where each side of every double faces in the drawing ``arr``:
+    ``End -> "left" | "right" | "up" | "down"``, for the straight sides
+    (``a``, ``b``) and side branches (``side-a``, ``side-b``) the drawing
+    has, joined or free. A player sees "the right-hand side of [3|3]", not the
+    authors' letters, so the page words come from here (issue 29).
+
+    >>> from generator.engine import Layout, Tile, End
+    >>> lay = Layout().attach(Tile(3, 3), None, cross=True).attach(Tile(3, 5), End(Tile(3, 3), "b"))
+    >>> sorted((e.side, d) for e, d in side_directions(arrange(lay)).items())
+    [('a', 'left'), ('b', 'right'), ('side-a', 'up'), ('side-b', 'down')]
+    """
+    out: dict[End, str] = {}
+    for b in arr.boxes:
+        if not b.tile.is_double:
+            continue
+        for side in ("a", "b", "side-a", "side-b"):
+            spot = arr.spots.get(End(b.tile, side))
+            if spot is not None:
+                out[End(b.tile, side)] = _DIRECTION_NAMES[spot.d]
+        parent = b.placed.parent
+        if parent is not None and parent in arr.spots:     # its side ``a`` faces the tile it joins
+            dx, dy = arr.spots[parent].d
+            out[End(b.tile, "a")] = _DIRECTION_NAMES[(-dx, -dy)]
+    return out
 
 
 # -- drawing ----------------------------------------------------------------

@@ -100,7 +100,9 @@ def _figure(rnd: Round, name: str, cap: str, lang: str, vid: str, files: dict, p
     h = text.split('height="', 1)[1].split('"', 1)[0]
     label = messages("pages", lang)["png"]
     textalt = messages("pages", lang)["textalt"]
-    return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
+    # a table of trains is wide: on a phone it scrolls sideways at full size (rulebook.css), so that
+    # every pip can still be counted
+    return (f'<figure class="rb-figure rb-figure-wide" id="fig-{name}" markdown="span">\n'
             f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]({rel}.png "{label}")\n'
             f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
             f'<p class="rb-textalt"><span class="rb-textalt-label">{textalt}</span> {_esc(alt)}</p>\n')

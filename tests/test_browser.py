@@ -455,8 +455,10 @@ def test_print_keeps_figures_with_captions_and_hides_the_chrome(tab, base_url):
     chrome = [".md-header", ".md-sidebar--primary", ".md-sidebar--secondary", ".md-search", ".md-footer"]
     assert figures.count() > 0
     assert set(figures.evaluate_all("els => els.map(e => getComputedStyle(e).breakInside)")) == {"auto"}
+    page.evaluate("document.querySelector('#ex-four-steps').open = false")      # folded by the reader
     page.emulate_media(media="print")
     try:
+        expect(page.locator("#ex-four-steps figure").first).to_be_visible()      # printed all the same
         assert set(figures.evaluate_all("els => els.map(e => getComputedStyle(e).breakInside)")) == {"avoid"}
         captions = page.locator("figure.rb-figure > figcaption")
         assert captions.count() == figures.count()
@@ -502,6 +504,7 @@ def test_a_game_page_links_its_card(tab, base_url):
 #: scrolls it (content a reader could not see); each move table's box (tables in worked examples)
 #: and whether it needs scrolling; each scrolling box and whether it shows its cue.
 _LAYOUT_JS = """() => {
+  document.querySelectorAll('details.rb-example').forEach(d => { d.open = true; });   // unfolded, as a reader would
   const main = document.querySelector('.md-content');
   const limit = main.getBoundingClientRect().right + 1;
   const hidden = [];
@@ -524,13 +527,50 @@ _LAYOUT_JS = """() => {
          && w.previousElementSibling.classList.contains('rb-scroll-hint')
          && w.previousElementSibling.getBoundingClientRect().height > 0,
   }));
-  return {hidden: [...new Set(hidden)].slice(0, 5), boxes};
+  // a heading cell's words (as the browser's own word segmenter finds them, in the page's language)
+  // each on one line; code (keys and values) broken only after an underscore or a hyphen
+  const lineOf = (node, i) => {
+    const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+    const box = r.getClientRects()[0]; return box ? Math.round(box.top) : null;
+  };
+  const broken = [], codes = [];
+  const seg = new Intl.Segmenter(document.documentElement.lang, {granularity: 'word'});
+  for (const th of main.querySelectorAll('th')) {
+    const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (const w of seg.segment(n.data)) {
+        if (!w.isWordLike) continue;
+        const lines = new Set();
+        for (let i = w.index; i < w.index + w.segment.length; i++) lines.add(lineOf(n, i));
+        lines.delete(null);
+        if (lines.size > 1) broken.push(w.segment + ' in ' + th.textContent);
+      }
+    }
+  }
+  for (const code of main.querySelectorAll('td code, th code')) {
+    const walk = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    let prev = null, line = null;
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) for (let i = 0; i < n.data.length; i++) {
+      const at = lineOf(n, i);
+      if (at === null) continue;
+      if (line !== null && at !== line && !/[-_\\s]/.test(prev)) codes.push(code.textContent);
+      prev = n.data[i]; line = at;
+    }
+  }
+  // each tile half of a wide diagram (a table of trains), in CSS pixels: its drawing's square is 36 px
+  const halves = [...main.querySelectorAll('.rb-figure-wide img')].map(
+    img => 36 * img.getBoundingClientRect().width / +img.getAttribute('width'));
+  return {hidden: [...new Set(hidden)].slice(0, 5), boxes, broken: [...new Set(broken)].slice(0, 5),
+          codes: [...new Set(codes)].slice(0, 5), halves};
 }"""
 
 _GAME_PAGES = [p for p in PAGES if "/gen/" in "/" + p and not p.endswith(("glossary/", "options/"))]
+#: Pages with tables but no games: their headings and keys are checked on a phone too.
+_TABLE_PAGES = [p for p in PAGES if p.endswith(("gen/glossary/", "gen/options/"))]
 #: Every game page on a phone; on a wide screen, the comparison page, the widest (the game pages'
 #: column is as wide at 1280 px as at any desktop width, and their tables are checked at 400 px).
-_SCREENS = [(p, 400) for p in _GAME_PAGES] + [(p, 1280) for p in _GAME_PAGES if p.endswith("gen/family/")]
+_SCREENS = ([(p, 400) for p in _GAME_PAGES + _TABLE_PAGES]
+            + [(p, 1280) for p in _GAME_PAGES if p.endswith("gen/family/")])
 
 
 @pytest.mark.parametrize("path,width", _SCREENS, ids=[f"{_page_id(p)}@{w}" for p, w in _SCREENS])
@@ -550,6 +590,55 @@ def test_nothing_is_hidden_on_narrow_and_wide_screens(tab, base_url, path, width
             assert box["cue"], "a table that scrolls sideways has no visible cue"
         if width == 400 and box["example"]:
             assert not box["overflows"], "a worked example's table does not fit a 400 px screen"
+    assert found["broken"] == [], f"a table heading breaks inside a word: {found['broken']}"
+    assert found["codes"] == [], f"a key or value breaks inside a word: {found['codes']}"
+    assert all(h >= 32 for h in found["halves"]), f"a tile half of a table of trains is under 32 px: {found['halves']}"
+    if path.endswith("mexican-train/"):
+        assert found["halves"], "no table of trains measured"
+
+
+def test_the_comparison_table_takes_the_width_of_a_wide_screen(tab, base_url):
+    """At 1280 px the comparison page has no empty column beside its table:
+    no table of contents, and the table's box reaches the window's right side
+    (less the page's margin)."""
+    page = tab.page
+    page.goto(base_url + "gen/family/")
+    expect(page.locator(".md-sidebar--secondary")).to_be_hidden()
+    box = page.locator(".md-typeset__scrollwrap").first.bounding_box()
+    assert box["x"] + box["width"] >= 1280 - 60, box
+
+
+@pytest.mark.parametrize("lang", LANG_PREFIX)
+def test_worked_examples_fold_on_a_phone(tab, base_url, lang):
+    """On a 400 px screen Mexican Train's worked examples are folded, each
+    under its visible title, and open when tapped; an address into one (a
+    step of Horse Race's four-step example) opens it at that step. On a wide
+    screen they are open."""
+    page = tab.page
+    page.set_viewport_size({"width": 400, "height": 900})
+    try:
+        page.goto(base_url + LANG_PREFIX[lang] + "gen/mexican-train/")
+        examples = page.locator("details.rb-example")
+        assert examples.count() >= 10
+        assert examples.evaluate_all("els => els.filter(e => e.open).length") == 0
+        titles = examples.locator(":scope > summary")
+        for k in range(titles.count()):
+            expect(titles.nth(k)).to_be_visible()
+            assert titles.nth(k).inner_text().strip()
+        first = examples.first
+        expect(first.locator("figure, table").first).to_be_hidden()
+        titles.first.click()
+        expect(first.locator("figure, table").first).to_be_visible()
+        page.goto(base_url + LANG_PREFIX[lang] + "gen/horse-race/#ex-four-steps-step-3")
+        example = page.locator("#ex-four-steps")
+        expect(example).to_have_attribute("open", "")
+        expect(example.locator(".rb-step-status")).to_have_text(_STEP_STATUS[lang].format(k=3, n=4))
+        assert _visible_steps(example) == ["ex-four-steps-step-3"]
+        assert page.locator("details.rb-example:not([open])").count() > 0      # the others stay folded
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(base_url + LANG_PREFIX[lang] + "gen/mexican-train/")
+    assert page.locator("details.rb-example:not([open])").count() == 0
 
 
 def test_the_comparison_table_keeps_its_row_labels_in_view(tab, base_url):

@@ -207,3 +207,44 @@ def test_double_twelve_pips_have_a_colour_for_each_number(site_svgs):
         assert len(colours) == 1, (n, colours)
         (colour,) = colours
         assert (face + 0.05) / (luminance(colour) + 0.05) >= 3, (n, colour)
+
+
+def test_sides_of_doubles_are_named_as_drawn(hr):
+    # seed 000's nine tiles: the 1-1 hangs off the 1-4's low end, to the west; the 4-4 off its high end, to
+    # the east. Facing west, a tile's left hand points down the page; facing east, up.
+    pl = build(hr, ("1-4", None), ("1-1", "1-4:1"), ("4-4", "1-4:4"), ("3-4", "4-4:b"), ("1-2", "1-1:b"),
+               ("1-5", "1-1:side-a"), ("5-5", "1-5:5"), ("0-5", "5-5:b"), ("1-3", "1-1:side-b"))
+    sides = svg.side_directions(svg.arrange(pl.layout))
+    got = {t: {e.side: d for e, d in sides.items() if e.tile == T(t)} for t in ("1-1", "4-4")}
+    assert got["1-1"] == {"a": "right", "b": "left", "side-a": "down", "side-b": "up"}
+    assert got["4-4"] == {"a": "left", "b": "right", "side-a": "up", "side-b": "down"}
+
+
+_VECTORS = {"right": (1, 0), "left": (-1, 0), "up": (0, -1), "down": (0, 1)}
+
+
+@pytest.mark.parametrize("vid", ["horse-race", "sniff", "all-fives", "bergen"])
+def test_every_side_word_points_where_the_drawing_has_it(catalog, vid):
+    variant = catalog.variant(vid).rules
+    rng = random.Random(11)
+    seen = 0
+    for _ in range(15):
+        h = play_random_hand(variant, variant.params.players[0], rng)
+        arr = svg.arrange(h.layout)
+        box = {b.tile: b for b in arr.boxes}
+        for end, word in svg.side_directions(arr).items():
+            vx, vy = _VECTORS[word]
+            b = box[end.tile]
+            cx, cy = b.x + b.w / 2, b.y + b.h / 2
+            if end in arr.spots:        # the square just beyond that side lies that way from the tile
+                px, py = arr.spots[end].x, arr.spots[end].y
+            else:                       # the side it was joined by: it touches its parent that way, from
+                px, py = b.join         # the half (or, crosswise, the middle of the halves) beside the join
+                if b.placed.cross:
+                    cx, cy = (b.halves[0][1] + b.halves[1][1]) / 2, (b.halves[0][2] + b.halves[1][2]) / 2
+                else:
+                    cx, cy = min((h[1:] for h in b.halves), key=lambda c: (c[0] - px) ** 2 + (c[1] - py) ** 2)
+            dx, dy = px - cx, py - cy
+            assert dx * vx + dy * vy > 0 and abs(dx * vy - dy * vx) < 1e-6, (vid, str(end), word, (dx, dy))
+            seen += 1
+    assert seen > 20

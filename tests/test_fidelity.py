@@ -164,7 +164,7 @@ def test_pages_name_ends_and_rules_in_words(pages):
     assert "**✗ [0|3] may not go on the low end of [0|2]**: [only a matador may join a blank end" in matador
     assert not re.search(r"rule `?matador/|`matador/", matador)
     turns = pages["en/gen/block.md"]
-    assert "| 2 | N | plays [4\\|6] on the straight side B of [6\\|6] | 4 / 6 | E |" in turns
+    assert "| 2 | N | plays [4\\|6] on the right-hand side of [6\\|6] | 4 / 6 | E |" in turns
     assert not re.search(r"→ \d-\d:", turns)
     ja = pages["ja/gen/matador.md"]
     assert "[0|3]を[0|2]の目が少ない端に置くことはできません" in ja
@@ -212,3 +212,17 @@ def test_a_position_no_section_places_is_shown_under_more_worked_examples(tmp_pa
         more = md.index("{ #more-examples }")
         assert md.count(title) == 1 and md.index(title) > more          # drawn there, and only there
         assert more > md.index("## ", md.index("\n")) and more < md.index("{ #sources }")
+
+
+def test_sides_of_doubles_are_named_as_the_reader_sees_them(pages):
+    # Horse Race's four steps: the 5-5 is set crosswise, so its straight sides lie left and right and its
+    # side branches up and down; the 2-5 goes on side b, the 3-5 on side a, the 4-5 on side branch a
+    hr_en, hr_ja = pages["en/gen/horse-race.md"], pages["ja/gen/horse-race.md"]
+    assert "[2|5] placed on [5|5] (right-hand side)." in hr_en
+    assert "[3|5] placed on [5|5] (left-hand side)." in hr_en
+    assert "[4|5] placed on [5|5] (upper side branch)." in hr_en
+    assert "[4|5]を置く（[5|5]の上の側枝に接続）。" in hr_ja
+    # a lengthwise double has no side branches to name (Sniff's refused 3-6)
+    assert "[3|6] may not go on the side branch of [3|3]" in pages["en/gen/sniff.md"]
+    letters = re.compile(r"straight side [AB]\b|side branch [AB]\b|直線側[AB]|側枝[AB]")
+    assert [k for k, v in pages.items() if "/gen/" in k and letters.search(v)] == []

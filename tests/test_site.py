@@ -64,7 +64,7 @@ def test_deal_table_from_parameters(site):
 def test_text_equivalent_lists_seed_facts(site):
     soup, _ = page(site, "ja", "gen/horse-race")
     texts = [p.get_text() for p in soup.select("p.rb-textalt")]
-    assert any("分岐ダブル：[1|1]、[4|4]" in t and "[1|4]（目が少ない端） – [1|1]（直線側A）" in t for t in texts)
+    assert any("分岐ダブル：[1|1]、[4|4]" in t and "[1|4]（目が少ない端） – [1|1]（右側）" in t for t in texts)
 
 
 def test_language_switcher_lands_on_same_page(site):
@@ -400,3 +400,15 @@ def test_the_home_page_lists_every_game_of_the_menu(site):
     en = BeautifulSoup((site / "site" / "en" / "index.html").read_text("utf-8"), "html.parser")
     draw = next(li for li in en.select("article li") if li.a and li.a["href"].endswith("gen/draw/"))
     assert draw.get_text(" ", strip=True) == "Draw — The basic two-player domino game."
+
+
+def test_japanese_table_headings_may_wrap_only_between_phrases(site):
+    # the move table's 次の手番 ("next to play") wraps, if at all, after 次の; a game's name in the
+    # comparison table after its middle dots, and never inside the 10 of a name
+    html = (site / "site" / "gen" / "horse-race" / "index.html").read_text()
+    assert "<th>次の<wbr>手番</th>" in html
+    family = (site / "site" / "gen" / "family" / "index.html").read_text()
+    assert "ファイブズ・<wbr>アンド・<wbr>スリーズ" in family
+    assert "10枚" in family and "1<wbr>0" not in family
+    en = (site / "site" / "en" / "gen" / "horse-race" / "index.html").read_text()
+    assert "<wbr>" not in "".join(re.findall(r"<th\b.*?</th>", en, re.S))    # English breaks at its spaces

@@ -11,6 +11,8 @@
  *   share their section anchors, so the address's #anchor is carried over.
  * - A worked example of two or more placements can be stepped through (below).
  * - A practice position lets the reader pick a play before seeing the answer (below).
+ * - Worked examples fold on a phone and open where an address points (below).
+ * - A wide diagram that scrolls sideways gets the same cue as a wide table, and focus.
  *
  * `document$` is Material's documented hook that emits on every page load.
  */
@@ -24,6 +26,7 @@ document$.subscribe(function () {
     wrap.setAttribute("tabindex", "0");
   });
   markWideTables();
+  setUpFolding();
   setUpSteppers();
   setUpPractice();
 });
@@ -34,10 +37,14 @@ document$.subscribe(function () {
  * box (class rb-scrolls) so that the stylesheet shows its scrollbar. Done again
  * whenever the window changes size. */
 function markWideTables() {
-  var meta = document.querySelector('meta[name="rulebook:scroll-hint"]');
-  var words = meta ? meta.getAttribute("content") : "";
-  document.querySelectorAll(".md-typeset__scrollwrap").forEach(function (wrap) {
+  markScrolling(".md-typeset__scrollwrap", metaWords("scroll-hint"));
+  markScrolling(".rb-figure-wide", metaWords("figure-scroll-hint"));
+}
+
+function markScrolling(selector, words) {
+  document.querySelectorAll(selector).forEach(function (wrap) {
     var wide = wrap.scrollWidth > wrap.clientWidth + 1;
+    if (wide) wrap.setAttribute("tabindex", "0");         // so that a keyboard can scroll it
     wrap.classList.toggle("rb-scrolls", wide);
     var hint = wrap.previousElementSibling;
     var has = hint && hint.classList.contains("rb-scroll-hint");
@@ -148,8 +155,46 @@ function button(className, text) {
   return b;
 }
 
+/* Worked examples are <details class="rb-example">, folded in the page. On a wide screen the stylesheet
+ * already shows their content; here they are opened (nothing moves), and a reader may fold one. On a
+ * phone they stay folded, but for the one the address points into. Printing shows them all. */
+var WIDE = window.matchMedia("(min-width: 45em)");
+
+function setUpFolding() {
+  document.querySelectorAll("details.rb-example").forEach(function (example) {
+    if (example.rulebookFolding) return;
+    example.rulebookFolding = true;
+    example.addEventListener("toggle", function () {
+      example.classList.toggle("rb-folded", !example.open);
+      if (example.open) markWideTables();                 // its tables and diagrams now have a width
+    });
+    if (WIDE.matches) example.open = true;
+  });
+  openTarget();
+}
+
+/* Open the example that holds the element the address names (an example, a step, a figure). */
+function openTarget() {
+  if (!location.hash) return null;
+  var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  var example = target && target.closest ? target.closest("details.rb-example") : null;
+  if (example && !example.open) {
+    example.open = true;
+    target.scrollIntoView();
+  }
+  return target;
+}
+
+WIDE.addEventListener("change", function () {
+  if (WIDE.matches) {
+    document.querySelectorAll("details.rb-example:not(.rb-folded)").forEach(function (d) { d.open = true; });
+  }
+  markWideTables();
+});
+
 /* An address of a step followed on the same page opens its example at that step. */
 window.addEventListener("hashchange", function () {
+  openTarget();
   var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
   var example = target && target.classList.contains("rb-step") ? target.parentNode : null;
   if (example && example.rulebookShow) {
