@@ -225,15 +225,16 @@ def test_options_page_lists_every_choice_and_who_uses_it(catalog):
     from generator.engine.choices import CHOICES
     files = generate(catalog, png=False, with_stats=False)
     for lang in ("ja", "en"):
-        md = files[f"{lang}/gen/options.md"].decode()
+        # A value may break after an underscore on a phone (<wbr>), nowhere else.
+        md = files[f"{lang}/gen/options.md"].decode().replace("<wbr>", "")
         for info in CHOICES:
             assert f"(`{info.key}`)" in md
             for value in info.values:
-                assert f"| `{value}`" in md
-    en = files["en/gen/options.md"].decode()
-    row = next(line for line in en.splitlines() if line.startswith("| `sum-7`"))
+                assert f"| <code>{value}</code>" in md
+    en = files["en/gen/options.md"].decode().replace("<wbr>", "")
+    row = next(line for line in en.splitlines() if line.startswith("| <code>sum-7</code>"))
     assert "[Matador](matador.md)" in row and "[Draw]" not in row
-    row = next(line for line in en.splitlines() if line.startswith("| `fives-and-threes`"))
+    row = next(line for line in en.splitlines() if line.startswith("| <code>fives-and-threes</code>"))
     assert "[Fives and Threes](fives-and-threes.md)" in row
 
 
