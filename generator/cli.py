@@ -14,7 +14,6 @@ reasoning for one position), ``schemas`` (write the JSON Schema files) and
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import sys
@@ -23,6 +22,7 @@ from pathlib import Path
 from .model import Catalog, SourceError, find_rules_dir
 from .model.output import outcome_json
 from .pages import BuildError, generate
+from .report import emit, json_text, printable
 
 __all__ = ["main"]
 
@@ -68,43 +68,51 @@ def cmd_check(args) -> int:
         cat = _catalog_for(p, cache)
         groups.setdefault(id(cat), (cat, []))[1].append(p)
     for cat, ps in groups.values():
-        good, errs = cat.check_all(ps)
-        count += len(good)
-        errors += errs
-        texts = [p for p in ps if p.is_dir() or p.name in ("variant.yaml", "glossary.yaml")]
-        if texts:
-            # the rule texts too: every macro, position reference and glossary term
-            try:
-                root = cat.dir.resolve()
-                games = {vid for vid in cat.variant_ids() if any(_within(str(root / vid / "variant.yaml"), p)
-                                                                 or _inside_dir(p, root / vid) for p in texts)}
-                for vid in cat.variant_ids():   # and the house rules of those games, whose pages use them
-                    try:
-                        if any(a.id in games for a in cat.variant(vid).ancestors()):
-                            games.add(vid)
-                    except SourceError:
-                        pass
-                generate(cat, png=False, with_stats=False, only=games)
-            except BuildError as exc:
-                seen = {x.key for x in errors}
-                errors += [e for e in exc.errors if e.key not in seen and any(_within(e.file, p) for p in texts)]
+        with cat.run():
+            count, errors = _check_group(cat, ps, count, errors)
     order = {f: i for i, f in reversed(list(enumerate(e.file for e in errors)))}
     errors = sorted(errors, key=lambda e: (order[e.file], e.line, e.col))
     if args.format == "json":
-        print(json.dumps({"verified": count, "problems": [problem_json(e) for e in errors]}, ensure_ascii=False,
-                         indent=1))
+        sys.stdout.write(json_text({"verified": count, "problems": [problem_json(e) for e in errors]}, indent=1)
+                         + "\n")
     for e in errors:
         if args.format == "github":
-            print(github_annotation(e))
+            emit(github_annotation(e))
         elif args.format == "text":
-            print(str(e), file=sys.stderr)
+            emit(str(e), file=sys.stderr)
     if not args.quiet:
         status = "ok" if not errors else f"{len(errors)} problem(s)"
-        print(f"rulebook check: {count} position(s) verified, {status}", file=sys.stderr)
+        emit(f"rulebook check: {count} position(s) verified, {status}", file=sys.stderr)
     return 1 if errors else 0
 
 
 _RULE = re.compile(r"\s*\[rule ([a-z0-9-]+/[a-z0-9-]+)\]$")
+
+
+def _check_group(cat, ps: list[Path], count: int, errors: list[SourceError]) -> tuple[int, list[SourceError]]:
+    """Check the paths ``ps`` of one rules folder (their files, and the pages of the games they touch);
+    returns the count of positions verified and the problems, added to those given."""
+    good, errs = cat.check_all(ps)
+    count += len(good)
+    errors += errs
+    texts = [p for p in ps if p.is_dir() or p.name in ("variant.yaml", "glossary.yaml")]
+    if texts:
+        # the rule texts too: every macro, position reference and glossary term
+        try:
+            root = cat.dir.resolve()
+            games = {vid for vid in cat.variant_ids() if any(_within(str(root / vid / "variant.yaml"), p)
+                                                             or _inside_dir(p, root / vid) for p in texts)}
+            for vid in cat.variant_ids():   # and the house rules of those games, whose pages use them
+                try:
+                    if any(a.id in games for a in cat.variant(vid).ancestors()):
+                        games.add(vid)
+                except SourceError:
+                    pass
+            generate(cat, png=False, with_stats=False, only=games)
+        except BuildError as exc:
+            seen = {x.key for x in errors}
+            errors += [e for e in exc.errors if e.key not in seen and any(_within(e.file, p) for p in texts)]
+    return count, errors
 
 
 def problem_json(e: SourceError) -> dict:
@@ -119,14 +127,16 @@ def problem_json(e: SourceError) -> dict:
 def github_annotation(e: SourceError) -> str:
     r"""One problem as a GitHub Actions workflow command,
     ``::error file=F,line=L,col=C,title=T::MESSAGE``, its values escaped as
-    the runner reads them (``%``, line breaks, and in properties ``:`` and ``,``);
-    the file relative to the checkout (:func:`_workspace_path`).
+    the runner reads them (``%``, and in properties ``:`` and ``,``), after
+    :func:`~generator.report.printable` has written every line break or other
+    control as its escape (the annotation is one line of the log, whatever the
+    rule file holds); the file relative to the checkout (:func:`_workspace_path`).
 
-    >>> github_annotation(SourceError("r/a.yaml", 3, 5, "stated 1, 50% off\nx"))
-    '::error file=r/a.yaml,line=3,col=5,title=rulebook check::stated 1, 50%25 off%0Ax'
+    >>> github_annotation(SourceError("r/a.yaml", 3, 5, "stated 1, 50% off\n::add-mask::x"))
+    '::error file=r/a.yaml,line=3,col=5,title=rulebook check::stated 1, 50%25 off\\n::add-mask::x'
     """
     def data(text: str) -> str:
-        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        return printable(text).replace("%", "%25")
 
     def prop(text: str) -> str:
         return data(text).replace(":", "%3A").replace(",", "%2C")
@@ -167,31 +177,30 @@ def cmd_score(args) -> int:
             results.append({"file": f, "error": exc.location})
             status = 1
     if args.json:
-        json.dump(results, sys.stdout, ensure_ascii=False)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text(results) + "\n")
     else:
         for r in results:
             if "error" in r:
-                print(f"{r['file']}:{r['error'].replace(': ', ': error: ', 1)}")
+                emit(f"{r['file']}:{r['error'].replace(': ', ': error: ', 1)}")
             elif "steps" in r:
                 for i, s in enumerate(r["steps"], 1):
                     if "rejected" in s:
-                        print(f"{r['file']}: step {i} {s['play']}: rejected [rule {s['rejected']['rule']}]")
+                        emit(f"{r['file']}: step {i} {s['play']}: rejected [rule {s['rejected']['rule']}]")
                         continue
                     terms = " + ".join(map(str, s["counted"])) or "0"
-                    print(f"{r['file']}: step {i} {s['play']}: {terms} = {s['total']}, "
+                    emit(f"{r['file']}: step {i} {s['play']}: {terms} = {s['total']}, "
                           f"raw {s['raw']}, points {s['points']}")
             elif "settlement" in r:
-                print(f"{r['file']}: winners {', '.join(r['settlement']['winners']) or 'none'}, "
+                emit(f"{r['file']}: winners {', '.join(r['settlement']['winners']) or 'none'}, "
                       f"points {r['settlement']['points']}")
             elif "table" in r:
                 t = r["table"]
-                print(f"{r['file']}: {t['to_move']} may play: {', '.join(t['plays']) or 'nothing'}")
+                emit(f"{r['file']}: {t['to_move']} may play: {', '.join(t['plays']) or 'nothing'}")
             elif "match" in r:
                 m = r["match"]
-                print(f"{r['file']}: totals {m['totals']}, winners {', '.join(m['winners']) or 'not yet'}")
+                emit(f"{r['file']}: totals {m['totals']}, winners {', '.join(m['winners']) or 'not yet'}")
             else:
-                print(f"{r['file']}: {r['result']}")
+                emit(f"{r['file']}: {r['result']}")
     return status
 
 
@@ -206,7 +215,7 @@ def cmd_simulate(args) -> int:
     try:
         variant = cat.variant(args.variant).rules
     except SourceError as exc:
-        print(f"rulebook simulate: {exc.message}", file=sys.stderr)
+        emit(f"rulebook simulate: {exc.message}", file=sys.stderr)
         return 2
     bar = tqdm(total=args.games, unit="game", file=sys.stderr, disable=None if not args.json else True,
                leave=False)
@@ -218,24 +227,23 @@ def cmd_simulate(args) -> int:
         hint = ""
         if not args.partners and args.players in variant.params.partnerships:
             hint = f"; {args.players} play in partnerships: add --partners"
-        print(f"rulebook simulate: {exc}{hint}", file=sys.stderr)
+        emit(f"rulebook simulate: {exc}{hint}", file=sys.stderr)
         return 2
     finally:
         bar.close()
     if args.json:
-        json.dump(result, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text(result, indent=1) + "\n")
         return 0
     r = result
-    print(f"{r['variant']}: {r['games']} games, {r['players']} players"
+    emit(f"{r['variant']}: {r['games']} games, {r['players']} players"
           f"{' in partnerships' if r['partners'] else ''}, players {', '.join(r['bots'])}, seed {r['seed']}")
-    print(f"  hands per game   {r['hands_per_game']['mean']:.2f}  (lengths: "
+    emit(f"  hands per game   {r['hands_per_game']['mean']:.2f}  (lengths: "
           + ", ".join(f"{k}: {v}" for k, v in r["hands_per_game"]["distribution"].items()) + ")")
-    print(f"  tiles per hand   {r['tiles_per_hand']['mean']:.2f}")
-    print(f"  points per hand  {r['points_per_hand']['mean']:.2f}  (max {r['points_per_hand']['max']})")
-    print(f"  block rate       {100 * r['block_rate']:.1f}%")
-    print(f"  first player's side wins the hand  {100 * r['first_player_wins']:.1f}%")
-    print("  games won        " + ", ".join(f"{k}: {v}" for k, v in r["game_winners"].items()))
+    emit(f"  tiles per hand   {r['tiles_per_hand']['mean']:.2f}")
+    emit(f"  points per hand  {r['points_per_hand']['mean']:.2f}  (max {r['points_per_hand']['max']})")
+    emit(f"  block rate       {100 * r['block_rate']:.1f}%")
+    emit(f"  first player's side wins the hand  {100 * r['first_player_wins']:.1f}%")
+    emit("  games won        " + ", ".join(f"{k}: {v}" for k, v in r["game_winners"].items()))
     return 0
 
 
@@ -247,7 +255,7 @@ def cmd_schemas(args) -> int:
 
     folder = Path(args.folder) if args.folder else schema_dir(find_rules_dir())
     if folder.exists() and not folder.is_dir():
-        print(f"{folder}:1:1: error: this is a file, not a folder; name the folder of the schemas",
+        emit(f"{folder}:1:1: error: this is a file, not a folder; name the folder of the schemas",
               file=sys.stderr)
         return 1
     if args.check:
@@ -255,15 +263,15 @@ def cmd_schemas(args) -> int:
                  if not (folder / f"{n}.schema.json").is_file()
                  or (folder / f"{n}.schema.json").read_text(encoding="utf-8") != schema_text(n)]
         for f in stale:
-            print(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
+            emit(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
         return 1 if stale else 0
     try:
         written = write_schemas(folder)
     except OSError as exc:
-        print(f"{folder}:1:1: error: cannot write the schemas here: {exc.strerror or exc}", file=sys.stderr)
+        emit(f"{folder}:1:1: error: cannot write the schemas here: {exc.strerror or exc}", file=sys.stderr)
         return 1
     for f in written:
-        print(f"wrote {f}", file=sys.stderr)
+        emit(f"wrote {f}", file=sys.stderr)
     return 0
 
 
@@ -273,7 +281,7 @@ def cmd_new(args) -> int:
 
     rules = find_rules_dir()
     if args.rules and args.extends:
-        print("rulebook new: error: give --rules (a copy of a game) or --extends (a house rule), not both",
+        emit("rulebook new: error: give --rules (a copy of a game) or --extends (a house rule), not both",
               file=sys.stderr)
         return 2
     try:
@@ -282,15 +290,15 @@ def cmd_new(args) -> int:
         else:
             files = new_variant(rules, args.variant, args.rules or "draw")
     except ScaffoldError as exc:
-        print(f"rulebook new: error: {exc}", file=sys.stderr)
+        emit(f"rulebook new: error: {exc}", file=sys.stderr)
         return 2
     for f in files:
-        print(f"wrote {f}")
+        emit(f"wrote {f}")
     site = rules.parent / "mkdocs.yml"
     by_itself = site.is_file() and not re.search(r"^nav\s*:", site.read_text("utf-8", "replace"), re.M)
     where = ("its page joins the site's menu by itself" if by_itself
              else f"add `- gen/{args.variant}.md` to `nav:` in mkdocs.yml")
-    print(f"next: fill in every 【要記入】/TODO: text, remove `draft: true` and run `rulebook check "
+    emit(f"next: fill in every 【要記入】/TODO: text, remove `draft: true` and run `rulebook check "
           f"{rules / args.variant}`; {where}")
     return 0
 
@@ -302,15 +310,15 @@ def cmd_init(args) -> int:
     try:
         files = init_site(args.folder)
     except InitError as exc:
-        print(f"rulebook init: error: {exc}", file=sys.stderr)
+        emit(f"rulebook init: error: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"rulebook init: error: cannot write {exc.filename or args.folder}: {exc.strerror or exc}",
+        emit(f"rulebook init: error: cannot write {exc.filename or args.folder}: {exc.strerror or exc}",
               file=sys.stderr)
         return 1
     root = Path(args.folder)
-    print(f"made a rulebook site in {root} ({len(files)} files)")
-    print(f"next: cd {root}; rulebook new my-rule --extends draw; mkdocs serve")
+    emit(f"made a rulebook site in {root} ({len(files)} files)")
+    emit(f"next: cd {root}; rulebook new my-rule --extends draw; mkdocs serve")
     return 0
 
 
@@ -321,15 +329,15 @@ def cmd_engine(args) -> int:
     from . import native
 
     if args.action == "build":
-        print("rulebook engine: compiling the engine with mypyc (a minute or two)...", file=sys.stderr)
+        emit("rulebook engine: compiling the engine with mypyc (a minute or two)...", file=sys.stderr)
         try:
             where = native.build()
         except RuntimeError as exc:
-            print(f"rulebook engine: {exc}; the engine stays in Python (the same games, about half as fast)",
+            emit(f"rulebook engine: {exc}; the engine stays in Python (the same games, about half as fast)",
                   file=sys.stderr)
             return 1
-        print(f"rulebook engine: compiled into {where}", file=sys.stderr)
-    print(native.status())
+        emit(f"rulebook engine: compiled into {where}", file=sys.stderr)
+    emit(native.status())
     return 0
 
 
@@ -346,7 +354,7 @@ def cmd_explain(args) -> int:
         checked = cat.position(p, check=False)
         variant = cat.variant(checked.position.variant_id).rules
     except SourceError as exc:
-        print(str(exc), file=sys.stderr)
+        emit(str(exc), file=sys.stderr)
         return 1
     sys.stdout.write(explain(checked, variant, args.lang))
     return 0
@@ -439,12 +447,12 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     env = os.environ.get("RULEBOOK_RULES")
     if env and (Path(env) / "variant.yaml").is_file() and not (Path(env) / "glossary.yaml").is_file():
-        print(f"{Path(env) / 'variant.yaml'}:1:1: error: RULEBOOK_RULES names one game's folder; name the rules "
+        emit(f"{Path(env) / 'variant.yaml'}:1:1: error: RULEBOOK_RULES names one game's folder; name the rules "
               f"folder that holds it ({Path(env).parent})", file=sys.stderr)
         return 2
     if env and Path(env).is_dir() and not (Path(env) / "glossary.yaml").is_file() \
             and not any(Path(env).glob("*/variant.yaml")):
-        print(f"{env}:1:1: error: RULEBOOK_RULES names a folder with no games in it; name the rules folder "
+        emit(f"{env}:1:1: error: RULEBOOK_RULES names a folder with no games in it; name the rules folder "
               f"(the one holding glossary.yaml and one folder per game)", file=sys.stderr)
         return 2
     try:

@@ -183,6 +183,8 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
     # positions name (`reject: all-fives/matching`) are the ones these rules raise
     rules = make_variant(child.rules.params, child.choices, child.parent.id)
     for path in catalog.position_files(child.parent.id):
+        if not catalog.may_read(path):      # refused where the parent's positions are checked
+            continue
         src = load(path)
         item = {"id": path.stem, "title": src.data.get("title") if isinstance(src.data, dict) else None}
         try:

@@ -26,6 +26,7 @@ import tempfile
 from pathlib import Path
 
 from ._buildinfo import COMPILED, MODULES, PACKAGE, STAMP, digest, stamp, wanted
+from .report import emit
 
 __all__ = ["status", "build", "main"]
 
@@ -115,14 +116,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true", help="show the compiler's output")
     args = ap.parse_args(argv)
     if args.command == "status":
-        print(status())
+        emit(status())
         return 0
     try:
         where = build(args.verbose)
     except RuntimeError as exc:
-        print(f"python -m generator.native: {exc}", file=sys.stderr)
+        emit(f"python -m generator.native: {exc}", file=sys.stderr)
         return 1
-    print(f"compiled {', '.join(MODULES)} into {where}")
+    emit(f"compiled {', '.join(MODULES)} into {where}")
     return 0
 
 

@@ -54,6 +54,8 @@ def init_site(folder: str | Path) -> list[Path]:
             raise InitError(f"{part} is a link to nothing; name a new or empty folder")
         if part.exists() and not part.is_dir():
             raise InitError(f"{part} is a file; name a new or empty folder")
+    if root.is_symlink() or root.is_dir():   # a link to an empty folder, or ".": the folder it names
+        root = root.resolve()
     present = sorted(p.name for p in root.iterdir()) if root.is_dir() else []
     if set(present) - ALLOWED:
         raise InitError(f"{root} is not empty; name a new or empty folder (nothing was written)")
@@ -68,13 +70,11 @@ def init_site(folder: str | Path) -> list[Path]:
             (work / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(TEMPLATE_DIR / rel, work / rel)
         write_schemas(work / "docs" / "schemas")
-        if present:                         # a clone of a new repository: the files go in beside .git
-            for entry in sorted(work.iterdir()):
+        if root.is_dir():                   # an empty folder (the current one, say), or a clone of a new
+            for entry in sorted(work.iterdir()):    # repository: the files go into it, beside .git
                 os.replace(entry, root / entry.name)
             work.rmdir()
         else:
-            if root.is_dir():
-                root.rmdir()
             os.replace(work, root)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)

@@ -16,6 +16,7 @@ Per language ``L`` (``ja``, ``en``) the output is ``L/gen/<variant>.md``,
 from __future__ import annotations
 
 import functools
+from collections import Counter
 import hashlib
 import html
 import os
@@ -46,7 +47,7 @@ from .i18n import LANGS, messages, tables
 from .sanitize import escape, escape_cell, escape_link_text, escape_md
 from .engine.variant import Placement, side_of, sides_of
 from .model import Catalog, CheckedPosition, SourceError, VariantDef
-from .model.catalog import PARAM_DEFAULTS
+from .model.catalog import PARAM_DEFAULTS, RESERVED_SECTIONS
 from .model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 from .model.yamlsrc import bad_character
 
@@ -98,6 +99,16 @@ class _Page:
         self.path = None  # (section index) for error locations
         self.legend_shown = False
         self._drawn: dict[int, tuple] = {}      # id(layout) -> (layout, its arrangement)
+
+    def ids(self) -> set[str]:
+        """The ids the page gives its own headings: the game's, its sections'
+        (a house rule's parent's too) and the parts the page makes itself."""
+        v = self.v
+        out = {v.id, *RESERVED_SECTIONS, *(sec["id"] for sec in v.sections)}
+        for a in v.ancestors():
+            out.add(a.id)
+            out.update(sec["id"] for sec in a.sections)
+        return out
 
     def arrangement(self, layout) -> svg.Arrangement:
         """``layout`` as drawn on this page (arranged once, so the words beside a
@@ -436,7 +447,7 @@ def ui_png(lang: str) -> str:
 MAX_TEMPLATE_SIZE = 100_000
 
 
-_UNITS = {"a string": "characters", "a list": "items", "a number": "bits"}
+_UNITS = {"a string": "characters", "a list": "items", "a number": "bits", "a list (written out)": "characters"}
 
 
 class _BoundedCodeGenerator(jinja2.compiler.CodeGenerator):
@@ -463,19 +474,19 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset(["*", "**", "+", "%"])
 
     def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(finalize=_finalize, **kwargs)
         self.filters = {name: _bounded(name, f) for name, f in self.filters.items()}
 
     def bounded_concat(self, values: tuple) -> str:
         """The ``~`` operator (``a ~ b ~ c``), refused when its result would
         be longer than :data:`MAX_TEMPLATE_SIZE` (a loop that doubles a
-        string with ``~`` would otherwise take gigabytes)."""
-        parts = [str(v) for v in values]
-        size = sum(len(p) for p in parts)
+        string with ``~`` would otherwise take gigabytes); the size is
+        estimated before any part is made text (:func:`text_size`)."""
+        size = joined_size(values)
         if size > MAX_TEMPLATE_SIZE:
             raise jinja2.sandbox.SecurityError(f"`~` would make a string of {size:,} characters; "
                                                f"a rule text may make at most {MAX_TEMPLATE_SIZE:,}")
-        return "".join(parts)
+        return "".join(str(v) for v in values)
 
     def call(self, context, obj, *args, **kwargs):
         """Method calls: refuse those that would make a string larger than
@@ -508,6 +519,72 @@ class _Sandbox(jinja2.sandbox.ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
 
+def text_size(value: Any, limit: int = MAX_TEMPLATE_SIZE) -> int:
+    """An estimate of ``len(str(value))`` made without building the text (a
+    little over it: a list's brackets and separators, a number's digits by its
+    bits), in time bounded by ``limit``: counting stops once the estimate
+    passes ``limit`` (the result is then larger than ``limit``, not the full
+    size).
+    A list holding one string many times counts it each time, as its text
+    would (``[big] * 100000`` is 100,000 copies of ``big``).
+
+    >>> text_size("abc"), text_size(["ab", "cd"]), text_size(10 ** 20)   # str(): 3, 12 and 21 characters
+    (3, 14, 22)
+    >>> text_size(["x" * 1000] * 1000) > MAX_TEMPLATE_SIZE
+    True
+    """
+    total, stack = 0, [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            total += len(v)
+        elif isinstance(v, bool) or v is None:
+            total += 5
+        elif isinstance(v, int):
+            total += len(str(v)) if -10 ** 18 < v < 10 ** 18 else int(v.bit_length() * 0.30103) + 2
+        elif isinstance(v, float):
+            total += 24
+        elif isinstance(v, (list, tuple, set, frozenset, dict)):
+            items = list(v.items()) if isinstance(v, dict) else v
+            total += 2 + 2 * len(items)
+            if total > limit:
+                return total
+            for item in items:          # strings inside a container are written quoted
+                if isinstance(item, tuple) and isinstance(v, dict):
+                    stack.extend(item)
+                    total += 4
+                else:
+                    stack.append(item)
+                    total += 2 if isinstance(item, str) else 0
+        else:                           # a macro, an undefined value, a game's params: short texts
+            total += 100
+        if total > limit:
+            return total
+    return total
+
+
+def joined_size(items, limit: int = 2 * MAX_TEMPLATE_SIZE) -> int:
+    """The length of ``"".join(str(x) for x in items)``, estimated as
+    :func:`text_size` estimates each, counting no further than ``limit``."""
+    total = 0
+    for x in items:
+        total += text_size(x, limit)
+        if total > limit:
+            break
+    return total
+
+
+def _finalize(value: Any) -> Any:
+    """What ``{{ ... }}`` writes, refused before it is made text when its
+    text would pass :data:`MAX_TEMPLATE_SIZE` (:func:`text_size`)."""
+    if not isinstance(value, str):
+        size = text_size(value)
+        if size > MAX_TEMPLATE_SIZE:
+            raise jinja2.sandbox.SecurityError(f"`{{{{ ... }}}}` would write {size:,} characters or more; "
+                                               f"a rule text may make at most {MAX_TEMPLATE_SIZE:,}")
+    return value
+
+
 #: A ``%`` conversion: its mapping key, flags, width and precision (``*`` takes an argument).
 _PERCENT = re.compile(r"%(?:\([^)]*\))?[-+ #0]*(\*|\d+)?(?:\.(\*|\d+))?[a-zA-Z%]")
 #: A standard format spec (``str.format``): fill and align, sign, ``#``, ``0``, width, grouping, precision.
@@ -523,9 +600,7 @@ def _argument_sizes(args: tuple) -> tuple[int, int]:
         for v in (a.values() if isinstance(a, dict) else (a,)):
             if isinstance(v, int) and not isinstance(v, bool):
                 widest = max(widest, min(abs(v), 10 ** 12))
-                longest = max(longest, len(str(v)) if abs(v) < 10 ** 100 else 100)
-            else:
-                longest = max(longest, len(v) if isinstance(v, str) else len(str(v)))
+            longest = max(longest, text_size(v, 2 * MAX_TEMPLATE_SIZE))
     return longest, widest
 
 
@@ -570,14 +645,27 @@ def _check_growth(name: str, text: Any, args: tuple, kwargs: dict, is_filter: bo
         size = _format_size(text, (*args, *kwargs.values()), percent=is_filter)
     elif name == "replace" and isinstance(text, str) and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
         size = len(text) + text.count(args[0]) * len(args[1]) if args[0] else len(text) * (len(args[1]) + 1)
+    elif name == "join" and isinstance(text, str):          # the method: "sep".join(items)
+        items = args[0] if args else kwargs.get("iterable", ())
+        if isinstance(items, (list, tuple, set, frozenset, dict, str)):
+            size = joined_size(items) + len(text) * len(items)
     elif name == "join" and not isinstance(text, str) and isinstance(text, (list, tuple)):
         sep = args[0] if args and isinstance(args[0], str) else kwargs.get("d", "")
-        size = sum(len(str(x)) for x in text) + len(sep if isinstance(sep, str) else "") * len(text)
+        size = joined_size(text) + len(sep if isinstance(sep, str) else "") * len(text)
+    elif name in _TEXT_FILTERS and is_filter:
+        size = max(size, text_size(text, 2 * MAX_TEMPLATE_SIZE))
     elif name == "indent" and isinstance(text, str):
         size = len(text) + (text.count("\n") + 1) * max(size, len(args[0]) if args and isinstance(args[0], str) else 0)
     if size > MAX_TEMPLATE_SIZE:
         raise jinja2.sandbox.SecurityError(f"`{name}` would make a string of about {size:,} characters; "
                                            f"a rule text may make at most {MAX_TEMPLATE_SIZE:,}")
+
+
+#: Filters that make their value text (``|string``, ``|pprint``...): the text's size is estimated first.
+_TEXT_FILTERS = frozenset({"string", "pprint", "tojson", "urlencode", "e", "escape", "forceescape", "safe",
+                           "upper", "lower", "title", "capitalize", "trim", "striptags", "wordwrap", "center",
+                           "xmlattr", "list", "unique", "sort", "reverse", "dictsort", "items", "wordcount",
+                           "truncate", "format"})
 
 
 def _bounded(name: str, f):
@@ -601,21 +689,40 @@ def _binop_size(operator: str, left: Any, right: Any) -> tuple[int, str]:
 
     def what(x):
         return "a string" if isinstance(x, str) else "a list" if isinstance(x, (list, tuple)) else ""
-    if operator == "*":
-        if what(left) and whole(right):
-            return len(left) * right, what(left)
-        if what(right) and whole(left):
-            return len(right) * left, what(right)
+    if operator == "*":                 # a list counts by its items, and by its text (each repeat in full)
+        for seq, n in ((left, right), (right, left)):
+            if what(seq) and whole(n):
+                if isinstance(seq, str) or len(seq) * n > MAX_TEMPLATE_SIZE:
+                    return len(seq) * n, what(seq)
+                return text_size(seq, 2 * MAX_TEMPLATE_SIZE) * n, "a list (written out)"
         if whole(left, right):
             return left.bit_length() + right.bit_length(), "a number"
     elif operator == "**" and whole(left, right) and right > 0:
         return max(left.bit_length() - 1, int(abs(left) > 1)) * right, "a number"
     elif operator == "+" and what(left) and what(right):
-        return len(left) + len(right), what(left)
+        if isinstance(left, str) or len(left) + len(right) > MAX_TEMPLATE_SIZE:
+            return len(left) + len(right), what(left)
+        return text_size(left, 2 * MAX_TEMPLATE_SIZE) + text_size(right, 2 * MAX_TEMPLATE_SIZE), "a list (written out)"
     elif operator == "%" and isinstance(left, str):
         args = right if isinstance(right, tuple) else (right,)
         return _format_size(left, args, percent=True), "a string"
     return 0, ""
+
+
+#: How the ids the page gives its own parts begin: worked examples and their steps, figures, the
+#: diagrams' own ids, the site's styles and scripts.
+PAGE_ID_PREFIXES = ("ex-", "fig-", "d-", "rb-")
+
+
+def _noting_ids(f, made: Counter):
+    """The macro ``f``, noting in ``made`` the ids its output gives itself."""
+    @functools.wraps(f)
+    def noting(*args, **kwargs):
+        result = f(*args, **kwargs)
+        if isinstance(result, str):
+            made.update(given for _, given in sanitize.given_ids(result))
+        return result
+    return noting
 
 
 def _render_body(page: _Page, text: str, src, path: tuple) -> str:
@@ -626,7 +733,9 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
         budget = _Budget()
         macros = dict(deal_table=page.deal_table, legend=page.legend, term=page.term, comparison=page.comparison,
                       rounds_table=page.rounds_table, position=page.position)
-        out = budget.run(tmpl.render, params=page.v.params, **{k: budget.outside(f) for k, f in macros.items()})
+        made: Counter = Counter()           # the ids our macros write (an example's, its figures')
+        out = budget.run(lambda **values: _bounded_output(tmpl, values), params=page.v.params,
+                         **{k: budget.outside(_noting_ids(f, made)) for k, f in macros.items()})
     except jinja2.TemplateSyntaxError as exc:
         raise SourceError(src.file, *src.text_mark(path, exc.lineno or 1), f"template: {exc.message}") from None
     except SourceError:
@@ -645,6 +754,24 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
     if bad:
         raise SourceError(src.file, *src.text_mark(path, 1), "template: " + bad.replace("the text holds",
                                                                                        "the template writes", 1))
+    for line, given in sanitize.given_ids(out):
+        if made[given] > 0:                 # written by a macro, not by the author
+            made[given] -= 1
+            continue
+        at = src.text_mark(path, line if out == text else 1)
+        if given == "dir=":
+            raise SourceError(src.file, *at, "an attribute list may not set `dir`: it shows a text in another "
+                                             "order than it is written (\"10 + 5 = 15\" as \"15 = 5 + 10\")")
+        if given in page.ids() or given.startswith(PAGE_ID_PREFIXES):
+            raise SourceError(src.file, *at, f"the id {given!r} is one the page gives a part of its own (a section, "
+                                             f"an example, a diagram): a link to that part would land here; "
+                                             f"choose another")
+    brackets = sanitize.bracket_problem(out)
+    if brackets:
+        line, why = brackets
+        raise SourceError(src.file, *src.text_mark(path, line if out == text else 1),
+                          f"{why}: Markdown's reading of links slows down with each one; close them, or write "
+                          f"a bracket that opens nothing as \\[")
     problems = sanitize.removed(sanitize.markdown_html(out))
     if problems:
         line = _line_of(text, problems[0])
@@ -653,6 +780,21 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
                           f"the page may not hold {problems[0]}{more}: the site lets through only plain text, "
                           f"Markdown and a few harmless HTML elements (see the authoring guide, 'Rule text')")
     return out
+
+
+def _bounded_output(tmpl: jinja2.Template, values: dict) -> str:
+    """``tmpl`` rendered with ``values``, stopped with a sandbox error as soon
+    as what it has written (what the macros write included) passes
+    :data:`MAX_TEMPLATE_SIZE` characters: a loop writing a long text again and
+    again never makes more than that."""
+    parts, size = [], 0
+    for part in tmpl.generate(**values):
+        size += len(part)
+        if size > MAX_TEMPLATE_SIZE:
+            raise jinja2.sandbox.SecurityError(f"the text would be longer than {MAX_TEMPLATE_SIZE:,} characters "
+                                               f"(a rule text may make at most that; split it into sections)")
+        parts.append(part)
+    return "".join(parts)
 
 
 #: The largest page a game may have (its Markdown, bytes): twenty times the longest page of the site.
@@ -945,9 +1087,17 @@ def _sources_digest() -> str:
     return h.hexdigest()
 
 
-def _files_digest(h: "hashlib._Hash", root: Path, paths) -> None:
+def _files_digest(h: "hashlib._Hash", root: Path, paths, catalog: Catalog) -> None:
+    """Feed each file's name and bytes to ``h``; a file the catalog may not
+    read (a link out of the rules folder) or cannot read counts by its name
+    and what kept it out (the check reports it at its place)."""
     for f in paths:
-        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+        name = os.fsencode(f.relative_to(root).as_posix())
+        try:
+            data = f.read_bytes() if catalog.may_read(f) else b"\1outside"
+        except OSError as exc:
+            data = f"\1unreadable {exc.errno}".encode()
+        h.update(name + b"\0" + data + b"\0")
 
 
 def page_keys(catalog: Catalog, png: bool = True, with_stats: bool = True) -> dict[str, str]:
@@ -958,11 +1108,11 @@ def page_keys(catalog: Catalog, png: bool = True, with_stats: bool = True) -> di
     rules = catalog.dir
     common = hashlib.sha256(f"{_sources_digest()}|png={png}|stats={with_stats}".encode())
     for folder in ([catalog.shipped] if catalog.shipped is not None else []) + [rules]:
-        _files_digest(common, folder, sorted(p for p in folder.glob("*.y*ml") if p.is_file()))
+        _files_digest(common, folder, sorted(p for p in folder.glob("*.y*ml") if p.is_file()), catalog)
     where = {vid: catalog.variant_path(vid) for vid in catalog.page_ids()}
     for vid, path in where.items():
         if path is not None and path.is_file():
-            _files_digest(common, path.parent.parent, [path])
+            _files_digest(common, path.parent.parent, [path], catalog)
     keys = {}
     for vid, path in where.items():
         h = common.copy()
@@ -972,7 +1122,7 @@ def page_keys(catalog: Catalog, png: bool = True, with_stats: bool = True) -> di
         except SourceError:
             pass
         for folder in folders:
-            _files_digest(h, folder.parent, sorted(p for p in folder.rglob("*") if p.is_file()))
+            _files_digest(h, folder.parent, sorted(p for p in folder.rglob("*") if p.is_file()), catalog)
         keys[vid] = h.hexdigest()
     return keys
 
@@ -1036,6 +1186,11 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
 
     Raises :class:`BuildError` with every problem (nothing is produced then).
     """
+    with catalog.run():
+        return _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress)
+
+
+def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress) -> dict[str, bytes]:
     keys = page_keys(catalog, png, with_stats)
     reused: dict[str, dict[str, bytes]] = {}
     for vid, key in keys.items():

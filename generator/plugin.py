@@ -33,10 +33,18 @@ from . import svg
 from .i18n import LANGS, tables
 from .model import Catalog, SourceError
 from .pages import GEN, BuildError, games_list, generate, listed_order, write_tree
+from .report import PrintableFilter, printable
 from .sanitize import escape, heading_texts, plain_text, police
 from .typeset import break_headings
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
+log.addFilter(PrintableFilter())         # every line this plugin logs is one printable line
+
+
+def _failure(message: str) -> PluginError:
+    """The error that stops a build, its message one printable line (MkDocs
+    logs it as it is)."""
+    return PluginError(printable(message))
 
 __all__ = ["RulebookPlugin", "language_base", "split_search_index"]
 
@@ -273,7 +281,13 @@ class RulebookPlugin(BasePlugin[_Options]):
         beside the site folder; only a build that ends without error (strict
         warnings included) replaces the site with it (see :meth:`on_shutdown`).
         Only ``mkdocs serve`` shows draft games (under a banner); a built site
-        leaves them out."""
+        leaves them out. Every handler of MkDocs' log gets a
+        :class:`~generator.report.PrintableFilter`: a line the build logs about a
+        generated page (a link's target, a file name) is one printable line,
+        whoever logs it."""
+        for handler in logging.getLogger("mkdocs").handlers:
+            if not any(isinstance(f, PrintableFilter) for f in handler.filters):
+                handler.addFilter(PrintableFilter())
         self._stage = command in ("build", "gh-deploy") and not dirty
         self._drafts = command == "serve"
         self._site, self._failed, self._built = None, False, False
@@ -294,7 +308,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise PluginError(f"rulebook: cannot make {path.parent} for the build lock: {exc.strerror or exc}") \
+            raise _failure(f"rulebook: cannot make {path.parent} for the build lock: {exc.strerror or exc}") \
                 from None
         lock = filelock.FileLock(str(path))
         try:
@@ -305,7 +319,7 @@ class RulebookPlugin(BasePlugin[_Options]):
             try:
                 lock.acquire(timeout=self.config.lock_timeout)
             except filelock.Timeout:
-                raise PluginError(f"rulebook: another build of this site held {path} for "
+                raise _failure(f"rulebook: another build of this site held {path} for "
                                   f"{self.config.lock_timeout} s; this build stopped and changed nothing "
                                   f"(run it again when the other has finished)") from None
         self._lock = lock
@@ -369,7 +383,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         cleaned, problems = police(html)
         if problems:
             shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
-            raise PluginError(f"rulebook: {page.file.src_uri}: the site's HTML policy would remove from the page: "
+            raise _failure(f"rulebook: {page.file.src_uri}: the site's HTML policy would remove from the page: "
                               f"{shown}")
         plain_titles(page, cleaned)
         return break_headings(cleaned)
@@ -450,6 +464,10 @@ class RulebookPlugin(BasePlugin[_Options]):
         base = Path(config.config_file_path).parent
         pages = self.config.page_cache
         counts: dict = {}
+        if self.catalog.standard_pages:
+            for house, game in self.catalog.dropped_shipped().items():
+                log.info(f"rulebook: the standard house rule {house!r} is left out: it extends {game!r}, which "
+                         f"{rules / game / 'variant.yaml'} replaces with this site's own rules")
         try:
             files = generate(self.catalog, cache_dir=base / pages if pages else None, stats=counts,
                              drafts=self._drafts, progress=self._progress)
@@ -460,7 +478,7 @@ class RulebookPlugin(BasePlugin[_Options]):
                 files.setdefault(e.file, len(files))
             for e in sorted(exc.errors, key=lambda e: (files[e.file], e.line, e.col)):
                 log.error(str(e))
-            raise PluginError(f"rulebook: {len(exc.errors)} problem(s) in {rules}; "
+            raise _failure(f"rulebook: {len(exc.errors)} problem(s) in {rules}; "
                               "the site was not built") from None
         self._built = False
         n = write_tree(files, config.docs_dir, tuple(f"{lang}/{GEN}" for lang in LANGS))

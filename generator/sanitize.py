@@ -36,7 +36,7 @@ from html.parser import HTMLParser
 
 import nh3
 
-__all__ = ["escape", "escape_md", "escape_link_text", "escape_cell", "plain_text", "heading_texts", "TAGS", "ATTRIBUTES", "URL_SCHEMES", "MARKDOWN_EXTENSIONS", "clean", "removed", "police",
+__all__ = ["bracket_problem", "without_code", "given_ids", "MAX_OPEN_BRACKETS", "escape", "escape_md", "escape_link_text", "escape_cell", "plain_text", "heading_texts", "TAGS", "ATTRIBUTES", "URL_SCHEMES", "MARKDOWN_EXTENSIONS", "clean", "removed", "police",
            "markdown_html"]
 
 #: Elements a page may hold.
@@ -65,6 +65,106 @@ URL_SCHEMES = frozenset({"http", "https", "mailto"})
 #: The only CSS property an attribute may set.
 STYLE_PROPERTIES = frozenset({"text-align"})
 #: The Markdown extensions of the site (``mkdocs.yml``), for rendering a rule text as MkDocs will.
+#: The most ``[`` (or ``](`` of a link's address) a rule text may leave open, and the deepest nesting of
+#: brackets: Python-Markdown looks for the end of each open one through the rest of the text (its issue
+#: #798), so the work grows with their number times the text's length.
+MAX_OPEN_BRACKETS = 10
+
+def without_code(text: str) -> str:
+    """``text`` with its code spans blanked (each character but line breaks a
+    space), in linear time: a run of backticks opens a span that the next run
+    of the same length in the same paragraph closes (Markdown's rule; the
+    site's Markdown has no fenced blocks, so a run of three backticks is a span
+    like any other)."""
+    chars = list(text)
+    for para in re.finditer(r"(?:[^\n]|\n(?![ \t]*\n))+", text):
+        runs = [(m.start(), m.end()) for m in re.finditer(r"`+", para.group())]
+        later: dict[int, list[int]] = {}
+        for i in range(len(runs) - 1, -1, -1):
+            later.setdefault(runs[i][1] - runs[i][0], []).append(i)
+        i, base = 0, para.start()
+        while i < len(runs):
+            start, end = runs[i]
+            same = later[end - start]
+            while same and same[-1] <= i:
+                same.pop()
+            if same:                        # a span from this run to the next of its length
+                j = same.pop()
+                for k in range(base + start, base + runs[j][1]):
+                    if chars[k] != "\n":
+                        chars[k] = " "
+                i = j + 1
+            else:
+                i += 1
+    return "".join(chars)
+
+
+def bracket_problem(text: str) -> tuple[int, str] | None:
+    r"""``(line, why)`` when the Markdown ``text`` leaves more than
+    :data:`MAX_OPEN_BRACKETS` brackets open (``[`` without ``]``, ``](``
+    without ``)``) or nests them deeper, else ``None``; code spans and fenced
+    blocks are not counted (Markdown reads no links there). Runs in time
+    linear in the text, before Python-Markdown sees it.
+
+    >>> bracket_problem("[3|3] and [the rules](rules.md)") is None
+    True
+    >>> bracket_problem("x\n" + "a[b " * 11)
+    (2, 'the text leaves 11 square brackets `[` open (at most 10)')
+    """
+    bare = without_code(text)
+    square: list[int] = []
+    round_: list[int] = []
+    deepest = (0, 0)
+    for i, c in enumerate(bare):
+        if c == "[":
+            square.append(i)
+            if len(square) > deepest[0]:
+                deepest = (len(square), i)
+        elif c == "]":
+            if square:
+                square.pop()
+            if bare.startswith("(", i + 1):
+                round_.append(i)
+        elif c == ")" and round_:
+            round_.pop()
+
+    def line(at: int) -> int:
+        return text.count("\n", 0, at) + 1
+    for opened, what in ((square, "square brackets `[`"), (round_, "link addresses `](`")):
+        if len(opened) > MAX_OPEN_BRACKETS:
+            return line(opened[MAX_OPEN_BRACKETS]), f"the text leaves {len(opened)} {what} open (at most " \
+                                                    f"{MAX_OPEN_BRACKETS})"
+    if deepest[0] > MAX_OPEN_BRACKETS:
+        return line(deepest[1]), f"the text nests square brackets `[` {deepest[0]} deep (at most {MAX_OPEN_BRACKETS})"
+    return None
+
+
+#: An attribute list of Markdown (``{: #id .class key="value" }``), and in it an id, and a ``dir``.
+_ATTR_LIST = re.compile(r"\{:?[ \t]*([^{}\n]*)\}")
+_ATTR_ID = re.compile(r"(?:^|\s)(?:#([^\s}]+)|id=(?:\"([^\"]*)\"|'([^']*)'|([^\s}]+)))")
+_ATTR_DIR = re.compile(r"(?:^|\s)dir=")
+_HTML_ID = re.compile(r"<[A-Za-z][^<>]*?\sid\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+))")
+
+
+def given_ids(text: str) -> list[tuple[int, str]]:
+    r"""``(line, value)`` of every ``id`` the Markdown ``text`` gives itself, in
+    an attribute list (``{: #x }``, ``{ id="x" }``) or an HTML tag, and of every
+    ``dir`` of an attribute list (value ``"dir="``), outside code; in linear time.
+
+    >>> given_ids('## Rules {: #sources }\n<span id="ex-a">x</span> `{: #code }`\n{: dir="rtl" }')
+    [(1, 'sources'), (2, 'ex-a'), (3, 'dir=')]
+    """
+    bare = without_code(text)
+    out = []
+    for n, row in enumerate(bare.split("\n"), 1):
+        for m in _ATTR_LIST.finditer(row):
+            out += [(n, next(g for g in i.groups() if g is not None)) for i in _ATTR_ID.finditer(m.group(1))]
+            if _ATTR_DIR.search(m.group(1)):
+                out.append((n, "dir="))
+        out += [(n, next(g for g in m.groups() if g is not None)) for m in _HTML_ID.finditer(row)]
+    return sorted(out)
+
+
 MARKDOWN_EXTENSIONS = ("attr_list", "md_in_html", "tables", "admonition", "pymdownx.details")
 
 

@@ -27,7 +27,7 @@ from .model.yamlsrc import SourceError
 __all__ = ["ID_PATTERN", "PLACEHOLDER", "ScaffoldError", "new_variant", "new_house_rule"]
 
 #: What a variant id looks like (lower-case words joined by hyphens).
-ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+ID_PATTERN = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
 #: The longest variant id (it names a folder, a page and its diagrams' folder).
 MAX_ID = 40
 #: The mark of every text still to write, in each language.

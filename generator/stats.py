@@ -24,6 +24,7 @@ from .i18n import tables
 from .processes import cores, in_order
 from .simulate import rules_spec, simulate
 from .variants import mexican_train
+from .report import emit
 
 __all__ = ["MIN_HANDS", "SEED", "WORK_LIMITS", "definition_hash", "figures", "refresh", "section", "columns"]
 
@@ -191,6 +192,8 @@ def _read(path: Path) -> dict | str:
     rows), or why it holds none, in words."""
     if not path.is_file():
         return "missing"
+    if path.is_symlink() and path.parent.resolve() not in path.resolve().parents:
+        return "a link leading out of the game's folder, not read"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -281,26 +284,26 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rules = find_rules_dir()
     if not Path(rules).is_dir():
-        print(f"python -m generator.stats: {rules}: no such folder", file=sys.stderr)
+        emit(f"python -m generator.stats: {rules}: no such folder", file=sys.stderr)
         return 1
     cat = Catalog(rules)
     t0 = time.time()
     try:
         vdefs = [cat.variant(vid) for vid in dict.fromkeys(args.ids or cat.variant_ids())]
     except SourceError as exc:
-        print(f"python -m generator.stats: {exc.message}", file=sys.stderr)
+        emit(f"python -m generator.stats: {exc.message}", file=sys.stderr)
         return 2
     if not vdefs:
-        print(f"python -m generator.stats: {rules}: no games in this rules folder", file=sys.stderr)
+        emit(f"python -m generator.stats: {rules}: no games in this rules folder", file=sys.stderr)
         return 1
     if args.check:
         stale = [(vdef, why) for vdef in vdefs for why in [staleness(vdef)] if why is not None]
         for vdef, why in stale:
-            print(f"{Path(vdef.dir) / 'stats.json'}: {why} (run scripts/stats.sh {vdef.id})", file=sys.stderr)
+            emit(f"{Path(vdef.dir) / 'stats.json'}: {why} (run scripts/stats.sh {vdef.id})", file=sys.stderr)
         if not stale:
-            print(f"the figures of {len(vdefs)} game{'s' if len(vdefs) != 1 else ''} are current")
+            emit(f"the figures of {len(vdefs)} game{'s' if len(vdefs) != 1 else ''} are current")
         return 1 if stale else 0
-    refresh(vdefs, jobs=args.jobs, progress=lambda vid: print(f"{vid}: ready at {time.time() - t0:.1f} s",
+    refresh(vdefs, jobs=args.jobs, progress=lambda vid: emit(f"{vid}: ready at {time.time() - t0:.1f} s",
                                                                   flush=True))
     return 0
 

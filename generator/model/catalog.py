@@ -8,6 +8,7 @@ content, so MkDocs' per-language hooks do not repeat work.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import gc
 import hashlib
@@ -235,11 +236,14 @@ def html_problems(src: Source, path: tuple, text: str) -> list[SourceError]:
     """Every piece of HTML in the rule text at ``path`` that pages must not
     carry (tags and attributes outside :data:`HTML_TAGS`/:data:`HTML_ATTRS`,
     script URLs), located at its line and column in the file."""
+    from ..sanitize import without_code
+
+    bare = without_code(text)               # HTML written in code is shown as text: not refused
     scan = _TagScan()
-    scan.feed(text)
+    scan.feed(bare)
     scan.close()
     found = list(scan.found)
-    for i, line in enumerate(text.split("\n"), 1):
+    for i, line in enumerate(bare.split("\n"), 1):
         for m in _SCRIPT_URL.finditer(line):
             found.append((i, m.start(), "a script URL is not allowed in rule text"))
     if not found:
@@ -278,6 +282,13 @@ def link_problems(src: Source, path: tuple, text: str, lang: str, docs: Path, pa
                                        f"the link {m.group(1)!r} leads to no page of the site (from this page it "
                                        f"would be docs/{rel})"))
     return out
+
+
+#: The most ``extends`` steps from a house rule to a game with rules of its own.
+MAX_EXTENDS = 16
+
+#: Why a link leading out of the rules folder is refused (before anything of what it leads to is read).
+OUTSIDE_LINK = "this is a link leading out of the rules folder; it is not read (put the file or folder itself here)"
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -337,21 +348,84 @@ class Catalog:
         self._variants: dict[str, tuple[str, VariantDef]] = {}
         self._positions: dict[Path, tuple[str, str, CheckedPosition]] = {}
         self._run_digests: dict[Path, str] | None = None
+        self._parents: dict[Path, tuple[str, str | None]] = {}     # variant.yaml -> (digest, its extends)
         self._run_root: Path | None = None      # the rules folder, resolved, while check_all runs
+        self._run_failed: dict[str, SourceError] | None = None     # games found wrong in this run
+        self._runs = 0
+        self._run_cache: dict | None = None      # answers that hold while a run lasts
+        self._roots: list[Path] | None = None
+
+    @contextlib.contextmanager
+    def run(self):
+        """A stretch of work during which the rules files do not change (a
+        check, a build): each ``variant.yaml`` is hashed once and a game found
+        wrong is not resolved again. Runs nest (the outermost one counts)."""
+        if self._runs == 0:
+            self._run_digests, self._run_failed, self._run_cache = {}, {}, {}
+        self._runs += 1
+        try:
+            yield self
+        finally:
+            self._runs -= 1
+            if self._runs == 0:
+                self._run_digests = self._run_failed = self._run_cache = None
 
     def variant_ids(self) -> list[str]:
         """Ids of every folder holding a ``variant.yaml``, sorted."""
+        cache = self._run_cache
+        if cache is not None and "ids" in cache:
+            return list(cache["ids"])
         if not self.dir.is_dir():
             return []
         root = self.dir.resolve()
-        return sorted(p.parent.name for p in self.dir.glob("*/variant.yaml") if _inside(p.resolve(), root))
+        ids = sorted(p.parent.name for p in self.dir.glob("*/variant.yaml") if _inside(p.resolve(), root))
+        if cache is not None:
+            cache["ids"] = ids
+        return list(ids)
 
     def shipped_ids(self) -> list[str]:
         """Ids of the shipped standard games this folder does not replace, sorted."""
         if self.shipped is None:
             return []
         local = set(self.variant_ids())
-        return sorted(p.parent.name for p in self.shipped.glob("*/variant.yaml") if p.parent.name not in local)
+        dropped = self.dropped_shipped()
+        return sorted(p.parent.name for p in self.shipped.glob("*/variant.yaml")
+                      if p.parent.name not in local and p.parent.name not in dropped)
+
+    def dropped_shipped(self) -> dict[str, str]:
+        """Shipped house rules left out because this folder replaces a game
+        they extend (at any depth): ``{house rule id: the replaced game's id}``.
+        Their positions and pages were written for the standard game; a
+        club's own game of the same id plays by other rules."""
+        if self.shipped is None:
+            return {}
+        local = set(self.variant_ids())
+        out = {}
+        for p in sorted(self.shipped.glob("*/variant.yaml")):
+            vid, seen = p.parent.name, set()
+            pid = self._shipped_extends(vid)
+            while pid is not None and pid not in seen and vid not in local:
+                if pid in local:
+                    out[vid] = pid
+                    break
+                seen.add(pid)
+                pid = self._shipped_extends(pid)
+        return out
+
+    def _shipped_extends(self, vid: str) -> str | None:
+        """The ``extends`` of the shipped game ``vid`` (read once), or ``None``."""
+        path = self.shipped / vid / "variant.yaml"
+        hit = self._parents.get(path)
+        if hit is not None:
+            return hit[1]
+        try:
+            data = load(path).data if path.is_file() else None
+        except SourceError:
+            data = None
+        pid = data.get("extends") if isinstance(data, dict) else None
+        pid = pid if isinstance(pid, str) and SAFE_NAME.match(pid) else None
+        self._parents[path] = ("shipped", pid)
+        return pid
 
     def listed_ids(self) -> list[str]:
         """Ids of the games in the site's menu and tables: this folder's, and
@@ -379,8 +453,7 @@ class Catalog:
         """One located error for every link leading out of the rules folder
         (only links to folders with ``folders_only``: a link to a file is
         reported where the file is checked)."""
-        return [SourceError(str(q), 1, 1, "this is a link leading out of the rules folder; it is not read "
-                                          "(put the file or folder itself here)")
+        return [SourceError(str(q), 1, 1, OUTSIDE_LINK)
                 for q in self.outside_links() if q.is_dir() or not folders_only]
 
     def outside_links(self) -> list[Path]:
@@ -395,13 +468,54 @@ class Catalog:
                     out.append(p)
         return sorted(out)
 
+    def roots(self) -> list[Path]:
+        """The folders the catalog reads from, resolved: this rules folder and
+        the shipped games' (when it is another)."""
+        if self._roots is None:
+            self._roots = [self.dir.resolve()] + ([self.shipped.resolve()] if self.shipped is not None else [])
+        return self._roots
+
+    def may_read(self, path: str | Path) -> bool:
+        """Whether ``path`` may be opened: ``False`` for a path written inside
+        the rules folder (or the shipped games') that is, or lies under, a link
+        leading out of both; ``True`` for anything else (a file named on the
+        command line outside the rules folder is the caller's own)."""
+        cache = self._run_cache
+        if cache is not None and ("may", str(path)) in cache:
+            return cache[("may", str(path))]
+        answer = self._may_read(Path(path))
+        if cache is not None:
+            cache[("may", str(path))] = answer
+        return answer
+
+    def _may_read(self, path: Path) -> bool:
+        try:
+            real = path.resolve()
+        except (OSError, RuntimeError):     # a loop of links
+            return False
+        roots = self.roots()
+        if any(_inside(real, r) for r in roots):
+            return True
+        lexical = Path(os.path.abspath(path))
+        written = [Path(os.path.abspath(self.dir))] + ([Path(os.path.abspath(self.shipped))] if self.shipped else [])
+        return not any(_inside(lexical, r) for r in written + roots)
+
+    def guard(self, path: str | Path) -> None:
+        """Raise :class:`SourceError` at ``path:1:1`` when :meth:`may_read`
+        refuses it, before anything of it is read."""
+        if not self.may_read(path):
+            raise SourceError(str(path), 1, 1, OUTSIDE_LINK)
+
     def variant_path(self, vid: str) -> Path | None:
         """The ``variant.yaml`` of ``vid``: in this rules folder, else among the
-        games shipped with the package (``None`` when neither has it)."""
+        games shipped with the package (``None`` when neither has it, or when
+        ``vid`` is not a name, :data:`SAFE_NAME`: no path is made of it)."""
+        if not isinstance(vid, str) or not SAFE_NAME.match(vid):
+            return None
         path = self.dir / vid / "variant.yaml"
-        if path.exists():
+        if path.exists() or path.is_symlink():
             return path
-        if self.shipped is not None and SAFE_NAME.match(str(vid)):
+        if self.shipped is not None:
             shipped = self.shipped / vid / "variant.yaml"
             if shipped.is_file():
                 return shipped
@@ -416,10 +530,24 @@ class Catalog:
     def variant(self, vid: str, _chain: tuple = ()) -> VariantDef:
         """The definition of ``vid``, a house rule's merged over its parent's.
         Raises :class:`SourceError` for a missing or invalid ``variant.yaml``,
-        an unknown or circular parent, or choices the engine cannot play."""
+        an unknown or circular parent, a chain of ``extends`` longer than
+        :data:`MAX_EXTENDS`, or choices the engine cannot play."""
+        failed = self._run_failed
+        if failed is not None and vid in failed:
+            raise failed[vid]
+        try:
+            return self._variant(vid, _chain)
+        except SourceError as exc:
+            if failed is not None and self._run_failed is failed:
+                failed[vid] = exc
+            raise
+
+    def _variant(self, vid: str, _chain: tuple) -> VariantDef:
         path = self.variant_path(vid)
         if path is None:
-            raise SourceError(str(self.dir / vid / "variant.yaml"), 0, 0, self._unknown(vid))
+            where = self.dir / vid / "variant.yaml" if SAFE_NAME.match(str(vid)) else self.dir
+            raise SourceError(str(where), 0, 0, self._unknown(vid))
+        self.guard(path)
         digest = self._run_digests.get(path) if self._run_digests is not None else None
         if digest is None:
             digest = _digest(path)
@@ -436,6 +564,8 @@ class Catalog:
                 again = None
             if again is parent:
                 return hit[1]
+        if not _chain:
+            self._resolve_ancestors(vid)
         src = load(path)
         errors = validate(src, VARIANT_SCHEMA)
         if errors:
@@ -595,6 +725,50 @@ class Catalog:
         self._variants[vid] = (key, vdef)
         return vdef
 
+    def _extends_of(self, vid: str) -> str | None:
+        """The game ``vid``'s ``variant.yaml`` names in ``extends`` (read once
+        per version of the file), or ``None``: none, or a file that is missing,
+        refused or invalid (resolving ``vid`` itself reports it)."""
+        path = self.variant_path(vid)
+        if path is None or not self.may_read(path):
+            return None
+        digest = (self._run_digests or {}).get(path) or _digest(path)
+        hit = self._parents.get(path)
+        if hit is not None and hit[0] == digest:
+            return hit[1]
+        try:
+            data = load(path).data
+        except SourceError:
+            data = None
+        pid = data.get("extends") if isinstance(data, dict) else None
+        pid = pid if isinstance(pid, str) and SAFE_NAME.match(pid) else None
+        self._parents[path] = (digest, pid)
+        return pid
+
+    def _resolve_ancestors(self, vid: str) -> None:
+        """Resolve ``vid``'s ancestors from the oldest down, in a loop, so that
+        resolving ``vid`` itself goes one level up (however long the chain of
+        ``extends``, no call goes deeper than that). Raises
+        :class:`SourceError` at ``vid``'s ``extends`` when the chain is longer
+        than :data:`MAX_EXTENDS`; a problem of an ancestor is left to the
+        resolution of ``vid``, which reports it where it is."""
+        chain = [vid]
+        while len(chain) <= MAX_EXTENDS + 1:
+            pid = self._extends_of(chain[-1])
+            if pid is None or pid in chain:     # a game of its own, a problem, or a circle (reported later)
+                break
+            chain.append(pid)
+        if len(chain) > MAX_EXTENDS + 1:
+            src = load(self.variant_path(vid))
+            raise src.error(("extends",), f"`extends` leads through more than {MAX_EXTENDS} games ("
+                                          f"{' -> '.join(chain[:4])} -> ...); a house rule may stand at most "
+                                          f"{MAX_EXTENDS} steps from a game with rules of its own", key=False)
+        for i in range(len(chain) - 1, 0, -1):
+            try:
+                self.variant(chain[i], tuple(chain[:i]))
+            except SourceError:
+                return
+
     def glossary(self) -> list[dict]:
         """The glossary terms (``key``, ``ja``, ``en``, ``def``): the shipped
         glossary's, with this folder's ``glossary.yaml`` replacing terms of the
@@ -602,6 +776,7 @@ class Catalog:
         file or a key used twice in one file."""
         terms: dict[str, dict] = {}
         for path in self.glossary_files():
+            self.guard(path)
             src = load(path)
             errors = validate(src, GLOSSARY_SCHEMA)
             if errors:
@@ -638,6 +813,7 @@ class Catalog:
             return self._position(path, check)
 
     def _position(self, path: Path, check: bool) -> CheckedPosition:
+        self.guard(path)
         hit = self._positions.get(path)
         digest = (_digest(path) if path.exists() else "") if hit else None
         if check and hit and hit[0] == digest:          # unchanged since it last passed: no need to read it
@@ -655,6 +831,9 @@ class Catalog:
                                     "properties": {"variant": {"type": "string"}}})
             raise errors[0] if errors else src.error((), "a position names its `variant`")
         vid = src.data["variant"]
+        if not SAFE_NAME.match(vid):
+            raise src.error(("variant",), f"variant: {vid!r} is not a game id: name a game by its folder's name "
+                                          f"(lower-case letters, digits and single hyphens, like 'draw')", key=False)
         folder = self._folder_of(path)
         if folder is not None and folder != vid and vid in self.variant_ids():
             raise src.error(("variant",), f"this file is among {folder}'s positions (rules/{folder}/positions/) "
@@ -718,7 +897,6 @@ class Catalog:
             unique_files.setdefault(os.path.abspath(f), f)
         files = list(unique_files.values())
         good: list[CheckedPosition] = []
-        self._run_digests = {}              # within one run every variant.yaml is read once
         self._run_root = root
         # The cyclic collector rests while the run lasts: checking makes no lasting garbage cycles,
         # and each collection would walk everything alive again (the modules, the caller's data
@@ -728,10 +906,10 @@ class Catalog:
         if freeze:
             gc.freeze()
         try:
-            with gc_paused():
+            with gc_paused(), self.run():
                 self._check_files(files, good, errors)
         finally:
-            self._run_digests = self._run_root = None
+            self._run_root = None
             if freeze:
                 gc.unfreeze()
         unique: dict[tuple, SourceError] = {}     # one problem, however its file was named (rules/x, /abs/rules/x)
@@ -744,8 +922,7 @@ class Catalog:
         named: dict[tuple[str, str], Path] = {}     # (game, position name) -> the first file of that name
         for f in files:
             if f.is_symlink() and _inside(f.parent.resolve(), root) and not _inside(f.resolve(), root):
-                errors.append(SourceError(str(f), 1, 1, "this is a link leading out of the rules folder; it is "
-                                                        "not read (put the file or folder itself here)"))
+                errors.append(SourceError(str(f), 1, 1, OUTSIDE_LINK))
                 continue
             role = file_role(f.resolve(), root)
             if role.startswith("not "):
@@ -761,7 +938,11 @@ class Catalog:
                                                             "on the site, so each must be different"))
                     continue
             try:
-                if role == "variant":
+                if role == "variant" and not SAFE_NAME.match(f.parent.name):
+                    src = load(f)               # its own problems first, then its folder's name
+                    errors += validate(src, VARIANT_SCHEMA) or [
+                        SourceError(str(f), 1, 1, name_problem(f.parent.name, "a game folder"))]
+                elif role == "variant":
                     self.variant(f.parent.name)
                 elif role == "glossary":
                     self.glossary()

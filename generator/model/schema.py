@@ -30,6 +30,13 @@ TILE = {"type": "string", "maxLength": 40}
 #: names): lower-case words of letters and digits joined by single hyphens.
 SAFE_NAME_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 NAME = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9_]{0,15}$"}
+#: The largest number (and, negated, the smallest) an author may write where the schema gives no
+#: tighter bound: far beyond any score or count of a game, and short enough for every page to print.
+MAX_NUMBER = 1_000_000
+#: The most tiles one diagram draws (the placements of a worked example, a practice table): a line
+#: longer than that is no longer readable on a page, and drawing it takes a search that grows fast.
+MAX_DIAGRAM_TILES = 40
+
 _SIDE_INTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
 _SIDE_LIST = {"type": "array", "items": {"type": "string"}}
 
@@ -123,7 +130,8 @@ _PRACTICE = {
         "question": {"enum": ["best-play", "most-playable"],
                      "description": "best-play: which play scores most now; most-playable: which play leaves "
                                     "the most tiles of the rest of the hand playable"},
-        "layout": {"type": "array", "minItems": 1, "description": "the table, as placement steps",
+        "layout": {"type": "array", "minItems": 1, "maxItems": MAX_DIAGRAM_TILES,
+                   "description": "the table, as placement steps",
                    "items": {"type": "object", "additionalProperties": False, "required": ["play"],
                              "properties": {"play": TILE, "at": TILE, "as": {"enum": ["inline", "cross"]},
                                             "touch": {"type": "integer", "minimum": 0}}}},
@@ -139,7 +147,7 @@ POSITION_SCHEMA: dict[str, Any] = {
         "variant": {"type": "string"},
         "title": TEXT,
         "note": TEXT,
-        "steps": {"type": "array", "minItems": 1, "items": _STEP},
+        "steps": {"type": "array", "minItems": 1, "maxItems": MAX_DIAGRAM_TILES, "items": _STEP},
         "settle": _SETTLE,
         "deal": _DEAL,
         "turns": {"type": "array", "minItems": 1, "items": _MOVE},
@@ -175,12 +183,14 @@ PARAMS_SCHEMA: dict[str, Any] = {
         "set": {"type": "integer", "minimum": 1, "maximum": 18,
                 "description": "the highest pip of the set: 6 = double-six (28 tiles), 9 = double-nine, "
                                "12 = double-twelve"},
-        "players": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 2},
+        "players": {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
+                    "items": {"type": "integer", "minimum": 2, "maximum": 16},
                     "description": "the numbers of players who may play, each for themselves"},
-        "partnerships": {"type": "array", "uniqueItems": True, "items": {"type": "integer", "minimum": 4},
+        "partnerships": {"type": "array", "maxItems": 16, "uniqueItems": True,
+                         "items": {"type": "integer", "minimum": 4, "maximum": 16},
                          "default": [], "description": "the numbers of players who may play as two partnerships "
                                                        "(partners sit opposite)"},
-        "deal": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1},
+        "deal": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 190},
                  "description": "tiles dealt to each hand, by number of players (every number in players and "
                                 "partnerships)"},
         "stock_reserve": {"type": "integer", "minimum": 0, "default": 0,
@@ -190,10 +200,12 @@ PARAMS_SCHEMA: dict[str, Any] = {
                                   "parent's): one hand is the game"},
         "point_unit": {"type": "integer", "minimum": 1, "default": 1,
                        "description": "how many raw points (pips) make one displayed point (5 in Horse Race)"},
-        "lead_totals": {"type": "array", "uniqueItems": True, "items": {"type": "integer", "minimum": 0},
+        "lead_totals": {"type": "array", "maxItems": 37, "uniqueItems": True,
+                        "items": {"type": "integer", "minimum": 0, "maximum": 36},
                         "default": [], "description": "the pip totals a tile may have to be set (the lead); empty: "
                                                       "any tile the other rules allow"},
-        "rounds": {"type": "array", "minItems": 1, "uniqueItems": True, "items": {"type": "integer", "minimum": 1},
+        "rounds": {"type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": True,
+                   "items": {"type": "integer", "minimum": 1, "maximum": 1000},
                    "description": "the match lengths a round-based game (trains) offers, in rounds, default first"},
     },
 }
@@ -262,6 +274,30 @@ GLOSSARY_SCHEMA: dict[str, Any] = {
                                                 "the definition, grouped by how they play (made from the games' "
                                                 "rules, so that it stays true)"}}}}},
 }
+
+
+def bound_numbers(schema: Any) -> Any:
+    """Give every number of ``schema`` (in place; returned) a ``maximum`` and a
+    ``minimum`` where it has none: :data:`MAX_NUMBER` and its negative. No
+    number an author writes is then longer than a page prints (a score of
+    thousands of digits would not even convert to text)."""
+    if isinstance(schema, list):
+        for s in schema:
+            bound_numbers(s)
+    elif isinstance(schema, dict):
+        kinds = schema.get("type")
+        kinds = [kinds] if isinstance(kinds, str) else kinds or []
+        if "integer" in kinds or "number" in kinds:
+            schema.setdefault("maximum", MAX_NUMBER)
+            schema.setdefault("minimum", -MAX_NUMBER)
+        for v in schema.values():
+            if isinstance(v, (dict, list)):
+                bound_numbers(v)
+    return schema
+
+
+for _schema in (POSITION_SCHEMA, PARAMS_SCHEMA, VARIANT_SCHEMA, GLOSSARY_SCHEMA):
+    bound_numbers(_schema)
 
 
 def _jsonable(data: Any) -> Any:
@@ -340,11 +376,15 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
         return [(path + ("reject",), (f"{where}: a rejected step (`reject`) is not placed, so it has no "
                                       f"`expect`; state the values on a step that is placed"))]
     if err.validator == "minimum":
-        return [(path, f"{where} should be at least {err.validator_value}, not {err.instance!r}")]
+        return [(path, f"{where} should be at least {err.validator_value:,}, not {_number(err.instance)}")]
     if err.validator == "uniqueItems":
         return [(path, f"{where} lists a value twice ({_brief(err.instance)}); give each once")]
     if err.validator == "maximum":
-        return [(path, f"{where} should be at most {err.validator_value}, not {err.instance!r}")]
+        return [(path, f"{where} should be at most {err.validator_value:,}, not {_number(err.instance)}")]
+    if err.validator == "maxItems":             # at the first item too many
+        return [(path + (err.validator_value,) if isinstance(err.instance, list) else path, f"{where} holds {getattr(err.instance, 'full', 0) or len(err.instance):,} items, more than {err.validator_value:,}"
+                       + (" (a diagram shows at most that many tiles)" if err.validator_value == MAX_DIAGRAM_TILES
+                          else ""))]
     if err.validator == "pattern":
         if err.validator_value == SAFE_NAME_PATTERN:
             return [(path, f"{where}: {err.instance!r} is not a valid name: use lower-case letters, digits and "
@@ -364,10 +404,33 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
     return [(path, f"{where}: {err.message}"[:300])]
 
 
+def _number(value: Any) -> str:
+    """A number as a message shows it: a huge one by its size (Python will
+    not even write an integer of more than 4,300 digits).
+
+    >>> _number(12), _number(10 ** 5000)
+    ('12', 'a number of 5,001 digits')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 30:
+        digits = int(abs(value).bit_length() * 0.30102999566398120) + 1
+        if 10 ** (digits - 1) > abs(value):
+            digits -= 1
+        return f"a number of {digits:,} digits"
+    return repr(value)
+
+
 def _brief(value: Any, limit: int = 40) -> str:
     """``repr(value)`` cut to ``limit`` characters (a message quotes the
-    start of a wrong value, never a whole file)."""
-    text = repr(value)
+    start of a wrong value, never a whole file); a huge number or a long
+    list by its size."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _number(value)
+    if isinstance(value, (list, tuple, dict)) and len(value) > 100:
+        return f"{'a mapping' if isinstance(value, dict) else 'a list'} of {len(value):,} items"
+    try:
+        text = repr(value)
+    except ValueError:                      # a number too long to write, inside
+        return f"{'a mapping' if isinstance(value, dict) else 'a list'} of {len(value):,} items"
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
@@ -378,6 +441,81 @@ def _near_keys(err: jsonschema.ValidationError) -> list[str]:
     near = [m for k in err.instance if str(k) not in allowed
             for m in difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.7)]
     return near + ["*"]
+
+
+def python_pattern(pattern: str) -> str:
+    r"""A JSON Schema ``pattern`` (ECMA-262) as a Python expression that
+    matches the same texts with ``re.search``: each ``$`` outside a bracket
+    and not escaped becomes ``\Z``. In Python ``$`` also matches before a final
+    line break, so ``^[a-z]+$`` would let ``"abc\n"`` pass as a name; in
+    ECMA-262 (and in the editors that read the published schemas) it matches
+    only at the end of the text.
+
+    >>> python_pattern(r"^[a-z$]+(-[a-z]+)*$"), python_pattern(r"^\$\d+$")
+    ('^[a-z$]+(-[a-z]+)*\\Z', '^\\$\\d+\\Z')
+    """
+    out, i, in_class = [], 0, False
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            out.append(pattern[i:i + 2])
+            i += 2
+            continue
+        if c == "[" and not in_class:
+            in_class = True
+        elif c == "]" and in_class:
+            in_class = False
+        out.append("\\Z" if c == "$" and not in_class else c)
+        i += 1
+    return "".join(out)
+
+
+_PATTERNS: dict[str, re.Pattern] = {}
+
+
+def _pattern(validator, pattern, instance, schema):
+    """jsonschema's ``pattern`` keyword with ECMA-262's ``$`` (:func:`python_pattern`)."""
+    if validator.is_type(instance, "string"):
+        compiled = _PATTERNS.get(pattern)
+        if compiled is None:
+            compiled = _PATTERNS[pattern] = re.compile(python_pattern(pattern))
+        if not compiled.search(instance):
+            yield jsonschema.ValidationError(f"{_brief(instance)} does not match {pattern!r}")
+
+
+def _json_key(value: Any):
+    """A hashable stand-in for a JSON value, equal exactly when JSON Schema
+    calls two values equal (``1`` and ``1.0`` are, ``1`` and ``true`` are not)."""
+    if isinstance(value, bool) or value is None:
+        return ("b", value)
+    if isinstance(value, (int, float)):
+        return ("n", value)
+    if isinstance(value, str):
+        return ("s", value)
+    if isinstance(value, list):
+        return ("l", tuple(_json_key(v) for v in value))
+    if isinstance(value, dict):
+        return ("d", frozenset((k, _json_key(v)) for k, v in value.items()))
+    return ("?", repr(value))
+
+
+def _unique_items(validator, unique, instance, schema):
+    """jsonschema's ``uniqueItems`` in time linear in the list's length (the
+    library's own compares every pair when a list mixes kinds of value: a list
+    of thousands of numbers and one ``true`` took minutes)."""
+    if unique and validator.is_type(instance, "array"):
+        seen = set()
+        for v in instance:
+            k = _json_key(v)
+            if k in seen:
+                yield jsonschema.ValidationError(f"{_brief(instance)} has non-unique elements")
+                return
+            seen.add(k)
+
+
+#: The validator class: Draft 2020-12 with ECMA-262's ``$`` in patterns and a linear uniqueness check.
+_Validator = jsonschema.validators.extend(jsonschema.Draft202012Validator,
+                                          {"pattern": _pattern, "uniqueItems": _unique_items})
 
 
 #: Compiled validators by schema identity (each entry keeps its schema alive, so ids stay unique).
@@ -396,7 +534,7 @@ def _compiled(schema: dict):
     compile the schema); it only says whether a document is valid."""
     hit = _VALIDATORS.get(id(schema))
     if hit is None or hit[0] is not schema:
-        hit = _VALIDATORS[id(schema)] = [schema, None, jsonschema.Draft202012Validator(schema), 0]
+        hit = _VALIDATORS[id(schema)] = [schema, None, _Validator(schema), 0]
     hit[3] += 1
     if hit[3] == COMPILE_AFTER:
         try:
@@ -490,7 +628,7 @@ def validate(src: Source, schema: dict) -> list[SourceError]:
     a few times quicker); only a document it refuses goes through
     ``jsonschema``, which finds every problem and is the one that decides."""
     fast, validator = _compiled(schema)
-    data = _jsonable(src.data)
+    data = _capped(_jsonable(src.data), schema)
     if fast is not None:
         try:
             fast(data)
@@ -513,4 +651,52 @@ def validate(src: Source, schema: dict) -> list[SourceError]:
             continue
         out.append(src.error(where, msg))
     unique = {str(e): e for e in out}
-    return sorted(unique.values(), key=lambda e: (e.line, e.col, e.message))
+    found = sorted(unique.values(), key=lambda e: (e.line, e.col, e.message))
+    if len(found) > MAX_PROBLEMS:
+        last = found[MAX_PROBLEMS - 1]
+        found = found[:MAX_PROBLEMS] + [SourceError(last.file, last.line, last.col,
+                                                    f"and {len(found) - MAX_PROBLEMS:,} more problems of the kinds "
+                                                    f"above (the first {MAX_PROBLEMS} are shown)")]
+    return found
+
+
+#: The most schema problems reported for one file (the rest are counted).
+MAX_PROBLEMS = 50
+
+
+class _Cut(list):
+    """A list cut by :func:`_capped`; ``full`` is its length as written."""
+    full = 0
+
+
+def _capped(data: Any, schema: Any) -> Any:
+    """``data`` with every list that the schema bounds (``maxItems``) cut to
+    one item more than its bound, before validation: the list is still
+    refused for its length, and the items past the bound are not checked one
+    by one (20,000 numbers would be 20,000 problems). Follows ``properties``,
+    ``additionalProperties`` and ``items``; a cut list is a copy."""
+    if not isinstance(schema, dict):
+        return data
+    if isinstance(data, list):
+        bound = schema.get("maxItems")
+        if isinstance(bound, int) and len(data) > bound + 1:
+            full = len(data)
+            data = _Cut(data[:bound + 1])
+            data.full = full
+        items = schema.get("items")
+        if isinstance(items, dict):
+            capped = [_capped(v, items) for v in data]
+            if isinstance(data, _Cut):
+                capped = _Cut(capped)
+                capped.full = data.full
+            data = capped
+        return data
+    if isinstance(data, dict):
+        props = schema.get("properties") or {}
+        extra = schema.get("additionalProperties")
+        out = {}
+        for k, v in data.items():
+            sub = props.get(k, extra if isinstance(extra, dict) else None)
+            out[k] = _capped(v, sub) if sub is not None else v
+        return out
+    return data

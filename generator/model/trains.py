@@ -25,7 +25,7 @@ from ..engine.tiles import NotationError, Tile
 from ..engine.variant import RuleViolation
 from ..variants.mexican_train import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
 from .kinds import Kinds, PositionBase, register
-from .schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, name_keys, validate, yaml_on_key
+from .schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, bound_numbers, name_keys, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
@@ -103,6 +103,7 @@ TRAIN_POSITION_SCHEMA: dict[str, Any] = {
         {"required": ["match"], "not": {"anyOf": [{"required": ["table"]}, {"required": ["round"]}]}},
     ],
 }
+bound_numbers(TRAIN_POSITION_SCHEMA)
 
 
 class _TrainsPosition(PositionBase):

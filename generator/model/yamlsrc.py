@@ -21,6 +21,8 @@ from typing import Any
 
 import yaml
 
+from ..report import printable
+
 __all__ = ["Source", "SourceError", "SourceErrors", "load", "loads", "bad_character", "MAX_BYTES", "MAX_NODES",
            "MAX_DEPTH", "MAX_TEXT"]
 
@@ -49,16 +51,22 @@ class SourceError(Exception):
     @property
     def key(self) -> tuple:
         """What makes two problems the same: the file (whatever path named
-        it), the place and the message."""
-        return os.path.realpath(self.file), self.line, self.col, self.message
+        it: its folder resolved, its own name as written, so that two links
+        are two files), the place and the message."""
+        folder, name = os.path.split(self.file)
+        return os.path.join(os.path.realpath(folder or "."), name), self.line, self.col, self.message
 
     @property
     def location(self) -> str:
-        """``LINE:COL: message`` (the form ``rulebook score`` prints)."""
-        return f"{self.line}:{self.col}: {self.message}"
+        """``LINE:COL: message`` (the form ``rulebook score`` prints), as one
+        :func:`~generator.report.printable` line."""
+        return printable(f"{self.line}:{self.col}: {self.message}")
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: error: {self.message}"
+        """``FILE:LINE:COL: error: MESSAGE`` as one :func:`~generator.report.printable`
+        line (a line break or escape byte in the file name or the message shows
+        as its escape)."""
+        return printable(f"{self.file}:{self.line}:{self.col}: error: {self.message}")
 
 
 class SourceErrors(SourceError):
