@@ -291,6 +291,17 @@ MAX_EXTENDS = 16
 OUTSIDE_LINK = "this is a link leading out of the rules folder; it is not read (put the file or folder itself here)"
 
 
+def _read_extends(path: Path) -> str | None:
+    """The game a ``variant.yaml`` names in ``extends``, or ``None`` (none, not
+    a name, or a file that does not load: resolving the game reports it)."""
+    try:
+        data = load(path).data
+    except SourceError:
+        return None
+    pid = data.get("extends") if isinstance(data, dict) else None
+    return pid if isinstance(pid, str) and SAFE_NAME.match(pid) else None
+
+
 def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
@@ -418,12 +429,7 @@ class Catalog:
         hit = self._parents.get(path)
         if hit is not None:
             return hit[1]
-        try:
-            data = load(path).data if path.is_file() else None
-        except SourceError:
-            data = None
-        pid = data.get("extends") if isinstance(data, dict) else None
-        pid = pid if isinstance(pid, str) and SAFE_NAME.match(pid) else None
+        pid = _read_extends(path) if path.is_file() else None
         self._parents[path] = ("shipped", pid)
         return pid
 
@@ -736,12 +742,7 @@ class Catalog:
         hit = self._parents.get(path)
         if hit is not None and hit[0] == digest:
             return hit[1]
-        try:
-            data = load(path).data
-        except SourceError:
-            data = None
-        pid = data.get("extends") if isinstance(data, dict) else None
-        pid = pid if isinstance(pid, str) and SAFE_NAME.match(pid) else None
+        pid = _read_extends(path)
         self._parents[path] = (digest, pid)
         return pid
 
