@@ -47,7 +47,7 @@ def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
         for value, words in info.values.items():
             users = [f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, vdef in games
                      if vdef.choices.layout in info.layouts and getattr(vdef.choices, info.key) == value]
-            mark = f" ({t['default']})" if value == info.default else ""
+            mark = f' <span class="rb-keep">({t["default"]})</span>' if value == info.default else ""
             out.append(f"| {_key(value)}{mark} | {_esc(info.words(value, lang))} | {', '.join(users) or t['none']} |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"

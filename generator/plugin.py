@@ -35,7 +35,7 @@ from .model import Catalog, SourceError
 from .pages import GEN, BuildError, games_list, generate, listed_order, write_tree
 from .report import PrintableFilter, printable
 from .sanitize import escape, heading_texts, plain_text, police
-from .typeset import break_headings
+from .typeset import break_table_text
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 log.addFilter(PrintableFilter())         # every line this plugin logs is one printable line
@@ -386,7 +386,7 @@ class RulebookPlugin(BasePlugin[_Options]):
             raise _failure(f"rulebook: {page.file.src_uri}: the site's HTML policy would remove from the page: "
                               f"{shown}")
         plain_titles(page, cleaned)
-        return break_headings(cleaned)
+        return break_table_text(cleaned)
 
     def on_shutdown(self, **kwargs):
         """Swap the staged site in when the build succeeded; drop it otherwise;

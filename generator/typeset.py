@@ -1,15 +1,16 @@
-"""Line breaks for reading: where a Japanese table heading may wrap.
+"""Line breaks for reading: where Japanese text in a table may wrap.
 
 A Japanese line may break between any two characters, so a narrow column cut
-headings one character a line (プ/レ/イ/ヤ/ー). The stylesheet keeps a heading's
-words whole (``word-break: keep-all``), and :func:`break_headings` marks, with
-``<wbr>``, the places between phrases where it may wrap, as BudouX (Google's
-phrase segmenter for Japanese) finds them: 「ふさがれていない<wbr>ダブル」.
+headings one character a line (プ/レ/イ/ヤ/ー) and words in two (タロ/ン). The
+stylesheet keeps the words of a Japanese table cell whole (``word-break:
+keep-all``), and :func:`break_table_text` marks, with ``<wbr>``, the places
+between phrases where a cell may wrap, as BudouX (Google's phrase segmenter
+for Japanese) finds them: 「ふさがれていない<wbr>ダブル」.
 Never between two digits, and always after a middle dot (・), which joins the
 words of a name from another language (ファイブズ・<wbr>アンド・<wbr>スリーズ).
 
->>> break_headings('<th>次の手番</th><td>次の手番</td>')
-'<th>次の<wbr>手番</th><td>次の手番</td>'
+>>> break_table_text('<th>次の手番</th><td><strong>配牌とタロン</strong></td><p>次の手番</p>')
+'<th>次の<wbr>手番</th><td><strong>配牌と<wbr>タロン</strong></td><p>次の手番</p>'
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from __future__ import annotations
 import functools
 import re
 
-__all__ = ["break_headings", "phrases"]
+__all__ = ["break_table_text", "phrases"]
 
-#: A table heading cell and its content (the page's HTML after the site's policy: no nested headings).
-_TH = re.compile(r"(<th\b[^>]*>)(.*?)(</th>)", re.S)
+#: A table cell and its content (the page's HTML after the site's policy: no nested tables).
+_CELL = re.compile(r"(<t([hd])\b[^>]*>)(.*?)(</t\2>)", re.S)
 #: Text between tags.
 _TEXT = re.compile(r"(?<=>)[^<]+|^[^<]+")
 #: A run that BudouX reads: Japanese with the letters, digits and marks inside it; no spaces, no
@@ -60,10 +61,11 @@ def _mark(run: re.Match) -> str:
     return "<wbr>".join(phrases(text)) if _JAPANESE.search(text) else text
 
 
-def break_headings(html: str) -> str:
+def break_table_text(html: str) -> str:
     """``html`` with ``<wbr>`` between the phrases of every Japanese text in
-    its ``<th>`` cells (see the module's description); the rest unchanged."""
+    its table cells, ``<th>`` and ``<td>`` (see the module's description); the
+    rest unchanged."""
     def cell(m: re.Match) -> str:
-        inner = _TEXT.sub(lambda t: _RUN.sub(_mark, t.group(0)), m.group(2))
-        return m.group(1) + inner + m.group(3)
-    return _TH.sub(cell, html) if "<th" in html else html
+        inner = _TEXT.sub(lambda t: _RUN.sub(_mark, t.group(0)), m.group(3))
+        return m.group(1) + inner + m.group(4)
+    return _CELL.sub(cell, html) if "<t" in html else html

@@ -535,7 +535,7 @@ _LAYOUT_JS = """() => {
   };
   const broken = [], codes = [];
   const seg = new Intl.Segmenter(document.documentElement.lang, {granularity: 'word'});
-  for (const th of main.querySelectorAll('th')) {
+  for (const th of main.querySelectorAll('th, td > strong, .rb-keep')) {   // headings, row labels, notes
     const walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
       for (const w of seg.segment(n.data)) {
@@ -567,10 +567,11 @@ _LAYOUT_JS = """() => {
 _GAME_PAGES = [p for p in PAGES if "/gen/" in "/" + p and not p.endswith(("glossary/", "options/"))]
 #: Pages with tables but no games: their headings and keys are checked on a phone too.
 _TABLE_PAGES = [p for p in PAGES if p.endswith(("gen/glossary/", "gen/options/"))]
-#: Every game page on a phone; on a wide screen, the comparison page, the widest (the game pages'
-#: column is as wide at 1280 px as at any desktop width, and their tables are checked at 400 px).
+#: Every game page on a phone; on a wide screen, the comparison page, the widest, and Mexican Train's
+#: (its tables of trains keep their size there too; the game pages' column is as wide at 1280 px as at
+#: any desktop width, and their tables are checked at 400 px).
 _SCREENS = ([(p, 400) for p in _GAME_PAGES + _TABLE_PAGES]
-            + [(p, 1280) for p in _GAME_PAGES if p.endswith("gen/family/")])
+            + [(p, 1280) for p in _GAME_PAGES if p.endswith(("gen/family/", "gen/mexican-train/"))])
 
 
 @pytest.mark.parametrize("path,width", _SCREENS, ids=[f"{_page_id(p)}@{w}" for p, w in _SCREENS])
@@ -599,13 +600,51 @@ def test_nothing_is_hidden_on_narrow_and_wide_screens(tab, base_url, path, width
 
 def test_the_comparison_table_takes_the_width_of_a_wide_screen(tab, base_url):
     """At 1280 px the comparison page has no empty column beside its table:
-    no table of contents, and the table's box reaches the window's right side
-    (less the page's margin)."""
+    no table of contents, the table's box reaches the window's right side
+    (less the page's margin), and the whole table fits in it (no scrolling),
+    in both languages; the menu stays."""
     page = tab.page
-    page.goto(base_url + "gen/family/")
-    expect(page.locator(".md-sidebar--secondary")).to_be_hidden()
-    box = page.locator(".md-typeset__scrollwrap").first.bounding_box()
-    assert box["x"] + box["width"] >= 1280 - 60, box
+    for lang in LANG_PREFIX:
+        page.goto(base_url + LANG_PREFIX[lang] + "gen/family/")
+        expect(page.locator(".md-sidebar--secondary")).to_be_hidden()
+        expect(page.locator(".md-sidebar--primary")).to_be_visible()
+        wrap = page.locator(".md-typeset__scrollwrap").first
+        box = wrap.bounding_box()
+        assert box["x"] + box["width"] >= 1280 - 60, box
+        assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth + 1"), lang
+        expect(page.locator(".rb-scroll-hint")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", LANG_PREFIX)
+def test_wide_tables_print_whole_at_the_papers_width(tab, base_url, lang):
+    """Print media: the comparison (on its own sideways pages, A4 landscape
+    less 10 mm margins: 1047 px) and Mexican Train's tables (A4 portrait less
+    12 mm: 718 px) are laid out at the paper's width, none reaching past the
+    article, and no line says that a table scrolls (paper does not)."""
+    page = tab.page
+    try:
+        for path, width in (("gen/family/", 1047), ("gen/mexican-train/", 718)):
+            page.set_viewport_size({"width": width, "height": 1000})
+            page.goto(base_url + LANG_PREFIX[lang] + path)
+            page.wait_for_selector(".md-typeset__scrollwrap")
+            page.emulate_media(media="print")
+            found = page.evaluate("""() => {
+              const limit = document.querySelector('article').getBoundingClientRect().right + 1;
+              return {past: [...document.querySelectorAll('article table, article img')]
+                        .filter(t => t.getBoundingClientRect().right > limit).length,
+                      hints: [...document.querySelectorAll('.rb-scroll-hint')]
+                        .filter(h => h.getBoundingClientRect().height > 0).length,
+                      page: getComputedStyle(document.querySelector('.rb-comparison') || document.body).page};
+            }""")
+            pdf = page.pdf(format="A4") if path == "gen/family/" else b""    # (in print media still)
+            page.emulate_media(media="screen")
+            assert found["past"] == 0 and found["hints"] == 0, (path, found)
+            if path == "gen/family/":
+                assert found["page"] == "rb-wide"
+                assert re.search(rb"/MediaBox\s*\[0 0 842\.\d* 595\.", pdf), "the comparison is not printed sideways"
+    finally:
+        page.emulate_media(media="screen")
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 @pytest.mark.parametrize("lang", LANG_PREFIX)
@@ -642,15 +681,21 @@ def test_worked_examples_fold_on_a_phone(tab, base_url, lang):
 
 
 def test_the_comparison_table_keeps_its_row_labels_in_view(tab, base_url):
+    """Where the comparison scrolls (a 900 px window, below the width that
+    fits it), its row labels stay in view."""
     page = tab.page
-    page.goto(base_url + "en/gen/family/")
-    wrap = page.locator(".md-typeset__scrollwrap").first
-    expect(page.locator(".rb-scroll-hint").first).to_be_visible()
-    wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
-    label = page.locator(".md-typeset__scrollwrap table tbody tr td").first
-    box, cell = wrap.bounding_box(), label.bounding_box()
-    assert cell["x"] >= box["x"] - 1, "the row labels scrolled out of view"
-    expect(label).to_have_text("Players")
+    page.set_viewport_size({"width": 900, "height": 900})
+    try:
+        page.goto(base_url + "en/gen/family/")
+        wrap = page.locator(".md-typeset__scrollwrap").first
+        expect(page.locator(".rb-scroll-hint").first).to_be_visible()
+        wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+        label = page.locator(".md-typeset__scrollwrap table tbody tr td").first
+        box, cell = wrap.bounding_box(), label.bounding_box()
+        assert cell["x"] >= box["x"] - 1, "the row labels scrolled out of view"
+        expect(label).to_have_text("Players")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 # ---------------------------------------------------------------- step-through examples
