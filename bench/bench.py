@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from generator.engine.hand import Hand  # noqa: E402
 from generator.model import Catalog  # noqa: E402
-from generator.simulate import BOTS, play_game  # noqa: E402
+from generator.sim.simulate import BOTS, play_game  # noqa: E402
 from generator.variants import SITE_ORDER as RULES  # noqa: E402
 
 SECONDS = 3.0
@@ -68,7 +68,7 @@ def _rate(fn, seconds=SECONDS):
 def _our_game(variant, n, rng, partners=False, lib=None):
     """One whole game with random players on every seat, through
     ``lib``'s :func:`play_game` (default: this package's): (hands, tiles placed)."""
-    sim = lib.simulate if lib is not None else sys.modules["generator.simulate"]
+    sim = lib.simulate if lib is not None else sys.modules["generator.sim.simulate"]
     names = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}.get(n) or [f"P{i + 1}" for i in range(n)]
     teams = [["N", "S"], ["E", "W"]] if partners else None
     rec = sim.play_game(variant, names, [sim.BOTS["random"]] * n, rng, teams)
@@ -99,7 +99,7 @@ def _our_hand(variant, names, rng, teams=None, hand_class=Hand):
 
 
 def section_engine(args):
-    from generator._buildinfo import active
+    from generator.base.buildinfo import active
 
     cat = Catalog(ROOT / "rules")
     print(f"engine: whole games, random players on every seat ({'compiled' if active() else 'Python'} modules)")
@@ -153,7 +153,7 @@ def _libs():
     """The sides every comparison has: this package as loaded (compiled when
     built), its Python sources, and the engine of :data:`BEFORE` (absent
     outside a git checkout)."""
-    from generator._buildinfo import active
+    from generator.base.buildinfo import active
 
     sides = {("ours (compiled)" if active() else "ours (Python)"): None}
     if active():
@@ -411,7 +411,7 @@ def section_harness(args):
 def section_cores(args):
     """``rulebook simulate`` on one core and on every core: the same figures,
     in less wall time."""
-    from generator.processes import cores
+    from generator.base.processes import cores
 
     games = 4_000 if args.quick else 20_000
     cmd = [sys.executable, "-m", "generator.cli", "simulate", "block", "--players", "4", "--partners",

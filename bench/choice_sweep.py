@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from generator.engine.choices import CHOICES, Choices, combination_problems  # noqa: E402
 from generator.model import Catalog  # noqa: E402
 from generator.model.catalog import full_params  # noqa: E402
-from generator.native import status  # noqa: E402
-from generator.simulate import simulate  # noqa: E402
+from generator.base.native import status  # noqa: E402
+from generator.sim.simulate import simulate  # noqa: E402
 from generator.variants import make_variant  # noqa: E402
 
 

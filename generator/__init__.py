@@ -1,19 +1,29 @@
 """The domino rulebook: a rules engine, position model, diagrams and page generator.
 
-Layout (after python-chess): :mod:`generator.engine` holds the rules core,
-:mod:`generator.engine.choices` the rule choices a game is made of,
-:mod:`generator.variants` the rule values that need code, one file per game,
-:mod:`generator.model` reads YAML into typed positions, :mod:`generator.svg`
-draws a layout, :mod:`generator.describe` writes captions and text equivalents,
-:mod:`generator.pages` builds the Markdown pages, :mod:`generator.plugin` is the
-thin MkDocs plugin and :mod:`generator.cli` the ``rulebook`` command.
-:mod:`generator.simulate` plays whole games; it and the engine's rule modules
-may run compiled (:mod:`generator.native`).
+The package is in layers, each a folder that imports only from the layers
+before it (a test reads every module's imports and fails on an import up
+this order or a circle):
+
+1. :mod:`generator.base` -- string tables, the message writer, cache files, workers, the compiled build;
+2. :mod:`generator.safety` -- what untrusted rule text may write and do;
+3. :mod:`generator.engine` -- the rules core (tiles, layouts, the variant, rule choices, the family registry);
+4. :mod:`generator.variants` -- the rule values that need code, one file per game;
+5. :mod:`generator.model` -- YAML read into typed positions, the catalog of games, schemas;
+6. :mod:`generator.draw` -- diagrams (SVG and PNG), handed everything they draw;
+7. :mod:`generator.sim` -- whole games played, and the figures the pages print;
+8. :mod:`generator.pages` -- page writing, one module per kind of page or page part;
+9. :mod:`generator.families` -- one object per family of games (line of play, trains) wiring its
+   modules of every layer together; the rest asks the registry (:mod:`generator.engine.family`),
+   which loads these modules by name, and never names a layout;
+10. :mod:`generator.site` -- generation apart from MkDocs, and the thin MkDocs plugin;
+11. :mod:`generator.cli` -- the ``rulebook`` command.
+
+(After python-chess: a core rules module, drawing apart, notation and IO apart.)
 """
 
 __version__ = "0.3.0"
 
-from . import _buildinfo  # noqa: E402
+from .base import buildinfo as _buildinfo  # noqa: E402
 
-if _buildinfo.active():     # the compiled build of the hot modules (generator.native) comes first
+if _buildinfo.active():     # the compiled build of the hot modules (generator.base.native) comes first
     __path__.insert(0, str(_buildinfo.COMPILED))  # noqa: F821 - a package's own search path

@@ -35,6 +35,6 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 fi
 # The compiled engine (mypyc, with the machine's C compiler): made again only when its sources
 # changed since the last build. Without it everything works, in Python, at half the speed.
-if [ "$(.venv/bin/python -m generator.native status)" != compiled ]; then
-  .venv/bin/python -m generator.native build || echo "setup: the engine stays in Python (see above)" >&2
+if [ "$(.venv/bin/python -m generator.base.native status)" != compiled ]; then
+  .venv/bin/python -m generator.base.native build || echo "setup: the engine stays in Python (see above)" >&2
 fi

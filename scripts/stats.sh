@@ -5,4 +5,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || bash scripts/setup.sh
-exec .venv/bin/python -m generator.stats "$@"
+exec .venv/bin/python -m generator.sim.stats "$@"

@@ -7,7 +7,7 @@ bash scripts/setup.sh
 .venv/bin/rulebook check
 # The pages' simulated figures (rules/*/stats.json) must be stored for the current rules and engine, so
 # that a build neither recomputes nor changes them: after an engine edit, run scripts/stats.sh.
-.venv/bin/python -m generator.stats --check
+.venv/bin/python -m generator.sim.stats --check
 # The browser tests must run: without Chromium they fail rather than skip (RULEBOOK_REQUIRE_BROWSER=0 lets
 # them skip, for a machine where the Debian packages cannot be installed).
 export RULEBOOK_REQUIRE_BROWSER="${RULEBOOK_REQUIRE_BROWSER:-1}"
@@ -15,12 +15,12 @@ export RULEBOOK_REQUIRE_BROWSER="${RULEBOOK_REQUIRE_BROWSER:-1}"
 # site, a browser) are made once, and the session's built site is shared under a lock
 # (tests/conftest.py). Pass -n 0 to run in one process.
 .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile "$@"
-if [ $# -eq 0 ] && [ "$(.venv/bin/python -m generator.native status)" = compiled ]; then
+if [ $# -eq 0 ] && [ "$(.venv/bin/python -m generator.base.native status)" = compiled ]; then
   # The engine's own tests (marked `engine`, as bench/mutation.sh picks them) less those that check or
   # build a whole rules folder, and the simulation's.
   echo "The engine's tests and doctests again, on the Python modules (RULEBOOK_ENGINE=python):"
   RULEBOOK_ENGINE=python .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile \
     -m "engine and not whole_site" tests generator/engine generator/variants generator/model/positions.py
   RULEBOOK_ENGINE=python .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile \
-    tests/test_simulate.py tests/test_compiled.py generator/simulate.py
+    tests/test_simulate.py tests/test_compiled.py generator/sim/simulate.py
 fi

@@ -106,7 +106,7 @@ steps:
 def small_site(folder: Path, *games: str) -> Path:
     """A new site made by ``rulebook init`` in ``folder`` whose only games are copies of ``games``
     (the standard games are there only to be extended); returns ``folder``."""
-    from generator.cli import main
+    from generator.cli.main import main
 
     assert main(["init", str(folder)]) == 0
     for game in games:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 
 from conftest import ROOT, copy_repo
 

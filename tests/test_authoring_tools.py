@@ -4,9 +4,9 @@ import html
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 from generator.model import Catalog
-from generator.pages import generate
+from generator.site.build import generate
 from generator.variants import SITE_ORDER
 
 from conftest import RULES

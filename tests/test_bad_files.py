@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 
 from conftest import RULES
 

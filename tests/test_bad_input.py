@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 
 CASES = [
     ("syntax", 'variant: horse-race\nsteps: [\n', "YAML syntax"),

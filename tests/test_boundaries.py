@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import report
-from generator.cli import main
+from generator.base import report
+from generator.cli.main import main
 from generator.model import Catalog
-from generator.pages import BuildError, generate
+from generator.site.build import BuildError, generate
 
 from conftest import MKDOCS, RULES, copy_repo
 

@@ -257,7 +257,7 @@ def _club_rules(root: Path, wrong: bool) -> Path:
 def test_a_wrong_number_fails_the_build_before_any_simulation(tmp_path):
     """The lower total wins a block: W (5 pips), not B (7). The build reports the wrong winner without
     simulating the new game's figures (nothing is stored, the progress is never called)."""
-    from generator.pages import BuildError, generate
+    from generator.site.build import BuildError, generate
 
     rules = _club_rules(tmp_path, wrong=True)
     calls = []
@@ -269,7 +269,7 @@ def test_a_wrong_number_fails_the_build_before_any_simulation(tmp_path):
 
 
 def test_the_build_reports_its_simulation_game_by_game(tmp_path):
-    from generator.pages import generate
+    from generator.site.build import generate
 
     rules = _club_rules(tmp_path, wrong=False)
     calls = []

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from generator.pages import generate
+from generator.site.build import generate
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 
 from conftest import ROOT, RULES
 
@@ -146,10 +146,10 @@ def test_version_and_an_example_in_every_command_help(capsys):
 
 
 def test_engine_says_which_engine_runs_and_builds_it(monkeypatch, capsys):
-    """`rulebook engine status` prints what `python -m generator.native status` does; `build`
+    """`rulebook engine status` prints what `python -m generator.base.native status` does; `build`
     compiles it for the installation, and a failed build says the engine stays in Python (exit 1)."""
-    from generator import native
-    from generator.cli import main
+    from generator.base import native
+    from generator.cli.main import main
 
     monkeypatch.setenv("RULEBOOK_ENGINE", "python")
     assert main(["engine", "status"]) == 0

@@ -11,10 +11,10 @@ from pathlib import Path
 import yaml
 
 from conftest import CLUB_POSITION as POSITION, CLUB_RULE as HOUSE_RULE, MKDOCS, ROOT, RULES
-from generator.cli import main
+from generator.cli.main import main
 from generator.model import Catalog
 
-RULEBOOK = [sys.executable, "-m", "generator.cli"]
+RULEBOOK = [sys.executable, "-m", "generator.cli.main"]
 
 def club(tmp_path: Path, points: int = 10, standard: str | None = None) -> Path:
     """A new site made by `rulebook init`, with the house rule and its position."""

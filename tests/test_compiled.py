@@ -1,4 +1,4 @@
-"""The compiled build of the engine (``python -m generator.native build``): the
+"""The compiled build of the engine (``python -m generator.base.native build``): the
 same games as the Python modules, loaded only while it matches its sources,
 and never when ``RULEBOOK_ENGINE=python`` asks for the reference.
 
@@ -40,7 +40,7 @@ def _rulebook(*args: str, **env) -> str:
 @pytest.fixture(scope="module")
 def compiled():
     """Skip (or fail, with RULEBOOK_REQUIRE_COMPILED=1) without a current build."""
-    status = _python("from generator.native import status; print(status())").strip()
+    status = _python("from generator.base.native import status; print(status())").strip()
     if status != "compiled":
         if REQUIRED:
             pytest.fail(f"RULEBOOK_REQUIRE_COMPILED=1 but the engine is {status}")
@@ -49,14 +49,14 @@ def compiled():
 
 
 def test_a_new_process_loads_the_compiled_modules_unless_told_otherwise(compiled):
-    where = "import generator.engine.hand as h, generator.simulate as s, generator.variants.horse_race as r; " \
+    where = "import generator.engine.hand as h, generator.sim.simulate as s, generator.variants.horse_race as r; " \
             "print(h.__file__); print(s.__file__); print(r.__file__)"
     loaded = _python(where).split()
     assert len(loaded) == 3 and all(f.endswith(".so") and "_compiled" in f for f in loaded)
     reference = _python(where, RULEBOOK_ENGINE="python").split()
     assert [Path(f).relative_to(PACKAGE).as_posix() for f in reference] == [
-        "engine/hand.py", "simulate.py", "variants/horse_race.py"]
-    assert _python("from generator.native import status; print(status())", RULEBOOK_ENGINE="python").strip() \
+        "engine/hand.py", "sim/simulate.py", "variants/horse_race.py"]
+    assert _python("from generator.base.native import status; print(status())", RULEBOOK_ENGINE="python").strip() \
         == "python (RULEBOOK_ENGINE=python)"
 
 
@@ -88,15 +88,15 @@ def test_a_build_older_than_its_sources_is_not_loaded(compiled, tmp_path):
     do, and ``status`` says to build again."""
     copy = tmp_path / "generator"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "standard"))
-    where = "import generator.engine.tiles as t, generator.simulate as s; print(t.__file__); print(s.__file__)"
+    where = "import generator.engine.tiles as t, generator.sim.simulate as s; print(t.__file__); print(s.__file__)"
     env = {"PYTHONPATH": str(tmp_path)}
     assert all(f.endswith(".so") for f in _python(where, cwd=tmp_path, **env).split())
-    with (copy / "simulate.py").open("a", encoding="utf-8") as f:
+    with (copy / "sim" / "simulate.py").open("a", encoding="utf-8") as f:
         f.write("# an edit\n")
     loaded = _python(where, cwd=tmp_path, **env).split()
     assert [Path(f).name for f in loaded] == ["tiles.py", "simulate.py"]
     assert all(Path(f).is_relative_to(tmp_path) for f in loaded)
-    status = _python("from generator.native import status; print(status())", cwd=tmp_path, **env)
+    status = _python("from generator.base.native import status; print(status())", cwd=tmp_path, **env)
     assert "older than the sources" in status
 
 

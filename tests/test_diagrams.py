@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from generator import svg
+from generator.draw import svg
 from generator.variants import SITE_ORDER
 
 from conftest import T, build
@@ -109,7 +109,7 @@ def test_a_png_has_an_opaque_background(catalog):
 
     from PIL import Image
 
-    from generator import svg
+    from generator.draw import svg
     from generator.engine import Layout, Tile
 
     layout = catalog.variant("draw").rules.place(Layout(), Tile(1, 4), None).layout
@@ -123,7 +123,7 @@ def test_a_png_has_an_opaque_background(catalog):
 @pytest.fixture(scope="module")
 def site_svgs(catalog):
     """Every diagram of the site (Japanese side), parsed: name -> root element."""
-    from generator.pages import generate
+    from generator.site.build import generate
 
     files = generate(catalog, png=False, with_stats=False)
     return {name: ET.fromstring(data) for name, data in files.items()

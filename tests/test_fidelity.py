@@ -7,7 +7,7 @@ import re
 import pytest
 
 from generator.engine import End, Layout, Tile
-from generator.pages import generate
+from generator.site.build import generate
 
 from conftest import RULES
 

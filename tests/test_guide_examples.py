@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 
 from conftest import ROOT, RULES
 
@@ -49,7 +49,7 @@ def _ci_config(first: str, text: str) -> None:
     annotations and builds the site, or uses a hook this repository offers."""
     import yaml
 
-    from generator.cli import build_parser
+    from generator.cli.main import build_parser
 
     data = yaml.safe_load(text)
     if first == "# .pre-commit-config.yaml":

@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 from generator.model import Catalog
-from generator.pages import BuildError, generate
+from generator.site.build import BuildError, generate
 
 from conftest import MKDOCS, RULES, copy_repo
 

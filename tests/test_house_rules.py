@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 from generator.engine import Layout, Tile, End
-from generator.houserules import rerun_parent_positions
+from generator.pages.houserules import rerun_parent_positions
 from generator.model import Catalog
-from generator.pages import generate
-from generator.simulate import simulate
+from generator.site.build import generate
+from generator.sim.simulate import simulate
 from generator.variants import SITE_ORDER
 
 
@@ -68,7 +68,7 @@ def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_copy, c
     pos = rules_copy / "fives-to-150" / "positions" / "settle-150.yaml"
     assert err == [f"{pos}:9:5: error: points: stated {{\"N\": 9}}, the engine computes {{\"N\": 7}} "
                    f"(N: the other sides hold 16 pips, its own side 9, raw 7)"]
-    from generator.pages import BuildError
+    from generator.site.build import BuildError
     with pytest.raises(BuildError) as exc:          # and the build stops at the same line
         generate(Catalog(rules_copy), png=False, with_stats=False)
     assert [str(e) for e in exc.value.errors] == err
@@ -125,7 +125,7 @@ def test_a_cycle_of_extends_is_one_error_per_file(rules_copy, capsys):
 @pytest.mark.whole_site
 def test_a_failed_house_rule_build_leaves_nothing(rules_copy, capsys):
     write(rules_copy, "h", "id: h\nextends: nope\nname: {ja: x, en: x}\n")
-    from generator.pages import BuildError
+    from generator.site.build import BuildError
     with pytest.raises(BuildError) as exc:
         generate(Catalog(rules_copy), png=False, with_stats=False)
     assert any("unknown variant 'nope'" in str(e) for e in exc.value.errors)

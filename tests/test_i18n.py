@@ -7,9 +7,9 @@ import pytest
 from babel import Locale
 from babel.messages.pofile import read_po
 
-from generator import i18n
-from generator.i18n import LANGS, messages, plural
-from generator.pages import generate
+from generator.base import i18n
+from generator.base.i18n import LANGS, messages, plural
+from generator.site.build import generate
 
 
 def _read(lang):
@@ -68,7 +68,7 @@ def test_pages_take_their_words_from_the_catalogs(catalog, monkeypatch):
     assert f"**{legend}**" in files["en/gen/horse-race.md"].decode()
     patched = dict(messages("pages", "en")._texts, legend="How to read the pictures")
     monkeypatch.setattr(messages("pages", "en"), "_texts", patched)
-    from generator import pages
+    from generator.site import build as pages
 
     monkeypatch.setattr(pages, "_MEMO", {})
     again = generate(catalog, png=False, with_stats=False, only={"horse-race"})

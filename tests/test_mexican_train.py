@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 from generator.engine import RuleViolation
 
 from generator.variants.mexican_train import Round

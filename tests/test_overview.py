@@ -3,8 +3,8 @@ rule choices, in both languages."""
 
 from generator.engine import Params
 from generator.model import Catalog
-from generator.i18n import messages
-from generator.overview import ROWS, cell, overview_page
+from generator.base.i18n import messages
+from generator.pages.comparison import ROWS, cell, overview_page
 from generator.engine.choices import Choices
 from generator.variants import SITE_ORDER, make_variant
 

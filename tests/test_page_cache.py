@@ -5,9 +5,9 @@ position: only that variant's page is made again)."""
 
 import pytest
 
-from generator import pages
+from generator.site import build as pages
 from generator.model import Catalog
-from generator.pages import BuildError, generate, page_keys
+from generator.site.build import BuildError, generate, page_keys
 
 from conftest import rules_with
 
@@ -152,11 +152,11 @@ def test_every_input_of_a_page_is_in_its_key(rules, tmp_path, monkeypatch):
 
     # the generator's code and catalogs: a copy of the package stands in for it
     package = tmp_path / "package"
-    shutil.copytree(pages.Path(pages.__file__).parent, package, ignore=shutil.ignore_patterns("_compiled*", "*.so"))
-    monkeypatch.setattr(pages, "__file__", str(package / "pages.py"))
+    shutil.copytree(pages.Path(pages.__file__).resolve().parents[1], package, ignore=shutil.ignore_patterns("_compiled*", "*.so"))
+    monkeypatch.setattr(pages, "__file__", str(package / "site" / "build.py"))
     copied = keys()
     assert copied == base                                   # the same code gives the same keys
-    for rel in ("svg.py", "engine/hand.py", "locale/en/LC_MESSAGES/rulebook.po"):
+    for rel in ("draw/svg.py", "engine/hand.py", "locale/en/LC_MESSAGES/rulebook.po"):
         f = package / rel
         f.write_bytes(f.read_bytes() + b"\n# an edit\n")
         edited = keys()

@@ -8,10 +8,10 @@ import string
 
 import pytest
 
-from generator.cli import main
-from generator.i18n import LANGS, _catalog
+from generator.cli.main import main
+from generator.base.i18n import LANGS, _catalog
 from generator.model import Catalog
-from generator.pages import generate
+from generator.site.build import generate
 
 pytestmark = pytest.mark.whole_site
 
@@ -128,7 +128,7 @@ def test_every_card_has_every_part(site, catalog):
 
 
 def test_a_term_naming_a_rule_twice_lists_each_game_once(catalog):
-    from generator.pages import who_plays
+    from generator.pages.glossary import who_plays
 
     games = [catalog.variant(v) for v in catalog.page_ids()]
     assert who_plays(["spinners", "spinners"], games, "en") == who_plays(["spinners"], games, "en")
@@ -138,7 +138,7 @@ def test_a_term_naming_a_rule_twice_lists_each_game_once(catalog):
 
 def test_a_diagram_in_words_names_each_tile_once(catalog):
     """All Fives, 1-3 set: both its ends count, 3 and 1; the counted values name the tile once."""
-    from generator.describe import text_equivalent
+    from generator.pages.describe import text_equivalent
     from generator.engine import Layout, Tile
 
     v = catalog.variant("all-fives").rules

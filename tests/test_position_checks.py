@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine

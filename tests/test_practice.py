@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from generator.cli import main
+from generator.cli.main import main
 
 from conftest import RULES, rules_with
 

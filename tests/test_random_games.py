@@ -174,3 +174,28 @@ def test_cached_ends_and_quick_play_test_agree_with_a_fresh_look(catalog, vid):
                 assert fresh.free_ends(flag) == lay.free_ends(flag)
             hand = rng.sample([t for t in v.params.tiles if t not in lay], 3) if len(lay) < 25 else []
             assert v.can_play_any(lay, hand) == any(v.plays(lay, t) for t in hand)
+
+
+def test_every_family_plays_whole_games_through_its_family_object(catalog):
+    """The shared harness: every game of every registered family, played from
+    the deal to its end by random players through the family's own game loop
+    and the turn protocol its states share (``plays_for``, ``push``,
+    ``may_draw``, ``draw``, ``pass_``), never asking which family it is. Each
+    hand places at most the set's tiles, and a finished game names winners
+    among its seats."""
+    import random
+
+    from generator.engine.family import families, family_of
+    from generator.sim.simulate import Work, play_game, random_bot
+
+    played = set()
+    for vid in catalog.variant_ids():
+        rules = catalog.variant(vid).rules
+        n = min(rules.params.players)
+        names = [f"P{i + 1}" for i in range(n)]
+        rec = play_game(rules, names, [random_bot] * n, random.Random(vid), work=Work(400_000))
+        assert rec["hands"], vid
+        assert all(0 <= h["tiles"] <= len(rules.params.tiles) for h in rec["hands"]), vid
+        assert set(rec["winners"]) <= set(names), vid     # no partnerships here: a side is a seat
+        played.add(family_of(rules.family).name)
+    assert played == {f.name for f in families()}

@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.cli import main
+from generator.cli.main import main
 
 from conftest import ROOT, RULES
 

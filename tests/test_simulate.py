@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
-from generator.simulate import simulate
+from generator.cli.main import main
+from generator.sim.simulate import simulate
 
 
 def test_same_seed_same_games(catalog):
@@ -50,13 +50,13 @@ def test_cli_simulate(capsys):
 
 
 def test_the_figures_check_names_each_stale_game_and_computes_nothing(catalog, tmp_path, capsys, monkeypatch):
-    """``python -m generator.stats --check`` (a step of scripts/test.sh, not a
+    """``python -m generator.sim.stats --check`` (a step of scripts/test.sh, not a
     test: the build recomputes stale figures anyway) passes a stored file
     made for the current definition and names one whose digest, rows or hand
     count no longer fit, without playing a hand."""
     import shutil
 
-    from generator import stats
+    from generator.sim import stats
     from generator.model import Catalog
 
     for vid in ("draw", "block"):
@@ -100,7 +100,7 @@ def test_the_figures_check_names_each_stale_game_and_computes_nothing(catalog, t
     assert capsys.readouterr().err.count("\n") == 1
     monkeypatch.setenv("RULEBOOK_RULES", str(tmp_path / "nowhere"))
     assert stats.main(["--check"]) == 1
-    assert capsys.readouterr().err == f"python -m generator.stats: {tmp_path / 'nowhere'}: no such folder\n"
+    assert capsys.readouterr().err == f"python -m generator.sim.stats: {tmp_path / 'nowhere'}: no such folder\n"
 
 
 def test_cli_simulate_refuses_bad_counts(capsys):
@@ -135,14 +135,16 @@ def test_the_pages_figures_mark_rows_cut_short_by_the_work_limit(catalog, monkey
     whole game and shows a dash for hands per game."""
     import shutil
 
-    from generator import stats
+    from generator.sim import stats
     from generator.model import Catalog
 
     shutil.copytree(catalog.variant("block").dir, tmp_path / "block")
     shutil.copy(catalog.dir / "glossary.yaml", tmp_path / "glossary.yaml")
     (tmp_path / "block" / "stats.json").unlink()
     vdef = Catalog(tmp_path).variant("block")
-    monkeypatch.setitem(stats.WORK_LIMITS, "line", (4, 1))
+    from generator.engine.family import family_of
+
+    monkeypatch.setattr(family_of("line"), "work_limits", (4, 1))
     data = stats.figures(vdef, write=False)
     assert [r["hands"] for r in data["results"]] == [1, 1, 1, 1]
     en, ja = stats.section(data, vdef.rules, "en"), stats.section(data, vdef.rules, "ja")
@@ -182,7 +184,7 @@ def test_cli_simulate_spreads_games_over_processes_with_the_same_figures(capsys)
 def test_the_pages_figures_of_several_games_are_the_same_from_one_process_or_two(catalog, monkeypatch):
     """Every row (a player count) of every game is sent to a process of its
     own; the figures come back in the same order and are the same."""
-    from generator import stats
+    from generator.sim import stats
 
     monkeypatch.setattr(stats, "MIN_HANDS", 60)
     games = [catalog.variant(vid) for vid in ("draw", "block", "matador")]
@@ -204,8 +206,8 @@ def test_the_workers_of_a_killed_simulation_end_with_it(tmp_path):
     import sys
     import time
 
-    script = ("from generator.model import Catalog, find_rules_dir\nfrom generator.processes import pool\n"
-              "from generator.simulate import rules_spec\nfrom generator.stats import _row\n"
+    script = ("from generator.model import Catalog, find_rules_dir\nfrom generator.base.processes import pool\n"
+              "from generator.sim.simulate import rules_spec\nfrom generator.sim.stats import _row\n"
               "spec = rules_spec(Catalog(find_rules_dir()).variant('block').rules)\n"
               "with pool(2) as ex:\n    ex.starmap(_row, [(spec, 2, False, 10**12, 10**9), (spec, 4, True, 10**12, 10**9)])\n")
     proc = subprocess.Popen([sys.executable, "-c", script])
@@ -235,7 +237,7 @@ def test_the_workers_of_a_killed_simulation_end_with_it(tmp_path):
 
 
 def test_the_figures_command_names_an_unknown_game_and_a_bad_count_plainly(capsys):
-    from generator.stats import main as stats_main
+    from generator.sim.stats import main as stats_main
 
     assert stats_main(["bogus-game"]) == 2
     err = capsys.readouterr().err
@@ -259,7 +261,7 @@ def test_every_figure_is_recounted_from_the_games_own_records(catalog):
     from collections import Counter
 
     from generator.engine.hand import Hand
-    from generator.simulate import greedy_bot, play_game, random_bot
+    from generator.sim.simulate import greedy_bot, play_game, random_bot
 
     for vid, n, partners in [("draw", 2, False), ("block", 4, True), ("all-fives", 3, False),
                              ("mexican-train", 3, False)]:

@@ -152,7 +152,7 @@ def test_turn_table_keeps_tile_labels_whole(site):
 
 def test_unknown_position_in_rule_text_is_located(tmp_path):
     from generator.model import Catalog
-    from generator.pages import BuildError, generate
+    from generator.site.build import BuildError, generate
 
     rules = tmp_path / "rules"
     shutil.copytree(ROOT / "rules", rules)
@@ -167,7 +167,7 @@ def test_unknown_position_in_rule_text_is_located(tmp_path):
 
 def test_html_in_titles_is_escaped(tmp_path):
     from generator.model import Catalog
-    from generator.pages import generate
+    from generator.site.build import generate
 
     rules = tmp_path / "rules"
     shutil.copytree(ROOT / "rules", rules)
@@ -362,7 +362,7 @@ def test_the_search_worker_skips_words_its_index_does_not_hold(site, tmp_path):
     """Material's search worker holds the lunr query loop the plugin makes
     safe (exactly once), the built site carries the safe one, and patching
     twice changes nothing."""
-    from generator.plugin import _LUNR_QUERY, _LUNR_QUERY_SAFE, patch_search_worker
+    from generator.site.fixups import _LUNR_QUERY, _LUNR_QUERY_SAFE, patch_search_worker
 
     import material
 

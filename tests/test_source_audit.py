@@ -5,7 +5,7 @@ hand) or against what the source says (quoted in the test)."""
 import pytest
 
 from generator.engine import End, Layout, RuleViolation, Tile
-from generator.pages import generate
+from generator.site.build import generate
 
 pytestmark = pytest.mark.whole_site
 

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import sanitize
-from generator.cli import main
+from generator.safety import sanitize
+from generator.cli.main import main
 from generator.model import Catalog
-from generator.pages import BuildError, generate
+from generator.site.build import BuildError, generate
 
 from conftest import MKDOCS, RULES, copy_repo, page_html_problems
 

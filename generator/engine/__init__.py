@@ -1,9 +1,9 @@
 """The rules core shared by every variant: tiles, layouts, the variant interface
 and the hand state machine.
 
-The four rule modules may be loaded compiled (see :mod:`generator.native`)."""
+The four rule modules may be loaded compiled (see :mod:`generator.base.native`)."""
 
-from .. import _buildinfo
+from ..base import buildinfo as _buildinfo
 
 if _buildinfo.active():
     __path__.insert(0, str(_buildinfo.COMPILED / "engine"))  # noqa: F821 - a package's own search path

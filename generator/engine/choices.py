@@ -21,9 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Literal, Mapping, get_args
 
-__all__ = ["Choices", "ChoiceInfo", "CHOICES", "combination_problems"]
+from .family import families, family_of
 
-Layout_ = Literal["line", "trains"]
+__all__ = ["Choices", "ChoiceInfo", "CHOICES", "combination_problems", "line_problems"]
+
+#: A family of games (:mod:`generator.engine.family`): its values are the registered families' names.
+Layout_ = str
 Lead = Literal["lot", "black", "highest-double", "engine"]
 Matching = Literal["equal", "sum-7"]
 Doubles = Literal["cross", "choice"]
@@ -75,7 +78,7 @@ class Choices:
         for f in fields(cls):
             if f.name in m:
                 value = m.pop(f.name)
-                allowed = get_args(f.type if not isinstance(f.type, str) else _TYPES[f.name])
+                allowed = _allowed(f.name)
                 if value not in allowed:
                     raise ValueError(f"{f.name}: {value!r} is not one of {', '.join(allowed)}")
                 kw[f.name] = value
@@ -88,6 +91,13 @@ class Choices:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+def _allowed(key: str) -> tuple[str, ...]:
+    """The values of the choice ``key``, in order (the layouts: the families, as registered)."""
+    if key == "layout":
+        return tuple(f.name for f in families())
+    return get_args(_TYPES[key])
+
+
 _TYPES = {"layout": Layout_, "lead": Lead, "matching": Matching, "doubles": Doubles, "spinners": Spinners,
           "side_branches": SideBranches, "draw": Draw, "counting": Counting, "scoring": Scoring,
           "legal_totals": LegalTotals, "continuation": Continuation, "settlement": Settlement_, "ties": Ties,
@@ -98,17 +108,21 @@ _TYPES = {"layout": Layout_, "lead": Lead, "matching": Matching, "doubles": Doub
 class ChoiceInfo:
     """What one choice means, for the schema and the pages: its ``values``
     (the values its :class:`Choices` field allows, in order), ``layouts``
-    (the layouts it applies to), and in every language (read from the
+    (the families that play it), and in every language (read from the
     message catalogs) its ``title``, its ``about`` text and each value's
     meaning (``values``: value -> words)."""
 
     key: str
-    layouts: tuple[str, ...] = ("line",)
+
+    @property
+    def layouts(self) -> tuple[str, ...]:
+        """The families (their names, in order) whose games play this choice."""
+        return tuple(f.name for f in families() if self.key in f.choices)
 
     @property
     def values(self) -> dict[str, Mapping[str, str]]:
         """Value -> its meaning by language, in the order of the type."""
-        return {v: _Words(f"{self.key}={v}") for v in get_args(_TYPES[self.key])}
+        return {v: _Words(f"{self.key}={v}") for v in _allowed(self.key)}
 
     @property
     def title(self) -> Mapping[str, str]:
@@ -139,47 +153,30 @@ class ChoiceInfo:
 
 class _Words(Mapping):
     """A text in every language, read from the site's message catalogs
-    (:mod:`generator.i18n`, context ``choice``): ``words[lang]``."""
+    (:mod:`generator.base.i18n`, context ``choice``): ``words[lang]``."""
 
     def __init__(self, key: str):
         self.key = key
 
     def __getitem__(self, lang: str) -> str:
-        from ..i18n import messages              # the catalogs are read only when a text is wanted
+        from ..base.i18n import messages              # the catalogs are read only when a text is wanted
 
         return messages("choice", lang)[self.key]
 
     def __iter__(self):
-        from ..i18n import LANGS
+        from ..base.i18n import LANGS
 
         return iter(LANGS)
 
     def __len__(self) -> int:
-        from ..i18n import LANGS
+        from ..base.i18n import LANGS
 
         return len(LANGS)
 
 
-#: Every choice, in the order an author reads them (and the options page lists them), with the
-#: layouts it applies to (its values are its type's).
-CHOICES: tuple[ChoiceInfo, ...] = (
-    ChoiceInfo("layout", ("line", "trains")),
-    ChoiceInfo("lead", ("line", "trains")),
-    ChoiceInfo("matching"),
-    ChoiceInfo("doubles"),
-    ChoiceInfo("spinners"),
-    ChoiceInfo("side_branches"),
-    ChoiceInfo("draw", ("line", "trains")),
-    ChoiceInfo("counting"),
-    ChoiceInfo("scoring"),
-    ChoiceInfo("legal_totals"),
-    ChoiceInfo("continuation"),
-    ChoiceInfo("settlement", ("line", "trains")),
-    ChoiceInfo("ties"),
-    ChoiceInfo("next_lead"),
-    ChoiceInfo("double_cover", ("trains",)),
-    ChoiceInfo("target_score"),
-)
+#: Every choice, in the order an author reads them (and the options page lists them); the families
+#: say which of them they play (:attr:`generator.engine.family.Family.choices`).
+CHOICES: tuple[ChoiceInfo, ...] = tuple(ChoiceInfo(f.name) for f in fields(Choices))
 
 #: Choice key -> its :class:`ChoiceInfo`.
 INFO = {c.key: c for c in CHOICES}
@@ -200,34 +197,43 @@ def combination_problems(c: Choices, params: Mapping | None = None) -> list[tupl
     'next_lead'
     """
     out = []
-    trains = c.layout == "trains"
+    family = family_of(c.layout)
     for info in CHOICES:
         value = getattr(c, info.key)
         if value == info.default:
             continue
-        if c.layout not in info.layouts:
+        if info.key not in family.choices:
             out.append((info.key, f"the choice `{info.key}` applies only to a layout of "
                                   f"{' or '.join(info.layouts)}, not {c.layout}"))
-    if trains:
-        for key, need in (("lead", "engine"), ("draw", "one"), ("settlement", "penalty")):
-            if getattr(c, key) != need:
-                out.append((key, f"a layout of trains plays `{key}: {need}` (the engine knows no other)"))
-    else:
-        for key, value in (("lead", "engine"), ("draw", "one"), ("settlement", "penalty")):
-            if getattr(c, key) == value:
-                out.append((key, f"`{key}: {value}` belongs to a layout of trains, not to a line of play"))
-        if c.legal_totals == "multiples" and c.scoring not in ("multiples-of-5", "multiples-of-3"):
-            out.append(("legal_totals", "`legal_totals: multiples` needs `scoring` to be multiples-of-5 or "
-                                        "multiples-of-3 (the multiple a play must make)"))
-        if c.side_branches == "at-once" and c.spinners == "none":
-            out.append(("side_branches", "`side_branches: at-once` needs spinners (`spinners: all` or `first`)"))
-        limited = (c.legal_totals == "multiples" and c.scoring in ("multiples-of-5", "multiples-of-3")) \
-            or (params or {}).get("lead_totals")
-        if c.lead == "highest-double" and limited:
-            out.append(("lead", "`lead: highest-double` makes the highest double the set, but the set is limited "
-                                "here (`lead_totals`, or `legal_totals: multiples`) and that double may not be "
-                                "allowed: choose another lead"))
-        out += _inert(c, params)
+    for key, need in family.fixed.items():
+        if getattr(c, key) != need:
+            out.append((key, f"a layout of {c.layout} plays `{key}: {need}` (the engine knows no other)"))
+    for other in families():               # a value another family always plays belongs to it alone
+        for key, value in other.fixed.items():
+            if other is not family and key not in family.fixed and getattr(c, key) == value:
+                out.append((key, f"`{key}: {value}` belongs to a layout of {other.name}, not to "
+                                 f"{family.noun}"))
+    out += family.choice_problems(c, params)
+    return out
+
+
+def line_problems(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
+    """The combinations a line of play cannot play, and its values that
+    would not change play (:meth:`generator.engine.family.Family.choice_problems`
+    of the line-of-play family)."""
+    out = []
+    if c.legal_totals == "multiples" and c.scoring not in ("multiples-of-5", "multiples-of-3"):
+        out.append(("legal_totals", "`legal_totals: multiples` needs `scoring` to be multiples-of-5 or "
+                                    "multiples-of-3 (the multiple a play must make)"))
+    if c.side_branches == "at-once" and c.spinners == "none":
+        out.append(("side_branches", "`side_branches: at-once` needs spinners (`spinners: all` or `first`)"))
+    limited = (c.legal_totals == "multiples" and c.scoring in ("multiples-of-5", "multiples-of-3")) \
+        or (params or {}).get("lead_totals")
+    if c.lead == "highest-double" and limited:
+        out.append(("lead", "`lead: highest-double` makes the highest double the set, but the set is limited "
+                            "here (`lead_totals`, or `legal_totals: multiples`) and that double may not be "
+                            "allowed: choose another lead"))
+    out += _inert(c, params)
     return out
 
 

@@ -32,7 +32,7 @@ class RuleViolation(Exception):
     ``message`` says what is wrong in plain words (listing the open ends where that
     helps); ``rule`` is a short id of the rule, e.g. ``"horse-race/side-branch"``.
     It pickles with both, so a refusal raised in a worker process reaches the
-    caller whole (:func:`generator.processes.in_order`).
+    caller whole (:func:`generator.base.processes.in_order`).
     """
 
     def __init__(self, message: str, rule: str):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.choices import Choices, combination_problems
+from ..engine.family import family_of
 from ..engine.variant import Params, Variant
 from ..variants import make_variant
 from .kinds import compare, evaluate, parse_position
@@ -78,20 +79,18 @@ class VariantDef:
         return out
 
 
-#: Params every game has, with the value it takes when its file leaves it out
-#: (``rounds`` only with a layout of trains, ``target`` only on a line of play).
-PARAM_DEFAULTS = {"partnerships": [], "stock_reserve": 0, "point_unit": 1, "lead_totals": []}
+#: Params every game has, with the value it takes when its file leaves it out (a family adds its
+#: own: :meth:`generator.engine.family.Family.param_defaults`).
+PARAM_DEFAULTS = {"partnerships": [], "stock_reserve": 0, "point_unit": 1}
 
 
 def full_params(params: dict, layout: str) -> dict:
-    """``params`` with every default filled in, keys in the schema's order."""
+    """``params`` with every default filled in (those of every game and
+    those of the family ``layout``), keys in the schema's order."""
     order = ["set", "players", "partnerships", "deal", "stock_reserve", "target", "point_unit", "lead_totals",
              "rounds"]
     out = dict(PARAM_DEFAULTS)
-    out["target"] = None
-    if layout == "trains":
-        del out["target"], out["lead_totals"]
-        out["rounds"] = list(params.get("rounds") or (13, 7, 1))
+    out.update(family_of(layout).param_defaults(params))
     out.update(params)
     return {k: out[k] for k in order if k in out}
 
@@ -236,7 +235,7 @@ def html_problems(src: Source, path: tuple, text: str) -> list[SourceError]:
     """Every piece of HTML in the rule text at ``path`` that pages must not
     carry (tags and attributes outside :data:`HTML_TAGS`/:data:`HTML_ATTRS`,
     script URLs), located at its line and column in the file."""
-    from ..sanitize import without_code
+    from ..safety.sanitize import without_code
 
     bare = without_code(text)               # HTML written in code is shown as text: not refused
     scan = _TagScan()
@@ -618,8 +617,7 @@ class Catalog:
         if parent is not None:
             layout = (d.get("choices") or {}).get("layout", parent.choices.layout)
             for k in given_params:
-                if k not in parent.params and not (k == "rounds" and layout == "trains") \
-                        and not (k == "target" and layout == "line"):
+                if k not in parent.params and k not in family_of(layout).house_params:
                     raise src.error(("params", k), f"{parent.id} has no param {k!r} for a house rule to change "
                                                    f"(its params: {', '.join(parent.params)})")
             merged = dict(parent.params)
@@ -663,13 +661,8 @@ class Catalog:
         if extra:
             raise src.error(at("deal"), f"a deal size for {', '.join(map(str, extra))} players, a number that is "
                                         f"not among `players` or `partnerships`", key=False)
-        if choices.layout == "trains":
-            doubles = params["set"] + 1
-            too_long = [n for n in params.get("rounds", ()) if n > doubles]
-            if too_long:
-                raise src.error(at("rounds") if "rounds" in given_params else at("set"),
-                                f"a match of {too_long[0]} rounds needs {too_long[0]} engine doubles, but a "
-                                f"double-{params['set']} set has {doubles}")
+        for key, otherwise, problem in family_of(choices.layout).param_problems(params):
+            raise src.error(at(key) if key in given_params else at(otherwise), problem)
         unit = params.get("point_unit", 1)
         if unit != 1:
             multiple = {"multiples-of-5": 5, "multiples-of-3": 3}.get(choices.scoring)

@@ -13,14 +13,14 @@ layout a game has; the layout modules import this one, never each other.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..engine.family import family_of
 from .yamlsrc import Source, SourceError
 
 __all__ = ["PositionBase", "Kinds", "register", "kinds_for", "parse_position", "evaluate", "compare",
-           "outcome_json"]
+           "outcome_json", "read_tile"]
 
 
 @dataclass
@@ -29,8 +29,9 @@ class PositionBase:
     ``variant_id`` it names, an optional ``title`` and ``note`` ({ja, en}) and
     its parsed ``src``. ``family`` is the layout it is played on."""
 
-    #: ``"line"`` (one line of play) or ``"trains"`` (Mexican Train), as the variant's layout.
-    family = "line"
+    #: The name of its family of games (:mod:`generator.engine.family`), as the variant's layout;
+    #: each family's position classes set it.
+    family = ""
 
     @property
     def is_practice(self) -> bool:
@@ -60,9 +61,19 @@ class Kinds:
     to_json: Callable[[Any], dict]
 
 
+def read_tile(src: Source, variant, path: tuple):
+    """The tile written at ``path`` of ``src`` in ``variant``'s notation (a
+    :class:`~generator.engine.tiles.Tile`); raises :class:`SourceError` at
+    that value for a tile the set or the notation does not have."""
+    from ..engine.tiles import NotationError
+
+    try:
+        return variant.parse_tile(src.get(path))
+    except NotationError as exc:
+        raise src.error(path, str(exc), key=False) from None
+
+
 _REGISTRY: dict[str, Kinds] = {}
-#: The module that registers each layout's kinds (imported on first use).
-_MODULES = {"line": "generator.model.positions", "trains": "generator.model.trains"}
 
 
 def register(kinds: Kinds) -> Kinds:
@@ -74,8 +85,8 @@ def register(kinds: Kinds) -> Kinds:
 def kinds_for(layout: str) -> Kinds:
     """The :class:`Kinds` of ``layout``. Raises ``KeyError`` for a layout no
     module registers."""
-    if layout not in _REGISTRY and layout in _MODULES:
-        importlib.import_module(_MODULES[layout])
+    if layout not in _REGISTRY:
+        family_of(layout)                   # loads the family, whose modules register its kinds
     return _REGISTRY[layout]
 
 

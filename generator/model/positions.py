@@ -26,7 +26,7 @@ from ..engine.hand import Event, Hand
 from ..engine.layout import Layout
 from ..engine.tiles import End, NotationError, Tile
 from ..engine.variant import Placement, RuleViolation, Settlement, Variant, sides_of
-from .kinds import Kinds, PositionBase, register
+from .kinds import read_tile, Kinds, PositionBase, register
 from .schema import POSITION_SCHEMA, name_keys, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
@@ -83,8 +83,14 @@ class Move:
     touch: int | None = None
 
 
+class LinePosition(PositionBase):
+    """A position of the line-of-play family."""
+
+    family = "line"
+
+
 @dataclass
-class PlacementPosition(PositionBase):
+class PlacementPosition(LinePosition):
     """A placement position: ``steps`` applied in order to an empty table."""
 
     steps: list[Step] = field(default_factory=list)
@@ -92,7 +98,7 @@ class PlacementPosition(PositionBase):
 
 
 @dataclass
-class SettlementPosition(PositionBase):
+class SettlementPosition(LinePosition):
     """A settlement: ``hands`` (player -> tiles list or pip total, in seat order),
     optional ``teams``, ``out`` and ``scores`` (displayed points per side)."""
 
@@ -110,7 +116,7 @@ class SettlementPosition(PositionBase):
 
 
 @dataclass
-class TurnsPosition(PositionBase):
+class TurnsPosition(LinePosition):
     """A hand from its deal: seats ``players`` (clockwise), ``hands``, ``stock``
     (top first), ``leader``, optional ``teams``/``scores``, then ``moves``."""
 
@@ -126,13 +132,6 @@ class TurnsPosition(PositionBase):
 
 
 Position = PlacementPosition | SettlementPosition | TurnsPosition
-
-
-def _tile(src: Source, variant: Variant, path: tuple) -> Tile:
-    try:
-        return variant.parse_tile(src.get(path))
-    except NotationError as exc:
-        raise src.error(path, str(exc), key=False) from None
 
 
 def _end(src: Source, variant: Variant, path: tuple) -> End:
@@ -180,7 +179,7 @@ def parse_line(src: Source, variant: Variant) -> Position:
         for i, s in enumerate(d["steps"]):
             p = ("steps", i)
             try:
-                play = _tile(src, variant, p + ("play",))
+                play = read_tile(src, variant, p + ("play",))
             except SourceError as exc:
                 problems.append(exc)
                 play = None
@@ -212,7 +211,7 @@ def parse_line(src: Source, variant: Variant) -> Position:
                 tiles = []
                 for j in range(len(h)):
                     try:
-                        t = _tile(src, variant, ("settle", "hands", name, j))
+                        t = read_tile(src, variant, ("settle", "hands", name, j))
                     except SourceError as exc:
                         problems.append(exc)
                         continue
@@ -301,7 +300,7 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
 
     def take(path):
         try:
-            t = _tile(src, variant, path)
+            t = read_tile(src, variant, path)
         except SourceError as exc:
             problems.append(exc)
             return None
@@ -334,7 +333,7 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
         if m["by"] not in players:
             raise src.error(p + ("by",), f"{m['by']!r} is not seated")
         kind = "play" if "play" in m else "draw" if "draw" in m else "pass"
-        tile = _tile(src, variant, p + (kind,)) if kind != "pass" else None
+        tile = read_tile(src, variant, p + (kind,)) if kind != "pass" else None
         at = _end(src, variant, p + ("at",)) if "at" in m else None
         for key in ("at", "as", "touch"):
             if key in m and kind != "play":

@@ -31,8 +31,7 @@ from typing import Any
 from ..engine.layout import Layout
 from ..engine.tiles import End, NotationError, Tile
 from ..engine.variant import Placement, Play, RuleViolation, Variant
-from .kinds import PositionBase
-from .positions import _tile
+from .kinds import PositionBase, read_tile
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["QUESTIONS", "Option", "PracticePosition", "PracticeOutcome", "parse_practice", "evaluate_practice",
@@ -48,6 +47,8 @@ class PracticePosition(PositionBase):
     ``(tile, at, as_, touch, path)``), the player's ``hand``, the
     ``question`` (one of :data:`QUESTIONS`) and the stated ``answer`` (play
     texts, as written)."""
+
+    family = "line"                     # a question on a line of play
 
     question: str = "best-play"
     layout: list[tuple] = field(default_factory=list)
@@ -130,7 +131,7 @@ def parse_practice(src: Source, variant: Variant, base: dict) -> PracticePositio
     for i, s in enumerate(d["layout"]):
         p = ("practice", "layout", i)
         try:
-            tile = _tile(src, variant, p + ("play",))
+            tile = read_tile(src, variant, p + ("play",))
             at = variant.parse_end(s["at"]) if "at" in s else None
         except NotationError as exc:
             problems.append(src.error(p + ("at",), str(exc), key=False))
@@ -144,7 +145,7 @@ def parse_practice(src: Source, variant: Variant, base: dict) -> PracticePositio
     for j in range(len(d["hand"])):
         p = ("practice", "hand", j)
         try:
-            t = _tile(src, variant, p)
+            t = read_tile(src, variant, p)
         except SourceError as exc:
             problems.append(exc)
             continue

@@ -14,7 +14,7 @@ from typing import Any
 import fastjsonschema
 import jsonschema
 
-from ..engine.choices import CHOICES
+from ..engine.choices import CHOICES, Choices
 from .yamlsrc import Source, SourceError
 
 __all__ = ["TEXT", "TILE", "NAME", "POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES_SCHEMA", "PARAMS_SCHEMA", "GLOSSARY_SCHEMA", "LANGNAMES", "validate"]
@@ -170,7 +170,7 @@ CHOICES_SCHEMA: dict[str, Any] = {
     "properties": {
         c.key: {"enum": list(c.values), "default": c.default,
                 "description": c.about["en"] + " " + "; ".join(f"{v}: {c.words(v, 'en')}" for v in c.values)
-                + ("" if c.layouts != ("trains",) else " (a layout of trains only)")}
+                + ("" if Choices().layout in c.layouts else f" (a layout of {' or '.join(c.layouts)} only)")}
         for c in CHOICES
     },
 }

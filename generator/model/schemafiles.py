@@ -24,6 +24,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..engine.choices import Choices
+from ..engine.family import family_of
 from .schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA
 from .trains import TRAIN_POSITION_SCHEMA
 
@@ -100,8 +102,8 @@ def schema_name(path: str | Path, rules_dir: str | Path, variant_family: str | N
             try:
                 variant_family = Catalog(rules_dir).variant(rel[0]).choices.layout
             except Exception:               # an unreadable game: its own file reports it
-                variant_family = "line"
-        return "train-position" if variant_family == "trains" else "position"
+                variant_family = Choices().layout
+        return family_of(variant_family).position_schema
     return None
 
 

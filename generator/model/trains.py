@@ -24,7 +24,7 @@ from typing import Any
 from ..engine.tiles import NotationError, Tile
 from ..engine.variant import RuleViolation
 from ..variants.mexican_train import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
-from .kinds import Kinds, PositionBase, register
+from .kinds import read_tile, Kinds, PositionBase, register
 from .schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, bound_numbers, name_keys, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
@@ -204,16 +204,9 @@ def play_text(tile: Tile, train: str) -> str:
     return f"{tile} on {train}"
 
 
-def _tile(src: Source, v: MexicanTrain, path: tuple) -> Tile:
-    try:
-        return v.parse_tile(src.get(path))
-    except NotationError as exc:
-        raise src.error(path, str(exc), key=False) from None
-
-
 def _state(src: Source, v: MexicanTrain, at: str, seen: dict) -> _State:
     d = src.data[at]
-    engine = _tile(src, v, (at, "engine"))
+    engine = read_tile(src, v, (at, "engine"))
     if not engine.is_double:
         raise src.error((at, "engine"), f"the engine is a double, not {engine}", key=False)
     seen[engine] = (at, "engine")
@@ -260,7 +253,7 @@ def _state(src: Source, v: MexicanTrain, at: str, seen: dict) -> _State:
 
 
 def _take(src: Source, v: MexicanTrain, path: tuple, seen: dict) -> Tile:
-    t = _tile(src, v, path)
+    t = read_tile(src, v, path)
     if t in seen:
         line, col = src.mark(seen[t], key=False)
         raise src.error(path, f"{t} is written twice (first at line {line}, column {col})", key=False)
@@ -329,7 +322,7 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
             kind = "play" if "play" in m else "draw" if "draw" in m else "pass"
             if "train" in m and kind != "play":
                 raise src.error(p + ("train",), "`train` goes with `play`")
-            tile = _tile(src, v, p + (kind,)) if kind != "pass" else None
+            tile = read_tile(src, v, p + (kind,)) if kind != "pass" else None
             moves.append(TrainMove(i + 1, m["by"], kind, tile, m.get("train"), m.get("expect") or {},
                                    m.get("note"), p))
         pos = RoundPosition(**base, state=st, first=r["first"], hands=hands, stock=stock, moves=moves,

@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from ..report import printable
+from ..base.report import printable
 
 __all__ = ["Source", "SourceError", "SourceErrors", "load", "loads", "bad_character", "MAX_BYTES", "MAX_NODES",
            "MAX_DEPTH", "MAX_TEXT"]
@@ -59,11 +59,11 @@ class SourceError(Exception):
     @property
     def location(self) -> str:
         """``LINE:COL: message`` (the form ``rulebook score`` prints), as one
-        :func:`~generator.report.printable` line."""
+        :func:`~generator.base.report.printable` line."""
         return printable(f"{self.line}:{self.col}: {self.message}")
 
     def __str__(self) -> str:
-        """``FILE:LINE:COL: error: MESSAGE`` as one :func:`~generator.report.printable`
+        """``FILE:LINE:COL: error: MESSAGE`` as one :func:`~generator.base.report.printable`
         line (a line break or escape byte in the file name or the message shows
         as its escape)."""
         return printable(f"{self.file}:{self.line}:{self.col}: error: {self.message}")

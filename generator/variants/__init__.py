@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .. import _buildinfo
+from ..base import buildinfo as _buildinfo
 
-if _buildinfo.active():     # the line games' rule values may run compiled (generator.native)
+if _buildinfo.active():     # the line games' rule values may run compiled (generator.base.native)
     __path__.insert(0, str(_buildinfo.COMPILED / "variants"))  # noqa: F821 - a package's own search path
 
 from typing import Mapping
 
 from ..engine.choices import Choices
+from ..engine.family import family_of
 from ..engine.variant import Params, Variant
 from .all_threes import MultiplesOnly
 from .bergen import Headers
@@ -39,7 +40,6 @@ from .mexican_train import MexicanTrain
 
 #: (choice, value) -> the class that plays that value (every other value is the base class's).
 VALUE_RULES: dict[tuple[str, str], type[Variant]] = {
-    ("layout", "trains"): MexicanTrain,
     ("matching", "sum-7"): SumMatching,
     ("scoring", "headers"): Headers,
     ("legal_totals", "multiples"): MultiplesOnly,
@@ -54,9 +54,12 @@ SITE_ORDER = ("horse-race", "draw", "block", "all-fives", "all-threes", "matador
 @lru_cache(maxsize=None)
 def rules_class(choices: Choices) -> type[Variant]:
     """The class that plays ``choices``: :class:`Variant`, or a class made of
-    the :data:`VALUE_RULES` classes the choices name (made once per set of
+    the class of the choices' family (:attr:`generator.engine.family.Family.rules_class`)
+    and the :data:`VALUE_RULES` classes the choices name (made once per set of
     choices)."""
-    parts = tuple(cls for (key, value), cls in VALUE_RULES.items() if getattr(choices, key) == value)
+    own = family_of(choices.layout).rules_class       # a family that plays with a class of its own
+    parts = ((own,) if own is not None else ()) \
+        + tuple(cls for (key, value), cls in VALUE_RULES.items() if getattr(choices, key) == value)
     if not parts:
         return Variant
     if len(parts) == 1:

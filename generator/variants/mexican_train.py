@@ -229,6 +229,18 @@ class Round:
         """True when ``player`` holds a tile that fits a train open to them."""
         return bool(self.plays_for(player))
 
+    def may_draw(self, player: str) -> bool:
+        """Whether ``player`` may draw now: a tile is left in the stock, the
+        turn has not drawn yet, and no train takes a tile of the hand
+        (seed 001: draw one only when stuck)."""
+        return bool(self.stock) and self.phase in ("start", "cover") and not self.can_play(player)
+
+    def push(self, player: str, play: tuple[Tile, str]) -> TrainEvent:
+        """Play ``play`` (a ``(tile, train)`` pair as :meth:`plays_for` lists
+        them) for ``player``: :meth:`play` by the turn protocol every family's
+        state shares (``plays_for``, ``push``, ``may_draw``, ``draw``, ``pass_``)."""
+        return self.play(player, play[0], play[1])
+
     def pips(self, player: str) -> int:
         """Pips left in ``player``'s hand (their penalty if the round ended now)."""
         return sum(t.pips for t in self.hands[player])

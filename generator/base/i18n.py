@@ -1,0 +1,101 @@
+"""Every word the site shows a reader, in one gettext message catalog per language.
+
+The catalogs are ``generator/locale/<lang>/LC_MESSAGES/rulebook.po``, read with
+Babel. They are monolingual catalogs (as Weblate and Poedit call them): a
+message's ``msgid`` is a key, its ``msgctxt`` the part of the site that shows
+it, and each language's catalog gives the text in that language. So adding a
+language is adding one catalog that gives a text for every key of the English
+one (``tests/test_i18n.py`` checks that the catalogs agree).
+
+The contexts: ``pages`` (game pages and the glossary), ``trains`` (Mexican
+Train's tables), ``stats`` ("by the numbers"), ``house`` (a house rule's page),
+``explain`` (``rulebook explain``), ``describe`` (captions and diagrams in
+words), ``options`` (the options page), ``param`` and ``param-about`` (each
+param's name and meaning), ``rule`` (each rule a refused play breaks, by the
+last part of its id), ``overview`` (the comparison pages), ``plural``
+(counted nouns).
+
+Placeholders are written ``{name}`` and filled with :meth:`str.format`.
+
+>>> messages("pages", "ja")["glossary"], messages("pages", "en")["glossary"]
+('用語集', 'Glossary')
+>>> plural("en", "point", 1), plural("en", "point", 3), plural("ja", "point", 3)
+('1 point', '3 points', '3点')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Iterator
+
+from babel import Locale
+from babel.messages.pofile import read_po
+
+__all__ = ["LANGS", "LOCALE_DIR", "DOMAIN", "messages", "tables", "plural", "catalog_files"]
+
+#: The site's languages, the default first.
+LANGS = ("ja", "en")
+#: Where the catalogs are.
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+#: The catalogs' gettext domain (their file name).
+DOMAIN = "rulebook"
+
+
+def catalog_files() -> list[Path]:
+    """The catalog of every language, in :data:`LANGS` order."""
+    return [LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po" for lang in LANGS]
+
+
+@functools.cache
+def _catalog(lang: str) -> dict[tuple[str, str], str]:
+    """``{(context, key): text}`` of one language's catalog."""
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as f:
+        cat = read_po(f, locale=lang, domain=DOMAIN)
+    return {(m.context or "", m.id): m.string for m in cat if m.id and m.string}
+
+
+class Messages(Mapping):
+    """The messages of one context in one language, by key (a read-only
+    mapping). A key the catalog lacks raises :class:`KeyError` naming the
+    catalog, the context and the key."""
+
+    def __init__(self, context: str, lang: str):
+        self.context, self.lang = context, lang
+        self._texts = {k: v for (ctx, k), v in _catalog(lang).items() if ctx == context}
+
+    def __getitem__(self, key: str) -> str:
+        try:
+            return self._texts[key]
+        except KeyError:
+            raise KeyError(f"the {self.lang} message catalog has no message {key!r} in context "
+                           f"{self.context!r}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+
+@functools.cache
+def messages(context: str, lang: str) -> Messages:
+    """The messages of ``context`` in ``lang``."""
+    return Messages(context, lang)
+
+
+def tables(context: str) -> dict[str, Messages]:
+    """``{lang: messages}`` of one context for every language."""
+    return {lang: messages(context, lang) for lang in LANGS}
+
+
+def plural(lang: str, noun: str, n: int) -> str:
+    """``n`` and a counted noun in ``lang``, by the language's plural rules
+    (CLDR, through Babel): the catalog's ``plural`` context has a message
+    ``NOUN.one``, ``NOUN.other`` (and any other form the language uses)."""
+    form = Locale.parse(lang).plural_form(n)
+    texts = messages("plural", lang)
+    text = texts.get(f"{noun}.{form}") or texts[f"{noun}.other"]
+    return text.format(n=n)

@@ -1,0 +1,192 @@
+"""The family protocol: one registered object per family of games.
+
+A family is a way of laying tiles out, with everything that follows from
+it: a single line of play (``line``: Draw, Block, All Fives, Matador ...) or a
+table of trains (``trains``: Mexican Train). The family is the value of a
+game's ``layout`` choice. Each family is one :class:`Family` object, made in
+its own module of :mod:`generator.families`, that answers every question the
+rest of the house asks about its games: the choices it plays and the values
+it fixes, its params, how its positions are read, checked and drawn, its
+page parts and card lines, its players and work limits for the simulation.
+Code outside a family's own modules asks :func:`family_of` and never
+compares a layout name (a test fails on such a comparison).
+
+The registry sits here, at the rules core, so that every layer can ask it;
+the family modules sit above the page layer (they wire their modules of
+every layer together), so the registry loads them by name on first use,
+as a plugin is loaded, instead of importing them (after OpenSpiel's
+``register_game``: the framework never asks which game it is).
+
+>>> [f.name for f in families()]
+['line', 'trains']
+>>> family_of("trains").fixed["lead"]
+'engine'
+>>> family_of("tree")
+Traceback (most recent call last):
+...
+KeyError: "no family of games 'tree' (known: line, trains)"
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Mapping
+
+__all__ = ["Family", "register", "families", "family_of", "FAMILY_MODULES"]
+
+#: The modules that define the families, in the order the site lists them; adding a family is
+#: writing its module (see the authoring guide, "How to add a family") and naming it here.
+FAMILY_MODULES = ("generator.families.line", "generator.families.trains")
+
+
+class Family:
+    """What a family of games supplies. A family module subclasses this and
+    registers one instance (:func:`register`); every attribute and method
+    below is asked by code outside the family, which never asks which family
+    it has. The defaults are those of a family that needs nothing special.
+
+    Units: points are raw points (pips) unless a method says displayed
+    points; ``lang`` is ``"ja"`` or ``"en"``.
+    """
+
+    #: The family's name: the value of the ``layout`` choice that selects it.
+    name: str = ""
+    #: The family in a message to an author ("a line of play"), after "belongs to a layout of X, not to".
+    noun: str = ""
+    #: The rule choices its games play (keys of :class:`~generator.engine.choices.Choices`); a value
+    #: other than the default of any other choice is refused in its games.
+    choices: frozenset[str] = frozenset()
+    #: The values every game of the family plays (choice key -> value); any other value is refused.
+    fixed: Mapping[str, str] = {}
+    #: The class that plays a game of the family (``None``: the line-of-play
+    #: :class:`~generator.engine.variant.Variant` with the value rules of :mod:`generator.variants`).
+    rules_class: type | None = None
+    #: Params a house rule may set though the game it extends leaves them out (their defaults stand).
+    house_params: frozenset[str] = frozenset()
+    #: The schema a position file of this family follows (``docs/schemas/<name>.schema.json``).
+    position_schema: str = "position"
+    #: Whether its games are a single line of play drawn as one chain (``rulebook new`` writes a first
+    #: example of such a game; the family comparison page compares them row by row).
+    single_line: bool = False
+    #: The class the page adds to a practice position's block (``" rb-practice-where"`` ...).
+    practice_class: str = ""
+    #: Simulation work limits in :class:`~generator.sim.simulate.Work` units: (per game's figures, per row).
+    work_limits: tuple[int, int] = (16_000_000, 4_000_000)
+
+    # -- rule choices and params ----------------------------------------------------------------
+    def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
+        """``(choice key, message)`` for each combination of ``choices`` (a
+        :class:`~generator.engine.choices.Choices`) this family's engine
+        cannot play, or which would not change play, beyond the checks every
+        family shares (the fixed values, the choices it does not play).
+        ``params`` is the game's params mapping with defaults, or ``None``."""
+        return []
+
+    def param_defaults(self, params: Mapping) -> dict:
+        """The params of this family that ``params`` (a ``variant.yaml``'s
+        mapping) may leave out, with the values they take."""
+        return {}
+
+    def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
+        """``(param key, key to point at when the file leaves it out,
+        message)`` for each param value this family cannot play."""
+        return []
+
+    # -- simulation -------------------------------------------------------------------------------
+    def play_game(self, variant, names, seat_bot: dict, rng, teams, work) -> dict:
+        """One whole game by the seats' players (``seat_bot``: seat -> player
+        function); its record as :func:`generator.sim.simulate.play_game` gives it."""
+        raise NotImplementedError(self.name)
+
+    def greedy_key(self, variant, state) -> Callable[[Any], Any]:
+        """The key by which the greedy player ranks the plays ``state``
+        lists (the largest wins, the first of equals)."""
+        raise NotImplementedError(self.name)
+
+    def decisive_modules(self) -> list:
+        """The modules whose code decides a simulated game of this family
+        (their source is part of the figures' hash)."""
+        return []
+
+    # -- pages ------------------------------------------------------------------------------------
+    def shows_legend(self, position) -> bool:
+        """Whether ``position``'s diagrams use the page's legend of marks
+        (the page shows it before its first such diagram)."""
+        return False
+
+    def render_position(self, page, checked, steps: list[int] | None) -> str:
+        """The Markdown of a worked position's body (its diagrams, tables and
+        words) on ``page`` (a game page), from ``checked`` (the engine's
+        outcome); ``steps`` picks placements where a position has them.
+        Raises ``jinja2.TemplateError`` for steps the position lacks."""
+        raise NotImplementedError(self.name)
+
+    def macros(self) -> dict[str, Callable]:
+        """Rule-text macros only this family's pages have: name -> function
+        taking the page (then the macro's arguments)."""
+        return {}
+
+    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+        """The headings of the "by the numbers" columns (``players``,
+        ``games``, ``hands``, ``per_game``, ``tiles``, ``points``, ``block``,
+        ``first``) from the figures' string table ``words``."""
+        raise NotImplementedError(self.name)
+
+    def compare_cell(self, v, row: str, lang: str) -> str:
+        """One cell of a two-game comparison: ``row`` (a
+        :data:`~generator.pages.comparison.COMPARE_ROWS` row) of the game
+        ``v`` (a Variant), in ``lang``."""
+        raise NotImplementedError(self.name)
+
+    def card_words(self, key: str, rules, lang: str) -> str | None:
+        """The card's words for the choice ``key`` where this family says more
+        than the options page (``None``: the options page's words)."""
+        return None
+
+    def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
+        """The card's rows of ``group`` (``"turn"``, ``"scoring"``, ``"end"``
+        ...) with this family's own rows added (``rows``: (rule, how) pairs)."""
+        return rows
+
+    def card_watch(self, rules, lang: str) -> list[str]:
+        """The card's "easy to get wrong" lines only this family has."""
+        return []
+
+    def explain(self, checked, variant, lang: str) -> list[str] | None:
+        """The lines ``rulebook explain`` prints for a position of this family
+        after its title (``None``: a kind of position this family lacks)."""
+        return None
+
+
+_REGISTRY: dict[str, Family] = {}
+
+
+def register(family: Family) -> Family:
+    """Add (or replace) ``family`` under its :attr:`~Family.name`; returns it."""
+    _REGISTRY[family.name] = family
+    return family
+
+
+def _load() -> None:
+    for module in FAMILY_MODULES:
+        importlib.import_module(module)
+
+
+def families() -> list[Family]:
+    """Every family, in the order of :data:`FAMILY_MODULES`."""
+    if len(_REGISTRY) < len(FAMILY_MODULES):
+        _load()
+    order = [m.rsplit(".", 1)[1] for m in FAMILY_MODULES]
+    return sorted(_REGISTRY.values(), key=lambda f: order.index(f.name) if f.name in order else len(order))
+
+
+def family_of(name: str) -> Family:
+    """The family named ``name`` (a game's ``layout``). Raises ``KeyError``
+    naming the known families for a name no module registers."""
+    got = _REGISTRY.get(name)
+    if got is None:
+        _load()
+        got = _REGISTRY.get(name)
+        if got is None:
+            raise KeyError(f"no family of games {name!r} (known: {', '.join(f.name for f in families())})")
+    return got

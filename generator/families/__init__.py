@@ -1,0 +1,9 @@
+"""The families of games, one module each, each registering one
+:class:`~generator.engine.family.Family` (see there for the protocol):
+:mod:`.line` (a single line of play) and :mod:`.trains` (a table of trains).
+
+A family module imports the engine at its top and its parts of the upper
+layers (position model, drawing, pages, simulation) inside the methods that
+use them, so that loading a family costs little and any layer may ask the
+registry without an import circle.
+"""

@@ -1,0 +1,103 @@
+"""The line-of-play family (``layout: line``): one line of play from a set tile,
+open ends, doubles crosswise or as spinners with side branches, scoring by the
+end count or by settlement; Draw, Block, All Fives, All Threes, Matador, Sniff,
+Bergen and Horse Race (seeds 000, 003 and 004).
+
+Its own modules: the engine's line of play (:mod:`generator.engine.layout`,
+:mod:`generator.engine.hand`, :mod:`generator.engine.variant`), the line
+games' rule values (:mod:`generator.variants`), its positions
+(:mod:`generator.model.positions`, :mod:`generator.model.practice`), its
+diagrams (:mod:`generator.draw.svg`), its page parts (:mod:`generator.pages.line`)
+and its game loop (:func:`generator.sim.simulate.play_line_game`).
+
+>>> from generator.engine.family import family_of
+>>> f = family_of("line")
+>>> f.single_line, "double_cover" in f.choices, sorted(f.house_params)
+(True, False, ['target'])
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..engine.choices import Choices, line_problems
+from ..engine.family import Family, register
+
+__all__ = ["LINE"]
+
+
+class LineFamily(Family):
+    """A single line of play (:mod:`generator.families.line`)."""
+
+    name = "line"
+    noun = "a line of play"
+    choices = frozenset(Choices().as_dict()) - {"double_cover"}
+    house_params = frozenset({"target"})
+    position_schema = "position"
+    single_line = True
+    work_limits = (16_000_000, 4_000_000)
+
+    def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
+        return line_problems(choices, params)
+
+    def param_defaults(self, params: Mapping) -> dict:
+        """A game of one hand has no ``target``; no set tiles are limited (``lead_totals``)."""
+        return {"target": None, "lead_totals": []}
+
+    def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
+        from ..sim.simulate import play_line_game
+
+        return play_line_game(variant, names, seat_bot, rng, teams, work)
+
+    def greedy_key(self, variant, state):
+        """The play that scores most now (displayed points), then the heaviest tile."""
+        layout, place = state.layout, variant.play_placement
+        return lambda pl: (place(layout, pl).points, pl.tile.pips)     # a listed play: no checks again
+
+    def decisive_modules(self) -> list:
+        from ..engine import hand, layout, tiles, variant
+        from ..sim import simulate
+
+        return [hand, layout, tiles, variant, simulate]
+
+    def shows_legend(self, position) -> bool:
+        from ..model.positions import SettlementPosition
+
+        return not isinstance(position, SettlementPosition)     # a settlement draws no line
+
+    def render_position(self, page, checked, steps):
+        from ..pages.line import render_line
+
+        return render_line(page, checked, steps)
+
+    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+        """Hands and points (displayed points where a point is several pips)."""
+        t = words
+        points = t["pph"] + (t["displayed_points"] if rules.params.point_unit > 1 else "")
+        return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"], tiles=t["tph"],
+                    points=points, block=t["block"], first=t["first"])
+
+    def compare_cell(self, v, row: str, lang: str) -> str:
+        from ..pages.comparison import line_cell
+
+        return line_cell(v, row, lang)
+
+    def card_words(self, key: str, rules, lang: str) -> str | None:
+        if key == "lead":               # who leads, and with which tile, in words of the game
+            from ..pages.comparison import lead_words
+
+            return lead_words(rules, lang, later=False)
+        return None
+
+    def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
+        if group == "end":              # the target, or one hand
+            from ..base.i18n import tables
+
+            t, p = tables("card")[lang], rules.params
+            won = t["target_value" if p.partnerships else "target_value_solo"]
+            rows.append((t["target"], won.format(target=p.target) if p.target else t["one_hand"]))
+        return rows
+
+
+#: The line-of-play family.
+LINE = register(LineFamily())

@@ -1,0 +1,296 @@
+"""The family overview page: every variant side by side, generated from the
+rule classes' choices (:class:`~generator.engine.variant.Variant` attributes)
+and each variant's ``params``, in the spirit of seed ``001_*``'s comparison
+table (メキシカントレインと標準のドミノの違い).
+
+:func:`overview_page` returns the Markdown of ``gen/family.md`` for one
+language. Nothing here is written by hand per variant: change a parameter or a
+rule choice and the table follows.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..engine.family import family_of
+from ..engine.variant import Variant
+from ..base.i18n import messages
+from ..safety.sanitize import escape_cell, escape_link_text
+
+__all__ = ["overview_page", "set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
+
+#: Rows of the table, in order (their headings: the message catalog's ``overview-row`` context).
+ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring", "turn", "hand_end", "length")
+
+#: Rows whose heading links to a glossary term.
+ROW_TERMS = {"deal": "stock", "lead": "set", "layout": "line-of-play", "spinners": "spinner", "doubles": "crosswise",
+             "matching": "matching", "drawing": "draw", "scoring": "end-total", "turn": "continuation",
+             "hand_end": "settlement", "length": "game"}
+
+
+def _m(lang: str, key: str, **values) -> str:
+    """The comparison pages' message ``key`` in ``lang`` (the message
+    catalog's ``overview`` context), its placeholders filled from ``values``."""
+    return messages("overview", lang)[key].format(**values)
+
+
+def _players(v: Variant, lang: str) -> str:
+    p = v.params
+    solo = sorted(p.players)
+    text = _m(lang, "players_range", low=solo[0], high=solo[-1])
+    if len(solo) == 1:
+        text = _m(lang, "players_one", low=solo[0])
+    if p.partnerships:
+        n = ", ".join(map(str, p.partnerships))
+        only = [k for k in p.partnerships if k not in p.players]
+        if only:
+            text += _m(lang, "always_as_two_partnerships", n=n)
+        else:
+            text += _m(lang, "also_as_partnerships", n=n)
+    return text
+
+
+def set_words(top: int, lang: str) -> str:
+    """A set by its highest pip, in words with its tile count.
+
+    >>> set_words(6, "en"), set_words(12, "ja")
+    ('double-six (28 tiles)', 'ダブルトゥエルブ（91枚）')
+    """
+    names = messages("set-name", lang)
+    name = names.get(str(top)) or names["other"].format(top=top)
+    count = (top + 1) * (top + 2) // 2
+    return _m(lang, "set_with_count", name=name, count=count)
+
+
+def _set(v: Variant, lang: str) -> str:
+    return set_words(v.params.set, lang)
+
+
+def _deal(v: Variant, lang: str) -> str:
+    p = v.params
+    parts = []
+    for n in sorted(set(p.players) | set(p.partnerships)):
+        left = v.stock_size(n)
+        parts.append(_m(lang, "deal_each_left", n=n, each=p.deal[n], left=left))
+    text = _m(lang, "list_sep").join(parts)
+    if v.draw_mode == "none":
+        text += _m(lang, "undealt_tiles_stay_out_of")
+    elif p.stock_reserve:
+        text += _m(lang, "the_last_tiles_of_the", stock_reserve=p.stock_reserve)
+    else:
+        text += _m(lang, "the_whole_stock_may_be")
+    return text
+
+
+def _lead(v: Variant, lang: str) -> str:
+    return lead_words(v, lang)
+
+
+def lead_words(v: Variant, lang: str, later: bool = True) -> str:
+    """Who sets the first hand and which tile may be set, in ``lang``: the
+    rule choice ``lead`` qualified by the params that limit the set tile
+    (``lead_totals``; seed 004, All Threes: 3 or 6) or by a play rule that
+    does (``legal_totals: multiples``); with ``later``, who leads the later
+    hands (``next_lead``, in a game of more than one hand).
+
+    >>> from generator.model import Catalog
+    >>> lead_words(Catalog("rules").variant("all-threes").rules, "en", later=False)
+    'chosen by lot; only a tile whose pips total 3 or 6'
+    """
+    text = {
+        "lot": _m(lang, "chosen_by_lot_any_tile"),
+        "black": _m(lang, "black_the_first_seat_any"),
+        "highest-double": _m(lang, "the_holder_of_the_highest"),
+    }[v.lead_rule]
+    totals = v.params.lead_totals
+    if totals:
+        text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_a_tile_whose_pips", totals=_m(lang, "or_sep").join(map(str, totals)))
+    elif type(v).lead_allowed is not Variant.lead_allowed and isinstance(v.play_scoring, tuple):
+        m = v.play_scoring[1]
+        text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_multiple_tiles", m=m)
+    if not later:
+        return text
+    later = v.choices.next_lead if v.params.target is not None else None    # no target: one hand
+    if later == "winner":
+        text += _m(lang, "later_hands_whoever_went_out")
+    elif later == "next-seat":
+        text += _m(lang, "later_hands_the_next_seat")
+    return text
+
+
+def _layout(v: Variant, lang: str) -> str:
+    if v.spinners is True:
+        return _m(lang, "a_layout_that_branches_at")
+    if v.spinners == "first":
+        return _m(lang, "one_line_which_may_grow")
+    return _m(lang, "one_line_with_two_open")
+
+
+def _spinners(v: Variant, lang: str) -> str:
+    if v.spinners is True:
+        return (_m(lang, "every_double_side_branches_once")
+                if v.sides_after_straight else _m(lang, "every_double"))
+    if v.spinners == "first":
+        after = _m(lang, "all_four_sides_open_at") if not v.sides_after_straight \
+            else _m(lang, "sides_once_both_straight_sides")
+        return _m(lang, "only_the_first_double_when", after=after)
+    return _m(lang, "none")
+
+
+def _doubles(v: Variant, lang: str) -> str:
+    if v.doubles == "choice":
+        return _m(lang, "crosswise_or_lengthwise_as_the")
+    return _m(lang, "crosswise")
+
+
+def _matching(v: Variant, lang: str) -> str:
+    if v.matching == "sum-7":
+        s = v.params.set + 1
+        return _m(lang, "touching_ends_add_to_only", s=s)
+    return _m(lang, "equal_numbers")
+
+
+def _drawing(v: Variant, lang: str) -> str:
+    return {
+        "until-playable": _m(lang, "draw_until_a_tile_fits"),
+        "optional": _m(lang, "may_draw_even_with_a"),
+        "none": _m(lang, "pass_no_drawing"),
+    }[v.draw_mode]
+
+
+def _scoring(v: Variant, lang: str) -> str:
+    rule, unit = v.play_scoring, v.params.point_unit
+    if rule is None:
+        return _m(lang, "none")
+    if rule == "fives-and-threes":
+        return _m(lang, "an_end_total_divisible_by")
+    if rule == "headers":
+        return _m(lang, "the_set_2_a_double")
+    m = rule[1]
+    if unit > 1:
+        return _m(lang, "multiple_scores_displayed", m=m, unit=unit)
+    extra = ""
+    if type(v).check_placement is not Variant.check_placement:
+        extra = _m(lang, "a_play_that_misses_a")
+    return _m(lang, "multiple_scores_total", m=m, extra=extra)
+
+
+def _turn(v: Variant, lang: str) -> str:
+    if type(v).continues_turn is not Variant.continues_turn:
+        return _m(lang, "a_double_or_a_scoring")
+    return _m(lang, "one_tile_per_turn")
+
+
+def _hand_end(v: Variant, lang: str) -> str:
+    rule = v.settle_rule
+    unit = v.params.point_unit
+    all_tied = v.choices.ties == "all-tied-win"
+    out = {
+        "none": _m(lang, "going_out_wins_if_blocked"),
+        "rounded": _m(lang, "rounded_all_tied_win" if all_tied else "rounded_tie_scores_nothing", unit=unit),
+        "go-out-one": _m(lang, "going_out_scores_1_a"),
+        "opponents": _m(lang, "going_out_or_the_lowest"),
+        "opponents-less-own": _m(lang, "going_out_scores_the_other"),
+        "differences": _m(lang, "going_out_scores_every_other"),
+        "one": _m(lang, "going_out_domino_scores_1"),
+    }[rule]
+    return out
+
+
+def _length(v: Variant, lang: str) -> str:
+    t = v.params.target
+    if t is None:
+        return _m(lang, "one_hand_is_the_game")
+    unit = _m(lang, "displayed_points") if v.params.point_unit > 1 else _m(lang, "points")
+    return _m(lang, "exactly_to" if v.choices.target_score == "exact" else "first_to", t=t, unit=unit)
+
+
+_CELLS = {"players": _players, "set": _set, "deal": _deal, "lead": _lead, "layout": _layout,
+          "spinners": _spinners, "doubles": _doubles, "matching": _matching, "drawing": _drawing,
+          "scoring": _scoring, "turn": _turn, "hand_end": _hand_end, "length": _length}
+
+
+def cell(v: Variant, row: str, lang: str) -> str:
+    """The text of one table cell: row ``row`` (a key of :data:`ROWS`) for
+    variant ``v`` in ``lang``."""
+    return _CELLS[row](v, lang)
+
+
+def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
+    """Markdown of the family overview in ``lang``. ``variants`` are
+    ``(id, name {ja, en}, rules)`` in site order; each column links to the
+    variant's page."""
+    title = _m(lang, "the_games_side_by_side")
+    intro = _m(lang, "this_table_compares_item_by")
+    head = "| " + _m(lang, "item") + " | " + " | ".join(
+        f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, _ in variants) + " |"
+    sep = "|---|" + "---|" * len(variants)
+    rows = [head, sep]
+    for key in ROWS:
+        label = messages("overview-row", lang)[key]
+        if key in ROW_TERMS:
+            label = f"[{label}](glossary.md#{ROW_TERMS[key]})"
+        rows.append(f"| **{label}** | " + " | ".join(_esc_cell(cell(v, key, lang)) for _, _, v in variants) + " |")
+    note = _m(lang, "if_the_table_is_wider")
+    # the table is the page: no table of contents beside it, and the stylesheet lets the page's column
+    # take the whole width of the window (rb-comparison)
+    return (f"---\nhide:\n  - toc\n---\n\n# {title}\n\n{intro}\n\n<div class=\"rb-comparison\" markdown>\n\n"
+            + "\n".join(rows) + f"\n\n</div>\n\n{note}\n")
+
+
+_esc_cell = escape_cell
+
+
+#: Rows of a two-game comparison (seed 001's table), in order (headings: context ``compare-row``).
+COMPARE_ROWS = ("players", "set", "deal", "start", "layout", "where", "drawing", "doubles", "length", "scoring", "options")
+
+
+def _line_where(v: Variant, lang: str) -> str:
+    if v.spinners:
+        return _m(lang, "any_open_end_side_branches")
+    return _m(lang, "either_end_of_the_line")
+
+
+def compare_cell(v: Variant, row: str, lang: str) -> str:
+    """One cell of a two-game comparison (:data:`COMPARE_ROWS`): the rows
+    every game has, then the family's own words
+    (:meth:`generator.engine.family.Family.compare_cell`)."""
+    if row in ("players", "set", "deal"):
+        return cell(v, row, lang)
+    return family_of(v.family).compare_cell(v, row, lang)
+
+
+def message(lang: str, key: str, **values) -> str:
+    """The comparison pages' message ``key`` in ``lang`` (the message
+    catalog's ``overview`` context), its placeholders filled from ``values``."""
+    return _m(lang, key, **values)
+
+
+def line_cell(v: Variant, row: str, lang: str) -> str:
+    """A line-of-play game's cell of a comparison (:data:`COMPARE_ROWS`, past the rows every game has)."""
+    if row == "start":
+        return cell(v, "lead", lang)
+    if row == "where":
+        return _line_where(v, lang)
+    if row == "doubles":
+        if v.spinners:
+            return cell(v, "spinners", lang)
+        if v.doubles == "choice":
+            return cell(v, "doubles", lang)
+        return _m(lang, "like_any_other_tile_laid")
+    if row == "scoring":
+        return cell(v, "scoring", lang) + _m(lang, "clause_sep") + cell(v, "hand_end", lang)
+    if row == "options":
+        return _m(lang, "partnerships_for", players=', '.join(map(str, v.params.partnerships))) if v.params.partnerships else _m(lang, "none")
+    return cell(v, {"drawing": "drawing", "length": "length", "layout": "layout"}[row], lang)
+
+
+def comparison_table(games: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
+    """A Markdown table comparing ``games`` (``(id, name, rules)``) row by row."""
+    head = "| " + _m(lang, "item") + " | " + " | ".join(
+        f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, _ in games) + " |"
+    rows = [head, "|---|" + "---|" * len(games)]
+    for key in COMPARE_ROWS:
+        label = messages("compare-row", lang)[key]
+        rows.append(f"| **{label}** | " + " | ".join(_esc_cell(compare_cell(v, key, lang)) for _, _, v in games) + " |")
+    return "\n" + "\n".join(rows) + "\n"

@@ -1,0 +1,591 @@
+"""Generating the site's Markdown pages, diagrams and PNGs from the rules tree.
+
+:func:`generate` checks everything (the same checks as ``rulebook check``) and
+returns every generated file as ``{path relative to docs/: bytes}``; it raises
+:class:`BuildError` listing every problem as ``FILE:LINE:COL: error: ...`` and
+produces nothing when there is any. :func:`write_tree` writes such a mapping
+into a folder, touching only files whose bytes changed (so ``mkdocs serve``
+does not loop) and removing stale ones.
+
+Per language ``L`` (``ja``, ``en``) the output is ``L/gen/<variant>.md``,
+``L/gen/glossary.md``, ``L/gen/diagrams/<variant>/<position>-<step>.svg`` (with
+``<title>``/``<desc>`` in ``L``) and the matching ``.png``, and
+``L/gen/legend/*.svg``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+import html
+import os
+import re
+from pathlib import Path
+
+import jinja2
+import jinja2.compiler
+import jinja2.sandbox
+
+from . import describe
+from ..safety import sanitize
+from ..draw import svg
+from .card import card_name
+from ..engine.family import family_of
+from .comparison import comparison_table
+from . import houserules
+from ..sim.stats import figures
+from ..sim.stats import section as stats_section
+from ..base.i18n import tables
+from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
+from ..engine.variant import Placement, side_of, sides_of
+from ..model import Catalog, CheckedPosition, SourceError, VariantDef
+from ..model.catalog import RESERVED_SECTIONS
+from ..model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
+from ..model.yamlsrc import bad_character
+
+from ..safety.sandbox import Budget, Sandbox, bounded_output, template_line
+
+__all__ = ["variant_page", "target_problems", "deal_table", "draft_banner", "MAX_PAGE_BYTES", "GEN"]
+
+#: Folder, inside each language folder, that holds generated files.
+GEN = "gen"
+
+_UI = tables("pages")
+
+
+_esc = escape_md
+#: Text for a Markdown table cell (``escape_md`` writes ``|`` too, as in ``[1|4]``).
+_cell = escape_cell
+
+
+#: Where a game's page usually states each rule a refused play breaks: rule key -> section ids.
+_RULE_SECTIONS = {
+    "matching": ("matching", "placing-tiles", "placement-and-continuation"), "sum-7": ("matching",),
+    "blank": ("blanks-and-matadors", "matching"), "touch": ("blanks-and-matadors",),
+    "multiple-of-3": ("playable-tiles", "placing-tiles", "scoring"),
+    "multiple-of-5": ("playable-tiles", "placing-tiles", "scoring"),
+    "set": ("the-set", "starting-a-hand", "lead-and-turns"), "lead": ("the-set", "starting-a-hand", "lead-and-turns"),
+    "straight-sides-first": ("side-branches", "branch-doubles", "spinners"),
+    "doubles-crosswise": ("doubles", "branch-doubles"), "doubles": ("doubles", "the-sniff"),
+    "placement": ("matching", "placing-tiles", "placement-and-continuation", "side-branches"),
+}
+
+
+class _Page:
+    """Renders one variant page in one language, collecting files and errors."""
+
+    def __init__(self, vdef: VariantDef, checked: dict[str, CheckedPosition], glossary: dict,
+                 lang: str, files: dict[str, bytes], png: bool = True, catalog: Catalog | None = None):
+        self.v, self.checked, self.glossary, self.lang, self.files = vdef, checked, glossary, lang, files
+        self.catalog = catalog
+        self.png = png
+        self.ui = _UI[lang]
+        self.used: set[str] = set()
+        self.errors: list[SourceError] = []
+        self.path = None  # (section index) for error locations
+        self.legend_shown = False
+        self._drawn: dict[int, tuple] = {}      # id(layout) -> (layout, its arrangement)
+
+    def ids(self) -> set[str]:
+        """The ids the page gives its own headings: the game's, its sections'
+        (a house rule's parent's too) and the parts the page makes itself."""
+        v = self.v
+        out = {v.id, *RESERVED_SECTIONS, *(sec["id"] for sec in v.sections)}
+        for a in v.ancestors():
+            out.add(a.id)
+            out.update(sec["id"] for sec in a.sections)
+        return out
+
+    def arrangement(self, layout) -> svg.Arrangement:
+        """``layout`` as drawn on this page (arranged once, so the words beside a
+        diagram and the diagram agree)."""
+        got = self._drawn.get(id(layout))
+        if got is None or got[0] is not layout:
+            got = self._drawn[id(layout)] = (layout, svg.arrange(layout))
+        return got[1]
+
+    def sides(self, layout) -> dict:
+        """Where the sides of ``layout``'s doubles face in its diagram
+        (:func:`generator.draw.svg.side_directions`), for the words beside it."""
+        return svg.side_directions(self.arrangement(layout)) if len(layout) else {}
+
+    # -- macros ------------------------------------------------------------
+    def deal_table(self) -> str:
+        p = self.v.rules.params
+        ui = self.ui
+        stock = ui["stock"] if self.v.rules.draw_mode != "none" else ui["undealt_col"]
+        pairs = bool(p.partnerships)            # (a column of "—" only is left out: it fits a phone)
+        rows = [f"| {ui['players']} | {ui['per_hand']} | {stock} |" + (f" {ui['partners']} |" if pairs else ""),
+                "|---:|---:|---:|" + (":---:|" if pairs else "")]
+        for n in sorted(set(p.players) | set(p.partnerships)):
+            rows.append(f"| {n} | {p.deal[n]} | {self.v.rules.stock_size(n)} |"
+                        + (f" {ui['yes'] if n in p.partnerships else ui['no']} |" if pairs else ""))
+        return "\n" + "\n".join(rows) + "\n"
+
+    def comparison(self, other: str) -> str:
+        """A table comparing this game with ``other`` (a variant id), row by row
+        from both games' parameters and rule choices."""
+        if not isinstance(other, str) or self.catalog is None:
+            raise jinja2.TemplateError(f"comparison() takes a variant id, not {other!r}")
+        try:
+            o = self.catalog.variant(other)
+        except SourceError:
+            raise jinja2.TemplateError(f"comparison(): unknown variant {other!r}") from None
+        return comparison_table([(self.v.id, self.v.name, self.v.rules), (o.id, o.name, o.rules)], self.lang)
+
+    def rounds_table(self) -> str:
+        """The rounds of a match by table setting (a macro only a family
+        played in rounds has: :meth:`generator.engine.family.Family.macros`)."""
+        made = family_of(self.v.rules.family).macros().get("rounds_table")
+        if made is None:
+            raise jinja2.TemplateError("rounds_table() is for a game of trains (rounds of a match); "
+                                       "this game has no rounds")
+        return made(self)
+
+    def legend(self) -> str:
+        """The legend of the page's diagrams (Markdown): once a page; a second call writes nothing."""
+        if self.legend_shown:
+            return ""
+        self.legend_shown = True
+        ui = self.ui
+        rules = self.v.rules
+        every_end_counts = rules.play_scoring == "headers"
+        keys = (["counted"] if rules.play_scoring else []) + ([] if every_end_counts else ["open"]) \
+            + (["branch"] if rules.spinners else []) \
+            + (["join", "matador"] if rules.matching == "sum-7" else []) + ["placed"] \
+            + (["colours"] if rules.params.set > 6 else [])
+        words = {k: ui["legend_" + k] for k in keys}
+        if not rules.play_scoring:
+            words["open"] = ui["legend_open_plain"]
+        if every_end_counts:
+            words["counted"] = ui["legend_counted_ends"]
+        if rules.spinners == "first":
+            words["branch"] = ui["legend_branch_sniff"]
+        items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(words[key])}' for key in keys]
+        return (f'\n<div class="rb-legend" markdown>\n\n**{_esc(ui["legend"])}**\n\n'
+                + "\n".join(items) + "\n\n</div>\n")
+
+    def term(self, key: str) -> str:
+        entry = self.glossary.get(key) if isinstance(key, str) else None
+        if entry is None:
+            raise jinja2.TemplateError(f"unknown glossary term {key!r}")
+        return f"[{entry[self.lang]}](glossary.md#{key}){{ .rb-term }}"
+
+    def position(self, pid: str, steps: list[int] | None = None) -> str:
+        cp = self.checked.get(pid)
+        if cp is None:
+            raise jinja2.TemplateError(f"no position {pid!r} in rules/{self.v.id}/positions/")
+        self.used.add(pid)
+        return self.render_position(cp, steps)
+
+    # -- rendering ---------------------------------------------------------
+    def render_position(self, cp: CheckedPosition, steps: list[int] | None = None) -> str:
+        pos = cp.position
+        ui = self.ui
+        # an example of two or more placements can be stepped through (docs/assets/rulebook.js)
+        stepped = isinstance(pos, PlacementPosition) and len(pos.steps) >= 2
+        kind = " rb-stepped" if stepped else " rb-practice" if pos.is_practice else ""
+        if pos.is_practice:
+            kind += family_of(pos.family).practice_class
+        # A worked example folds under its title (rulebook.css keeps it unfolded on a wide screen and
+        # in print, and rulebook.js opens it there and wherever an address points into it), so that a
+        # long page on a phone is a list of examples a reader opens one at a time.
+        out = [f'\n<details class="rb-example{kind}" id="ex-{pos.id}" markdown>\n']
+        if not self.legend_shown and family_of(pos.family).shows_legend(pos):
+            out.insert(0, self.legend())        # the page's first diagram: its legend comes first
+        title = (pos.title or {}).get(self.lang)
+        label = ui["practice_title"] if pos.is_practice else ui["example"]
+        heading = ui["example_title"].format(example=_esc(label), title=_esc(title)) if title else _esc(label)
+        out.append(f'<summary class="rb-example-title"><strong>{heading}</strong></summary>\n')
+        if pos.note:
+            out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
+        out.append(family_of(pos.family).render_position(self, cp, steps))
+        out.append("</details>\n")
+        return "".join(out)
+
+    def practice(self, pos, cp: CheckedPosition) -> str:
+        """A practice position: the question, the player's hand, the table
+        drawn, then (behind "show the answer", which the page's script also
+        opens when the reader picks a play) the engine's table of every legal
+        play with the best ones marked."""
+        o = cp.outcome
+        lang, ui, rules = self.lang, self.ui, self.v.rules
+        hand = ui["list_sep"].join(t.label for t in pos.hand)
+        parts = [f'<p class="rb-question"><strong>{_esc(ui["practice_question"])}</strong> '
+                 f'{_esc(ui["q_" + pos.question])}</p>\n',
+                 f'<p class="rb-hand"><strong>{_esc(ui["your_hand"])}</strong> {_esc(hand)}</p>\n']
+        counted = rules.counted(o.table)
+        open_ends = tuple(rules.open_ends(o.table))
+        cap = ui["practice_table"].format(ends=" / ".join(str(o.table.pip_at(e)) for e in open_ends))
+        parts.append(self._draw(f"{pos.id}-table", o.table, counted, open_ends, None, cap))
+        scoring = rules.play_scoring is not None
+        head = [ui["practice_play"]] + ([ui["practice_points"]] if scoring else []) + [ui["practice_ends"],
+                                                                                       ui["practice_playable"]]
+        rows = ["| " + " | ".join(head) + " |", "|---" + ("|---:" if scoring else "") + "|---|---|"]
+        best = {id(b) for b in o.best}
+        sides = self.sides(o.table)
+        for opt in o.options:
+            pl = opt.placement
+            play = describe.play_words(opt.play, lang, sides)
+            mark = ui["practice_best_mark"] if id(opt) in best else ""
+            cells = [f"{mark}{_cell(play)}"] + ([str(pl.points)] if scoring else []) + [
+                _cell(" / ".join(str(pl.layout.pip_at(e)) for e in pl.open)),
+                _cell(ui["list_sep"].join(t.label for t in opt.playable) or ui["none"])]
+            if id(opt) in best:
+                cells = [f"**{c}**" for c in cells]
+            rows.append("| " + " | ".join(cells) + " |")
+        why = ui["practice_why_" + pos.question]
+        parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(ui["show_answer"])}</summary>\n\n'
+                     + "\n".join(rows) + f"\n\n{_esc(why)}\n\n</details>\n")
+        return "".join(parts)
+
+    def figure(self, pid: str, index: int, pl: Placement, extra_caption: str | None = None) -> str:
+        cap = describe.caption(pl, self.lang, self.v.rules, self.sides(pl.layout))
+        if extra_caption:
+            cap = f"{cap} {extra_caption}"
+        return self._draw(f"{pid}-{index}", pl.layout, pl.counted, pl.open, pl.tile, cap)
+
+    def _draw(self, name: str, layout, counted, open_ends, last, cap: str) -> str:
+        lang = self.lang
+        rules = self.v.rules
+        arr = self.arrangement(layout)
+        alt = describe.text_equivalent(layout, counted, open_ends, lang, rules, svg.side_directions(arr))
+        text = svg.render(arr, counted={c.end: c.value for c in counted} if rules.play_scoring else {},
+                          open_ends=open_ends, last=last, title=cap, desc=alt, lang=lang,
+                          ident=f"d-{name}", joins=svg.join_marks(layout, rules), coloured=rules.params.set > 6)
+        base = f"{lang}/{GEN}/diagrams/{self.v.id}/{name}"
+        self.files[base + ".svg"] = text.encode("utf-8")
+        self.files[base + ".png"] = svg.to_png(text) if self.png else b""
+        rel = f"diagrams/{self.v.id}/{name}"
+        x0, y0, x1, y1 = arr.bounds()
+        w = round((x1 - x0 + 0.5) * svg.UNIT)
+        h = round((y1 - y0 + 0.5) * svg.UNIT)
+        return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
+                f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{w}" height="{h}" }}]({rel}.png "{escape(ui_png(lang))}")\n'
+                f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
+                f'<p class="rb-textalt"><span class="rb-textalt-label">{_esc(self.ui["textalt"])}</span> '
+                f'{_esc(alt)}</p>\n')
+
+    def rule_link(self, rule: str) -> str | None:
+        """Where the page (or, for a house rule, its parent's) states the rule
+        ``rule`` (``VARIANT/KEY``): ``#section`` or ``other.md#section``;
+        ``None`` when no section is about it."""
+        key = rule.split("/", 1)[-1]
+        own = {sec["id"] for _, sec in self.v.own_sections} if self.v.parent is not None \
+            else {sec["id"] for sec in self.v.sections}
+        every = {sec["id"] for sec in self.v.sections}
+        for sid in _RULE_SECTIONS.get(key, ()):
+            if sid in own:
+                return f"#{sid}"
+            if sid in every:
+                return f"{houserules.section_page(self.v, sid)}.md#{sid}"
+        return None
+
+    def rejected(self, pid: str, index: int, r: Rejected, extra_caption: str | None = None) -> str:
+        """A step the rules refuse: the reason (rule id, the rule in words, the
+        engine's message) and the unchanged layout, drawn with its open ends."""
+        lang = self.lang
+        ui = self.ui
+        # the engine's English sentence is for authors; the side is named as the diagram shows it
+        head, words, _ = describe.refusal(r, lang, self.sides(r.layout))
+        link = self.rule_link(r.rule)
+        rule = f"[{escape_link_text(words)}]({link})" if link else _esc(words)
+        parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**{ui["rule_sep"]}{rule}\n']
+        if extra_caption:
+            parts.append(f"{_esc(extra_caption)}\n")
+        parts.append("</div>\n")
+        if len(r.layout):
+            name = f"{pid}-{index}"
+            counted = self.v.rules.counted(r.layout)
+            cap = ui["layout_unchanged"].format(label=r.tile.label)
+            parts.append(self._draw(name, r.layout, counted, r.open, None, cap))
+        return "\n".join(parts)
+
+    def settlement(self, pos: SettlementPosition, cp: CheckedPosition) -> str:
+        ui, lang = self.ui, self.lang
+        s = cp.outcome.settlement
+        sides = sides_of(pos.players, pos.teams)
+        teams = bool(pos.teams)
+        rows = [f"| {ui['player']} | " + (f"{ui['side']} | " if teams else "") + f"{ui['hand']} | {ui['pips']} |",
+                "|---|" + ("---|" if teams else "") + "---|---:|"]
+        for p in pos.players:
+            h = pos.hands[p]
+            shown = (describe.tile_list(h) or ui["none_left"]) if isinstance(h, list) else "—"
+            mark = f" ({ui['out']})" if p == pos.out else ""
+            rows.append(f"| {_cell(p)}{mark} | " + (f"{_cell(side_of(p, sides))} | " if teams else "")
+                        + f"{_cell(shown)} | {pos.pips()[p]} |")
+        lines = ["\n" + "\n".join(rows) + "\n"]
+        how = ui["how"].format(p=pos.out) if pos.out else ui["blocked"]
+        lines.append(ui["result_line"].format(result=ui["result"], how=how))
+        for line in describe.settlement_lines(s, lang, self.v.rules):
+            lines.append(f"- {_esc(line)}")
+        if s.scores_after is not None:
+            before = ", ".join(f"{k} {v}" for k, v in (pos.scores or {}).items())
+            after = ", ".join(f"{k} {v}" for k, v in s.scores_after.items())
+            lines.append(f"- {ui['scores_before']}: {before} → {ui['scores_after']}: {after}")
+            if s.game_winners:
+                lines.append(f"- {ui['game_winners']}: {', '.join(s.game_winners)}")
+        return "\n".join(lines) + "\n\n"
+
+    def turns(self, pos: TurnsPosition, cp: CheckedPosition) -> str:
+        ui, lang = self.ui, self.lang
+        out = [ui["deal_line"].format(deal=ui["deal"], leader_label=ui["leader"], leader=pos.leader)]
+        for p in pos.players:
+            score = f" — {ui['score_before']}{pos.scores[p]}" if pos.scores and p in pos.scores else ""
+            out.append(f"- {p}: {describe.tile_list(pos.hands[p])}{score}")
+        stock_label = ui["stock_order"] if self.v.rules.draw_mode != "none" else ui["undealt"]
+        out.append(f"- {stock_label}: {describe.tile_list(pos.stock) or ui['none_left']}\n")
+        counts = self.v.rules.play_scoring is not None and self.v.rules.play_scoring != "headers"
+        scoring = self.v.rules.play_scoring is not None
+        rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['counted' if counts else 'ends']} | "
+                + (f"{ui['score']} | " if scoring else "") + f"{ui['next']} |",
+                "|---:|---|---|---|" + ("---|" if scoring else "") + "---|"]
+        last = [ev.placement for ev in cp.outcome.events if ev.placement is not None]
+        sides = self.sides(last[-1].layout) if last else {}     # as the final diagram below shows them
+        for mv, ev in zip(pos.moves, cp.outcome.events):
+            if ev.kind == "play":
+                pl = ev.placement
+                how = []
+                if mv.as_ is not None:
+                    how.append(ui["as_" + mv.as_])
+                if mv.touch is not None:
+                    how.append(ui["touch"].format(n=mv.touch))
+                extra = ui["how_played"].format(how=ui["list_sep"].join(how)) if how else ""
+                if pl.at is None:
+                    act = ui["play_tile"].format(tile=pl.tile.label, how=extra)
+                else:
+                    act = ui["play_on"].format(tile=pl.tile.label, end=describe.end_words(pl.at, lang, sides), how=extra)
+                cnt = (describe.counted_sum(pl.counted) if counts
+                       else " / ".join(str(pl.layout.pip_at(e)) for e in pl.open))
+                sc = describe.score_phrase(pl, lang, self.v.rules)
+            elif ev.kind == "draw":
+                act = ui["draw_tile"].format(tile=ev.drawn.label, fit=ui["playable" if ev.playable else "unplayable"])
+                cnt = sc = ""
+            else:
+                act, cnt, sc = ui["pass"], "", ""
+            nxt = ev.next if ev.next else {"out": ui["end_out"].format(p=ev.player), "blocked": ui["end_blocked"],
+                                           "game": ui["end_game"]}.get(ev.end, "")
+            rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {cnt} | "
+                        + (f"{_cell(sc)} | " if scoring else "") + f"{_cell(nxt)} |")
+        out.append("\n" + "\n".join(rows) + "\n")
+        notes = [(mv.index, mv.note[lang]) for mv in pos.moves if mv.note]
+        if notes:
+            out.append("\n".join(f"- {ui['move']} {i}: {_esc(text.strip())}" for i, text in notes) + "\n")
+        hand = cp.outcome.hand
+        scores = ", ".join(f"{k} {v}" for k, v in hand.scores.items())
+        label = ui["scores_after"] if hand.settlement is not None else ui["scores_now"]
+        keeps_score = self.v.rules.play_scoring is not None or self.v.rules.settle_rule != "none"
+        out.append(f"\n- {label}: {scores}" if keeps_score else "")
+        if hand.game_winners:
+            out.append(f"- {ui['game_winners']}: {', '.join(hand.game_winners)}")
+        if hand.settlement is not None:
+            for line in describe.settlement_lines(hand.settlement, lang, self.v.rules):
+                out.append(f"- {_esc(line)}")
+        if last:
+            out.append(f"\n<p class=\"rb-subtitle\">{_esc(ui['final_layout'])}</p>\n")
+            out.append(self.figure(pos.id, len(pos.moves), last[-1]))
+        return "\n".join(out) + "\n"
+
+
+def ui_png(lang: str) -> str:
+    """Link title of a diagram's PNG."""
+    return _UI[lang]["png"]
+
+
+PAGE_ID_PREFIXES = ("ex-", "fig-", "d-", "rb-")
+
+
+def _noting_ids(f, made: Counter):
+    """The macro ``f``, noting in ``made`` the ids its output gives itself."""
+    @functools.wraps(f)
+    def noting(*args, **kwargs):
+        result = f(*args, **kwargs)
+        if isinstance(result, str):
+            made.update(given for _, given in sanitize.given_ids(result))
+        return result
+    return noting
+
+
+def _render_body(page: _Page, text: str, src, path: tuple) -> str:
+    env = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    env.globals.pop("lipsum", None)         # filler text: slow in proportion to its argument, and of no use here
+    try:
+        tmpl = env.from_string(text)
+        budget = Budget()
+        macros = dict(deal_table=page.deal_table, legend=page.legend, term=page.term, comparison=page.comparison,
+                      rounds_table=page.rounds_table, position=page.position)
+        made: Counter = Counter()           # the ids our macros write (an example's, its figures')
+        out = budget.run(lambda **values: bounded_output(tmpl, values), params=page.v.params,
+                         **{k: budget.outside(_noting_ids(f, made)) for k, f in macros.items()})
+    except jinja2.TemplateSyntaxError as exc:
+        raise SourceError(src.file, *src.text_mark(path, exc.lineno or 1), f"template: {exc.message}") from None
+    except SourceError:
+        raise
+    except (jinja2.TemplateError, TypeError, ValueError, OverflowError) as exc:
+        raise SourceError(src.file, *src.text_mark(path, template_line(exc)), f"template: {exc}") from None
+    except NameError as exc:       # Jinja writes a literal too large for a float (1e400) as "inf" in its code
+        why = ("a number too large to write (such as 1e400)" if str(exc).endswith(("'inf' is not defined",
+                                                                                  "'nan' is not defined"))
+               else f"NameError: {exc}")
+        raise SourceError(src.file, *src.text_mark(path, template_line(exc)), f"template: {why}") from None
+    except Exception as exc:       # 1/0, endless macro recursion, range too big, ...: never a traceback
+        raise SourceError(src.file, *src.text_mark(path, template_line(exc)),
+                          f"template: {type(exc).__name__}: {exc}") from None
+    bad = bad_character(out)                # what the template wrote, as the file's own text is checked
+    if bad:
+        raise SourceError(src.file, *src.text_mark(path, 1), "template: " + bad.replace("the text holds",
+                                                                                       "the template writes", 1))
+    for line, given in sanitize.given_ids(out):
+        if made[given] > 0:                 # written by a macro, not by the author
+            made[given] -= 1
+            continue
+        at = src.text_mark(path, line if out == text else 1)
+        if given == "dir=":
+            raise SourceError(src.file, *at, "an attribute list may not set `dir`: it shows a text in another "
+                                             "order than it is written (\"10 + 5 = 15\" as \"15 = 5 + 10\")")
+        if given in page.ids() or given.startswith(PAGE_ID_PREFIXES):
+            raise SourceError(src.file, *at, f"the id {given!r} is one the page gives a part of its own (a section, "
+                                             f"an example, a diagram): a link to that part would land here; "
+                                             f"choose another")
+    brackets = sanitize.bracket_problem(out)
+    if brackets:
+        line, why = brackets
+        raise SourceError(src.file, *src.text_mark(path, line if out == text else 1),
+                          f"{why}: Markdown's reading of links slows down with each one; close them, or write "
+                          f"a bracket that opens nothing as \\[")
+    problems = sanitize.removed(sanitize.markdown_html(out))
+    if problems:
+        line = _line_of(text, problems[0])
+        more = f" (and {len(problems) - 1} more: {'; '.join(problems[1:4])})" if len(problems) > 1 else ""
+        raise SourceError(src.file, *src.text_mark(path, line),
+                          f"the page may not hold {problems[0]}{more}: the site lets through only plain text, "
+                          f"Markdown and a few harmless HTML elements (see the authoring guide, 'Rule text')")
+    return out
+
+
+#: The largest page a game may have (its Markdown, bytes): twenty times the longest page of the site.
+MAX_PAGE_BYTES = 1_000_000
+
+def _line_of(text: str, problem: str) -> int:
+    """The line of ``text`` (1-based) that most likely wrote ``problem`` (a
+    :func:`sanitize.removed` description): the first naming its element or
+    attribute; the first line when the template assembled it."""
+    names = re.findall(r"<(\w+)|the attribute (\w+)=|(\w+):", problem) + re.findall(r"=\"([^\"]+)\"()", problem)
+    words = sorted({w.lower() for group in names for w in group if len(w) >= 3}, key=len, reverse=True)
+    for word in words:
+        for n, line in enumerate(text.split("\n"), 1):
+            if word in html.unescape(line).lower():
+                return n
+    return 1
+
+
+def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary: dict, lang: str,
+                 files: dict[str, bytes], png: bool = True, catalog: Catalog | None = None,
+                 stats: dict | None = None) -> str:
+    """The Markdown of one variant's page in ``lang``; diagram files are added
+    to ``files``. Raises :class:`SourceError` for a bad macro call."""
+    page = _Page(vdef, checked, glossary, lang, files, png, catalog)
+    src = vdef.src
+    if vdef.parent is not None and not isinstance(src.data.get("summary"), dict):
+        summary = houserules.summary_line(vdef, lang)   # the parent's summary would describe the parent
+    else:
+        summary = _esc(vdef.summary[lang].strip())
+    parts = [f"# {_esc(vdef.name[lang])}\n"]
+    if vdef.aka.get(lang):
+        parts.append(f'<p class="rb-aka">{page.ui["aka"]}{_esc(page.ui["aka_sep"].join(vdef.aka[lang]))}</p>\n')
+    parts.append(f"{summary}\n")
+    parts.append(f"[{page.ui['card_link']}]({card_name(vdef.id)}.md){{ .rb-card-link }}\n")
+    if vdef.draft:                          # a draft: built for preview, never found by the search
+        parts.insert(0, "---\nsearch:\n  exclude: true\n---\n")
+        parts.insert(2, draft_banner(lang))
+    house = vdef.parent is not None
+    if house:                               # a house rule: what differs, then its own sections
+        parts.append(houserules.differences_section(vdef, lang))
+        sections = vdef.own_sections
+    else:
+        sections = list(enumerate(vdef.sections))
+    for i, sec in sections:
+        parts.append(f"## {_esc(sec['title'][lang])} {{ #{sec['id']} }}\n")
+        parts.append(_render_body(page, sec["body"][lang], src, ("sections", i, "body", lang)))
+    if house:
+        parts.append(houserules.inherited_section(vdef, lang))
+        if catalog is not None:
+            parts.append(houserules.rerun_section(houserules.rerun_parent_positions(catalog, vdef), vdef, lang))
+    rest = sorted(set(checked) - page.used)
+    drills = [pid for pid in rest if checked[pid].position.is_practice]
+    if drills:                              # practice positions the rule text does not place: a section of their own
+        parts.append(f"## {page.ui['practice_section']} {{ #practice-positions }}\n")
+        parts.append(f"{page.ui['practice_intro']}\n")
+        parts += [page.render_position(checked[pid]) for pid in drills]
+    rest = [pid for pid in rest if pid not in drills]
+    if rest:
+        parts.append(f"## {page.ui['more']} {{ #more-examples }}\n")
+        parts += [page.render_position(checked[pid]) for pid in rest]
+    if stats is not None:
+        parts.append(stats_section(stats, vdef.rules, lang))
+        if house:
+            parts.append(houserules.stats_beside_parent(stats, figures(vdef.parent), vdef, lang))
+    parts.append(f"## {page.ui['sources']} {{ #sources }}\n")
+    owner = next((v for v in [vdef, *vdef.ancestors()] if isinstance(v.src.data.get("sources"), dict)), vdef)
+    if not house:
+        parts.append(_render_body(page, owner.sources[lang], owner.src, ("sources", lang)))
+    else:
+        # a house rule's own sources, then a link to its parent's: they describe the parent, so some of
+        # what they say is what the house rule changes
+        if owner is vdef:
+            parts.append(f"### {page.ui['sources_own']} {{ #sources-own }}\n")
+            parts.append(_render_body(page, vdef.sources[lang], vdef.src, ("sources", lang)))
+        cited = next((v for v in vdef.ancestors() if isinstance(v.src.data.get("sources"), dict)), None)
+        if cited is not None:
+            link = f"[{escape_link_text(cited.name[lang])}]({cited.id}.md#sources)"
+            parts.append(page.ui["sources_parent"].format(parent=link) + "\n")
+    return "\n".join(p for p in parts if p).rstrip() + "\n"
+
+
+_HREF_ANCHOR = re.compile(r'<a [^>]*href="#([^"]+)"')
+_IMG_SRC = re.compile(r'<img [^>]*src="([^"]+)"')
+_IDS = re.compile(r' id="([^"]+)"')
+
+
+def target_problems(vdef: VariantDef, md: str, lang: str, made: dict[str, bytes], docs: Path) -> list[SourceError]:
+    """Links to a place on the game's own page (``#anchor``) that no heading
+    or element has, and pictures that are neither made for the page nor in
+    ``docs`` (relative to ``<lang>/gen/``): each located at the rule text
+    that wrote it (the file's first line when none did). MkDocs would only
+    warn, and the site's strict build would stop without saying where."""
+    html_text = sanitize.markdown_html(md)
+    ids = set(_IDS.findall(html_text))
+    out = []
+    wanted = [("#" + a, f"the link '#{a}' leads to no place on this page") for a in _HREF_ANCHOR.findall(html_text)
+              if html.unescape(a) not in ids and a not in ids]
+    for src in _IMG_SRC.findall(html_text):
+        src = html.unescape(src)
+        if ":" in src or src.startswith("/"):
+            continue                    # (the HTML policy refuses pictures from elsewhere)
+        rel = os.path.normpath(f"{lang}/{GEN}/{src}").replace(os.sep, "/")
+        if rel not in made and not (docs / rel).is_file():
+            wanted.append((src, f"the picture {src!r} is not on the site (from this page it would be docs/{rel})"))
+    texts = [(("sections", i, "body", lang), sec["body"][lang]) for i, sec in enumerate(vdef.src.data.get("sections") or ())
+             if isinstance(sec, dict) and isinstance((sec.get("body") or {}).get(lang), str)]
+    if isinstance((vdef.src.data.get("sources") or {}).get(lang), str):
+        texts.append((("sources", lang), vdef.src.data["sources"][lang]))
+    for target, message in dict(wanted).items():
+        where = next(((path, n, target) for path, text in texts for n, line in enumerate(text.split("\n"), 1)
+                      if f"({target}" in line), None)
+        if where is None:
+            out.append(SourceError(vdef.src.file, 1, 1, message))
+        else:
+            out.append(SourceError(vdef.src.file, *vdef.src.text_mark(where[0], where[1], where[2]), message))
+    return out
+
+
+def draft_banner(lang: str) -> str:
+    """The notice at the top of a draft game's page and card (Markdown): only
+    a preview (``mkdocs serve``) shows them; ``mkdocs build`` leaves them out."""
+    ui = _UI[lang]
+    return f'!!! warning "{ui["draft_title"]}"\n\n    {ui["draft_banner"]}\n'
+
+
+def deal_table(vdef: VariantDef, lang: str) -> str:
+    """The deal table of ``vdef``'s page in ``lang`` (Markdown), as the card repeats it."""
+    return _Page(vdef, {}, {}, lang, {}, False).deal_table()

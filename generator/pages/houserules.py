@@ -1,0 +1,397 @@
+"""The parts of a house rule's page (a game that ``extends:`` another): what
+differs from the parent, the parent's worked examples re-run under the house
+rule, and its "by the numbers" beside the parent's. Every part is generated
+from the two games' params and rule choices and from the engine; nothing is
+written per game.
+
+``shared/spec/house-rules.md`` fixes the contract (the differences table and
+the parent's name on the page); the rest is ours.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+
+from .describe import play_words
+from ..engine.choices import CHOICES, INFO
+from ..base.i18n import messages, plural, tables
+from ..safety.sanitize import escape_cell, escape_link_text
+from ..draw.svg import arrange, side_directions
+from ..sim.stats import columns
+from .comparison import set_words
+from ..model.catalog import Catalog, VariantDef
+from ..model.kinds import compare, evaluate, parse_position
+from ..model.practice import play_from_text
+from ..model.yamlsrc import SourceError, SourceErrors, load
+from ..variants import make_variant
+
+__all__ = ["differences", "differences_section", "rerun_parent_positions", "rerun_section", "inherited_section",
+           "stats_beside_parent"]
+
+#: Where a parent's page usually explains each param or choice: section ids, most likely first.
+_SECTIONS = {
+    "set": ["players-and-tiles"], "players": ["players-and-tiles"], "partnerships": ["players-and-tiles"],
+    "deal": ["players-and-tiles"], "stock_reserve": ["drawing-and-passing", "drawing", "players-and-tiles"],
+    "target": ["game-end", "the-game", "winning", "match-result"],
+    "point_unit": ["scoring-placements", "scoring", "scoring-in-play", "players-and-tiles"],
+    "rounds": ["rounds"], "layout": [], "lead_totals": ["the-set", "playable-tiles"],
+    "lead": ["the-set", "starting-a-hand", "lead-and-turns"],
+    "matching": ["matching", "placing-tiles", "placement-and-continuation"],
+    "doubles": ["doubles", "placing-tiles"], "spinners": ["branch-doubles", "the-sniff", "doubles"],
+    "side_branches": ["side-branches", "the-sniff", "branch-doubles"],
+    "draw": ["drawing-and-passing", "drawing", "passing", "drawing-and-markers"],
+    "counting": ["scoring", "scoring-placements", "scoring-play", "scoring-in-play"],
+    "scoring": ["scoring", "scoring-placements", "scoring-play", "scoring-in-play", "no-scoring-in-play"],
+    "legal_totals": ["playable-tiles", "scoring"],
+    "continuation": ["placement-and-continuation", "lead-and-turns", "the-turn"],
+    "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
+    "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
+    "target_score": ["game-end", "the-game", "winning"],
+}
+
+_T = tables("house")
+
+#: (Words for the stated values a re-run compares: the message catalog's ``house-value`` context.)
+
+
+_esc = escape_cell
+
+
+def param_words(key: str, value, lang: str) -> str:
+    """A param's value in players' words."""
+    t = _T[lang]
+    if key == "set":
+        return set_words(value, lang)
+    if key == "deal":
+        return _T[lang]["list_sep"].join(t["each"].format(n=n, k=k) for n, k in sorted(value.items()))
+    if key == "partnerships":
+        if not value:
+            return t["nobody"]
+        return t["list_sep"].join(t["partnership_each"].format(n=n) for n in value)
+    if key == "players":
+        return ", ".join(map(str, value)) + _T[lang]["players_suffix"]
+    if key == "rounds":
+        return ", ".join(map(str, value)) + _T[lang]["rounds_suffix"]
+    if key == "target":
+        return t["one_hand"] if value is None else t["first_to"].format(t=value)
+    if key == "stock_reserve":
+        return t["kept"].format(n=value) if value else t["nobody"]
+    if key == "lead_totals":
+        if not value:
+            return _T[lang]["any_tile"]
+        sums = t["or_sep"].join(map(str, value))
+        return _T[lang]["tile_totals"].format(sums=sums)
+    if key == "point_unit":
+        return plural(lang, "pip-unit", value)
+    return str(value)
+
+
+def differences(child: VariantDef) -> list[tuple[str, str, str]]:
+    """``(key, parent's value, this value)`` for every param and rule choice
+    in which ``child`` differs from its parent (params first, in the
+    schema's order; then choices in :data:`CHOICES` order)."""
+    parent = child.parent
+    out = []
+    for k in dict.fromkeys(list(parent.params) + list(child.params)):
+        a, b = parent.params.get(k), child.params.get(k)
+        if a != b:
+            out.append((k, a, b))
+    for info in CHOICES:
+        a, b = getattr(parent.choices, info.key), getattr(child.choices, info.key)
+        if a != b:
+            out.append((info.key, a, b))
+    return out
+
+
+def section_page(game: VariantDef, sid: str) -> str:
+    """The id of the page that shows ``game``'s section ``sid``: ``game``'s own
+    page, or (for a section a house rule inherits) the nearest ancestor that
+    wrote it."""
+    for v in [game, *game.ancestors()]:
+        mine = [sec["id"] for _, sec in v.own_sections] if v.parent is not None else [sec["id"] for sec in v.sections]
+        if sid in mine:
+            return v.id
+    return game.id
+
+
+def _section_of(parent: VariantDef, key: str) -> str | None:
+    ids = [s["id"] for s in parent.sections]
+    return next((sid for sid in _SECTIONS.get(key, []) if sid in ids), None)
+
+
+def summary_line(child: VariantDef, lang: str) -> str:
+    """The opening line of a house rule that wrote no summary of its own:
+    what it is, in words (the parent's summary would describe the parent)."""
+    parent = child.parent
+    return _T[lang]["summary_line"].format(parent=_esc(parent.name[lang]))
+
+
+def differences_section(child: VariantDef, lang: str) -> str:
+    """The "differences from <parent>" section: one row per changed param or
+    choice, the parent's value (linked to the parent's section on it) beside
+    this one, in players' words."""
+    parent, t = child.parent, _T[lang]
+    pname = parent.name[lang]
+    head = f"## {_esc(t['diff'].format(parent=pname))} {{ #differences }}\n"
+    rows = differences(child)
+    if not rows:
+        return head + "\n" + _esc(t["none_changed"].format(parent=pname)) + "\n"
+    lines = [t["diff_intro"].format(parent=_esc(pname), pid=parent.id), "",
+             f"| {t['rule']} | {_esc(pname)} | {_esc(child.name[lang])} |", "|---|---|---|"]
+    for key, a, b in rows:
+        if key in INFO:
+            title = INFO[key].title[lang]
+            wa = INFO[key].words(a, lang, parent.params.get("point_unit", 1))
+            wb = INFO[key].words(b, lang, child.params.get("point_unit", 1))
+        else:
+            title = messages("param", lang).get(key, key)
+            wa, wb = param_words(key, a, lang), param_words(key, b, lang)
+        sid = _section_of(parent, key)
+        link = f"{section_page(parent, sid)}.md#{sid}" if sid else f"{parent.id}.md"
+        lines.append(f"| {_esc(title)} | [{escape_link_text(wa, cell=True)}]({link}) | **{_esc(wb)}** |")
+    return head + "\n" + "\n".join(lines) + "\n"
+
+
+def inherited_section(child: VariantDef, lang: str) -> str:
+    """Links to the parent's sections this game did not rewrite."""
+    parent, t = child.parent, _T[lang]
+    mine = {sec["id"] for _, sec in child.own_sections}
+    rest = [s for s in parent.sections if s["id"] not in mine]
+    if not rest:
+        return ""
+    pname = parent.name[lang]
+    items = "\n".join(f"- [{escape_link_text(s['title'][lang])}]({section_page(parent, s['id'])}.md#{s['id']})" for s in rest)
+    return (f"## {_esc(t['as_parent'].format(parent=pname))} {{ #as-parent }}\n\n"
+            f"{t['as_parent_intro'].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
+
+
+_OTHER_RULE = re.compile(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine rejects "
+                         r"it by another rule: .*\[rule [a-z0-9-]+/([a-z0-9-]+)\]$", re.S)
+_DIFF = re.compile(r"^(?:(step|move) (\d+) \([^)]*\) )?(\w+): stated (.*?), the engine computes (.*?)(?: \(.*\))?$")
+
+
+def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
+    """The parent's positions run again under ``child``'s rules, in file
+    order: ``{"id", "title" ({ja, en} or None), "status"}`` where status is
+    ``"holds"``, ``"changes"`` (with ``"changes"``: ``(where, key, stated,
+    now)`` tuples: where is ``("step"|"move", n)`` or ``None``) or
+    ``"unplayable"`` (with ``"reason"``, the engine's sentence)."""
+    out = []
+    # the house rule's rules under the parent's id, so that the rule ids the parent's
+    # positions name (`reject: all-fives/matching`) are the ones these rules raise
+    rules = make_variant(child.rules.params, child.choices, child.parent.id)
+    for path in catalog.position_files(child.parent.id):
+        if not catalog.may_read(path):      # refused where the parent's positions are checked
+            continue
+        src = load(path)
+        item = {"id": path.stem, "title": src.data.get("title") if isinstance(src.data, dict) else None}
+        try:
+            pos = parse_position(src, rules)
+            before = getattr(pos, "scores", None) or {}
+            target = rules.params.target
+            if target is not None and any(v >= target for v in before.values()):
+                item.update(status="unplayable", reason="[rule x/past-target]")
+                out.append(item)
+                continue
+            if pos.kind == "practice":      # a question: is its answer still the best?
+                now = [o.text for o in evaluate(pos, rules).best]
+                theirs = evaluate(parse_position(src, child.parent.rules), child.parent.rules)
+                was = [o.text for o in theirs.best]
+                if sorted(map(_same_play, now)) == sorted(map(_same_play, was)):
+                    item["status"] = "holds"
+                else:
+                    # the plays are named as the parent's page draws its table
+                    sides = side_directions(arrange(theirs.table)) if len(theirs.table) else {}
+                    item.update(status="changes", changes=[(None, "best", json.dumps(was), json.dumps(now))],
+                                sides=sides)
+                out.append(item)
+                continue
+            problems = compare(evaluate(pos, rules))
+            changes = _changes(problems)
+        except SourceError as exc:
+            message = exc.errors[0].message if isinstance(exc, SourceErrors) else exc.message
+            m = _OTHER_RULE.match(message)
+            if m:                           # still refused, for another reason
+                item.update(status="changes", changes=[(("step", int(m.group(1))), "refused", m.group(2),
+                                                        m.group(3))])
+            else:
+                before = _changes_before(src, rules, message)
+                if before:                  # what changed first, then where the example stops
+                    item.update(status="changes", changes=before)
+                else:
+                    item.update(status="unplayable", reason=message)
+        else:
+            if not changes:
+                item["status"] = "holds"
+            else:
+                item.update(status="changes", changes=changes)
+        out.append(item)
+    return out
+
+
+def _changes(problems) -> list[tuple]:
+    """``(where, key, stated, now)`` for each difference :func:`compare` found."""
+    changes = []
+    for e in problems:
+        m = _DIFF.match(e.message)
+        if m:
+            kind, n, key, stated, now = m.groups()
+            changes.append(((kind, int(n)) if kind else None, key, stated, now))
+        else:
+            changes.append((None, "", "", e.message))
+    return changes
+
+
+_STOPS = re.compile(r"^(step|move) (\d+): ")
+
+
+def _changes_before(src, rules, message: str) -> list[tuple]:
+    """When a parent's example of moves stops at move (or step) ``n > 1``
+    under the house rule: the changes its first ``n - 1`` moves show, then
+    ``(("move", n), "stops", "", message)``. Empty when the example cannot
+    be played from its start, or the first moves change nothing (the stop
+    itself is then the only news)."""
+    m = _STOPS.match(message)
+    if m is None or int(m.group(2)) < 2:
+        return []
+    n = int(m.group(2))
+    key = "turns" if m.group(1) == "move" else "steps"
+    if not isinstance(src.data, dict) or not isinstance(src.data.get(key), list):
+        return []
+    try:
+        head = parse_position(dataclasses.replace(src, data={**src.data, key: src.data[key][:n - 1]}), rules)
+        # the moves' own changes (what a shortened example ends with is not the example's end)
+        changes = [c for c in _changes(compare(evaluate(head, rules))) if c[0] is not None]
+    except SourceError:
+        return []
+    return changes + [((m.group(1), n), "stops", "", message)] if changes else []
+
+
+def _same_play(text: str) -> tuple:
+    """A play text as a key that two games share: a double with no choice of
+    how it lies is laid crosswise (the only other way, ``doubles: cross``)."""
+    play = play_from_text(text)
+    as_ = play.as_ or ("cross" if play.tile.is_double else None)
+    return str(play.tile), str(play.at), as_, play.touch
+
+
+def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
+    """The table of :func:`rerun_parent_positions` in ``lang``."""
+    if not results:
+        return ""
+    parent, t = child.parent, _T[lang]
+    pname = parent.name[lang]
+    lines = [f"## {_esc(t['rerun'].format(parent=pname))} {{ #parent-examples }}", "",
+             t["rerun_intro"].format(parent=_esc(pname), pid=parent.id), "",
+             f"| {t['example']} | {t['result']} |", "|---|---|"]
+    for r in results:
+        title = (r["title"] or {}).get(lang) if isinstance(r["title"], dict) else None
+        name = _esc(title or r["id"])
+        if r["status"] == "holds":
+            what = t["holds"]
+        elif r["status"] == "unplayable":
+            what = t["unplayable"] + _esc(_reason(r["reason"], lang))
+        else:
+            parts = []
+            for where, key, stated, now in r["changes"]:
+                label = messages("house-value", lang).get(key, key)
+                at = t[where[0]].format(n=where[1]) if where else ""
+                if key == "best":
+                    words = [[play_words(play_from_text(p), lang, r.get("sides")) for p in json.loads(v)]
+                             for v in (stated, now)]
+                    parts.append(f"{_esc(label)} {_esc(t['list_sep'].join(words[0]))} → "
+                                 f"**{_esc(t['list_sep'].join(words[1]))}**")
+                elif key == "stops":
+                    parts.append(t["stops"].format(at=_esc(at), why=_esc(t["unplayable"] + _reason(now, lang))))
+                elif key == "refused":
+                    parts.append(t["refused"].format(at=_esc(at), now=_esc(_rule_words(now, lang)),
+                                                     was=_esc(_rule_words(stated, lang))).strip())
+                elif stated:
+                    parts.append(f"{_esc(f'{at} {label}'.strip())} {_esc(_value(stated, lang, key))} → "
+                                 f"**{_esc(_value(now, lang, key))}**")
+                else:
+                    parts.append(_esc(_reason(now, lang)))
+            what = t["changes"] + t["list_sep"].join(parts)
+        lines.append(f"| {name} | {what.replace(chr(10), ' ')} |")
+    return "\n".join(lines) + "\n"
+
+
+def stats_beside_parent(data: dict, parent_data: dict, child: VariantDef, lang: str) -> str:
+    """The house rule's simulated figures beside its parent's, per table."""
+    t = _T[lang]
+    c = columns(child.rules, lang)
+    pname = child.parent.name[lang]
+    theirs = {(r["players"], r["partners"]): r for r in parent_data["results"]}
+    rows = [f"| {c['players']} | {c['per_game']} | {c['points']} | {c['tiles']} | {c['block']} | {c['first']} |",
+            "|---|---:|---:|---:|---:|---:|"]
+    for r in data["results"]:
+        o = theirs.get((r["players"], r["partners"]))
+        if o is None:
+            continue
+        who = (t["pairs"] if r["partners"] else t["solo"]).format(n=r["players"])
+
+        def pair(key, fmt, scale=1.0):
+            return f"{fmt.format(scale * _val(r, key))} / {fmt.format(scale * _val(o, key))}"
+
+        rows.append(f"| {who} | {pair('hands_per_game', '{:.2f}')} | {pair('points_per_hand', '{:.1f}')} | "
+                    f"{pair('tiles_per_hand', '{:.1f}')} | {pair('block_rate', '{:.1f}%', 100)} | "
+                    f"{pair('first_player_wins', '{:.1f}%', 100)} |")
+    if len(rows) == 2:
+        return ""
+    return (f"### {_esc(t['numbers'].format(parent=pname))} {{ #beside-parent }}\n\n"
+            f"{_esc(t['numbers_intro'].format(parent=pname))}\n\n" + "\n".join(rows) + "\n")
+
+
+def _val(r: dict, key: str) -> float:
+    v = r[key]
+    return v["mean"] if isinstance(v, dict) else v
+
+
+
+def _rule_words(key: str, lang: str, default: str | None = None) -> str | None:
+    """A rule id's last part (``matching``) in words; ``default`` (the key
+    itself unless given) when no words are known for it."""
+    words = messages("rule", lang).get(key)
+    if words:
+        return words
+    return key if default is None else default
+
+
+def _reason(message: str, lang: str) -> str:
+    """Why a parent's example cannot be played, in words: the rule it meets,
+    or, without one, that its setup does not fit (deal sizes, tiles)."""
+    m = re.match(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine accepts", message)
+    if m:
+        n, was = m.group(1), _rule_words(m.group(2), lang)
+        return _T[lang]["now_allowed"].format(n=n, was=was)
+    m = re.search(r"\[rule [a-z0-9-]+/([a-z0-9-]+)\]", message)
+    words = _rule_words(m.group(1), lang, "") if m else ""
+    if words:
+        return words
+    if "deals" in message or "tiles" in message:
+        return _T[lang]["deal_misfit"]
+    return _T[lang]["moves_misfit"]
+
+
+
+
+def _value(text: str, lang: str, key: str = "") -> str:
+    """A stated or computed value (JSON) in words: ``{"A": 6}`` -> ``A 6``,
+    ``["A", "B"]`` -> ``A, B``, ``[]`` -> none, an ``end`` in words."""
+    import json
+
+    try:
+        v = json.loads(text)
+    except ValueError:
+        return text
+    if key == "end":
+        return messages("hand-end", lang).get(v if v is not None else "none", str(v))
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {x}" for k, x in v.items()) or _T[lang]["nobody"]
+    if isinstance(v, list):
+        return ", ".join(map(str, v)) or _T[lang]["nobody"]
+    if v is None:
+        return _T[lang]["nobody"]
+    return str(v)

@@ -1,0 +1,54 @@
+"""The options reference page (authoring section): every param and rule
+choice a ``variant.yaml`` may give, generated from the JSON Schema's source
+(:data:`generator.engine.choices.CHOICES`, :data:`generator.model.schema.PARAMS_SCHEMA`)
+and from the games on the site (which game uses which value).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..engine.choices import CHOICES, Choices
+from ..base.i18n import messages, tables
+from ..safety.sanitize import escape, escape_cell, escape_link_text
+from ..model.schema import PARAMS_SCHEMA
+
+__all__ = ["options_page"]
+
+_T = tables("options")
+
+
+_esc = escape_cell
+
+
+def _key(text: str) -> str:
+    """A key or value as code that a narrow column breaks only after an ``_``
+    (rulebook.css keeps code whole; ``<wbr>`` allows the break)."""
+    return "<code>" + escape(text).replace("_", "_<wbr>") + "</code>"
+
+
+def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
+    """Markdown of ``gen/options.md`` in ``lang``. ``games`` are ``(id, name
+    {ja, en}, VariantDef)`` in site order (drafts left out by the caller)."""
+    t = _T[lang]
+    out = [f"# {t['title']}\n", f"{t['intro']}\n", f"## {t['params']} {{ #params }}\n",
+           f"| {t['key']} | {t['meaning']} |", "|---|---|"]
+    for key, spec in PARAMS_SCHEMA["properties"].items():
+        about = messages("param-about", lang)[key]
+        title = messages("param", lang)[key]
+        out.append(f"| {_key(key)} | **{_esc(title)}**: {_esc(about)} |")
+    out.append(f"\n## {t['choices']} {{ #choices }}\n")
+    for info in CHOICES:
+        # a choice only some families play says which (a table's key per family: only_<family>)
+        only = "" if Choices().layout in info.layouts else "".join(t[f"only_{name}"] for name in info.layouts)
+        out.append(f"### {_esc(info.title[lang])} (`{info.key}`) {{ #{info.key.replace('_', '-')} }}\n")
+        out.append(f"{_esc(info.about[lang])}{only}\n")
+        out.append(f"| {t['value']} | {t['meaning']} | {t['games']} |")
+        out.append("|---|---|---|")
+        for value, words in info.values.items():
+            users = [f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, vdef in games
+                     if vdef.choices.layout in info.layouts and getattr(vdef.choices, info.key) == value]
+            mark = f' <span class="rb-keep">({t["default"]})</span>' if value == info.default else ""
+            out.append(f"| {_key(value)}{mark} | {_esc(info.words(value, lang))} | {', '.join(users) or t['none']} |")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
