@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
 # Set up (if needed), verify every position, and run the whole test suite; then run the engine's
 # own tests again on the Python modules, the reference the compiled build is made from.
+# `bash scripts/test.sh --quick`: the quick tier (engine, model, pages, one site build; no browser, no
+# wheel, no fault injection, no attack builds: the tests marked `full` are left out, see tests/conftest.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=0
+if [ "${1:-}" = "--quick" ]; then
+  quick=1
+  shift
+fi
 bash scripts/setup.sh
 .venv/bin/rulebook check
 # The pages' simulated figures (rules/*/stats.json) must be stored for the current rules and engine, so
@@ -11,6 +18,9 @@ bash scripts/setup.sh
 # The browser tests must run: without Chromium they fail rather than skip (RULEBOOK_REQUIRE_BROWSER=0 lets
 # them skip, for a machine where the Debian packages cannot be installed).
 export RULEBOOK_REQUIRE_BROWSER="${RULEBOOK_REQUIRE_BROWSER:-1}"
+if [ "$quick" = 1 ]; then
+  set -- -m "not full" "$@"
+fi
 # One process per core (pytest-xdist), each taking whole test files: a file's fixtures (a built
 # site, a browser) are made once, and the session's built site is shared under a lock
 # (tests/conftest.py). Pass -n 0 to run in one process.

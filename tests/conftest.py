@@ -18,6 +18,22 @@ RULES = ROOT / "rules"
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
+#: The test files only the full run takes (``bash scripts/test.sh``); ``bash scripts/test.sh --quick``
+#: leaves them out (marker ``full``): the browser, the wheel and its installs, fault injection, the other
+#: site builders and club sites, the compiled engine, and the files that build many whole sites to attack
+#: them. A test elsewhere can take ``@pytest.mark.full`` for itself.
+FULL_ONLY = {"test_browser.py", "test_wheel.py", "test_build_faults.py", "test_club_site.py", "test_compiled.py",
+             "test_site_builders.py", "test_untrusted.py", "test_hostile.py", "test_boundaries.py",
+             "test_page_cache.py", "test_authoring_build.py"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test of :data:`FULL_ONLY` ``full``."""
+    for item in items:
+        if item.path.name in FULL_ONLY:
+            item.add_marker(pytest.mark.full)
+
+
 #: Material's own inline scripts (its configuration, and its palette, scope and anchor helpers).
 THEME_INLINE_SCRIPTS = ("application/json:", ":__md_scope=", ":var palette=__md_get(",
                         ":var target=document.getElementById(location.hash")
@@ -118,23 +134,43 @@ def small_site(folder: Path, *games: str) -> Path:
     return folder
 
 
-def copy_repo(dest: Path) -> Path:
+def copy_repo(dest: Path, caches: bool = True) -> Path:
     """Copy what a site build reads (``mkdocs.yml``, ``docs/`` without generated
-    files, ``rules/``) into ``dest``; return ``dest``."""
+    files, ``rules/``) into ``dest``; return ``dest``. With ``caches`` the copy
+    also gets its own copy of the PNG and page caches of the session's built
+    site (:func:`shared_site`, built on first use): both are keyed by what
+    their entries were made from, so a copy builds what it changed and reuses
+    the rest, as a site does between two builds."""
     for name in ("mkdocs.yml", "docs", "rules"):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("gen"))
         else:
             shutil.copy(src, dest / name)
+    if caches and _FACTORY is not None:
+        warm = shared_site(_FACTORY) / ".cache"
+        for part in ("png", "pages"):
+            if (warm / part).is_dir():
+                shutil.copytree(warm / part, dest / ".cache" / part)
     return dest
 
 
-@pytest.fixture(scope="session")
-def built_repo(tmp_path_factory) -> Path:
+#: The session's temporary-folder factory (set by :func:`_session_factory`), for :func:`copy_repo`.
+_FACTORY = None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_factory(tmp_path_factory):
+    """Remember the session's temporary folders (nothing is built until a test asks)."""
+    global _FACTORY
+    _FACTORY = tmp_path_factory
+    yield
+    _FACTORY = None
+
+
+def shared_site(tmp_path_factory) -> Path:
     """A copy of the repository with the site built into its ``site/``, once per run: the test
-    processes of a parallel run (pytest-xdist) share it, the first one building it under a lock.
-    Tests only read it."""
+    processes of a parallel run (pytest-xdist) share it, the first one building it under a lock."""
     import filelock
 
     base = tmp_path_factory.getbasetemp()
@@ -145,12 +181,16 @@ def built_repo(tmp_path_factory) -> Path:
         if not (work / "site" / "index.html").is_file():
             shutil.rmtree(work, ignore_errors=True)
             work.mkdir()
-            copy_repo(work)
+            copy_repo(work, caches=False)
             res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
             assert res.returncode == 0, res.stderr
     return work
 
 
+@pytest.fixture(scope="session")
+def built_repo(tmp_path_factory) -> Path:
+    """The session's built site (:func:`shared_site`). Tests only read it."""
+    return shared_site(tmp_path_factory)
 
 
 @pytest.fixture

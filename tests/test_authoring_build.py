@@ -5,7 +5,6 @@ that fails on a wrong stated value leaves the previous site byte for byte."""
 import os
 import re
 from html import unescape
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -26,7 +25,6 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     work = copy_repo(tmp_path_factory.mktemp("authoring-site"))
-    shutil.copytree(ROOT / ".cache", work / ".cache") if (ROOT / ".cache").is_dir() else None
     cwd = os.getcwd()
     os.chdir(work)
     try:

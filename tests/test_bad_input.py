@@ -223,21 +223,51 @@ def test_the_nesting_limit_is_forty_levels_on_both_sides(style):
     assert refused.value.line >= 1
 
 
+def _test_script_head(dest, tail: str) -> None:
+    """Write to ``dest`` the lines of scripts/test.sh before the suite runs, with the setup and the
+    steps before the suite (rulebook check, the figures' check) replaced by doing nothing, then ``tail``."""
+    from pathlib import Path
+
+    script = (Path(__file__).resolve().parents[1] / "scripts" / "test.sh").read_text(encoding="utf-8")
+    head = script.split("\n.venv/bin/python -m pytest", 1)[0]
+    head = head.replace('cd "$(dirname "$0")/.."', "").replace("bash scripts/setup.sh", ":")
+    head = "\n".join(":" if line.startswith(".venv/bin/") else line for line in head.splitlines())
+    dest.write_text(head + "\n" + tail + "\n", encoding="utf-8")
+
+
 def test_the_readme_test_command_requires_the_browser_unless_told_otherwise(tmp_path):
     """scripts/test.sh exports RULEBOOK_REQUIRE_BROWSER=1 unless the caller
     set it (to 0, to let the browser tests skip): run its first lines with the
     setup and the suite replaced by printing the value."""
     import subprocess
-    from pathlib import Path
 
-    script = (Path(__file__).resolve().parents[1] / "scripts" / "test.sh").read_text(encoding="utf-8")
-    head = script.split(".venv/bin/python -m pytest", 1)[0]
-    head = head.replace('cd "$(dirname "$0")/.."', "").replace("bash scripts/setup.sh", ":")
-    # the steps before the suite (rulebook check, the figures' check) replaced by doing nothing
-    head = "\n".join(":" if line.startswith(".venv/bin/") else line for line in head.splitlines())
-    head += '\necho "$RULEBOOK_REQUIRE_BROWSER"\n'
-    (tmp_path / "t.sh").write_text(head, encoding="utf-8")
+    _test_script_head(tmp_path / "t.sh", 'echo "$RULEBOOK_REQUIRE_BROWSER"')
     env = {"PATH": "/usr/bin:/bin"}
     assert subprocess.run(["bash", str(tmp_path / "t.sh")], env=env, capture_output=True, text=True).stdout == "1\n"
     env["RULEBOOK_REQUIRE_BROWSER"] = "0"
     assert subprocess.run(["bash", str(tmp_path / "t.sh")], env=env, capture_output=True, text=True).stdout == "0\n"
+
+
+def test_the_quick_tier_leaves_out_the_tests_marked_full(tmp_path):
+    """``scripts/test.sh --quick`` passes ``-m "not full"`` (and the arguments
+    after it) to pytest; without ``--quick`` the arguments pass as given.
+    Run its lines before the suite with the setup and the checks replaced by
+    doing nothing, and print what pytest would get."""
+    import subprocess
+    from pathlib import Path
+
+    _test_script_head(tmp_path / "t.sh", 'printf "%s|" "$@"')
+    env = {"PATH": "/usr/bin:/bin"}
+
+    def args(*given):
+        return subprocess.run(["bash", str(tmp_path / "t.sh"), *given], env=env, capture_output=True,
+                              text=True).stdout
+
+    assert args("--quick") == "-m|not full|"
+    assert args("--quick", "-x") == "-m|not full|-x|"
+    assert args("tests/test_tiles.py") == "tests/test_tiles.py|"
+    # the marker is given to the files the quick tier leaves out, and only to them
+    from conftest import FULL_ONLY
+
+    assert "test_browser.py" in FULL_ONLY and "test_tiles.py" not in FULL_ONLY
+    assert all((Path(__file__).parent / name).is_file() for name in FULL_ONLY)

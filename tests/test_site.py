@@ -113,6 +113,7 @@ def test_every_page_s_language_menu_leads_to_the_same_page_in_the_other_language
                 assert got == "http://x/" + want, (here, target, links[target])
 
 
+@pytest.mark.full
 def test_build_is_deterministic(site, tmp_path):
     work = copy_repo(tmp_path)
     res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
@@ -150,6 +151,7 @@ def test_turn_table_keeps_tile_labels_whole(site):
     assert "5 raw (1 point)" in cells
 
 
+@pytest.mark.full
 def test_unknown_position_in_rule_text_is_located(tmp_path):
     from generator.model import Catalog
     from generator.site.build import BuildError, generate
@@ -165,6 +167,7 @@ def test_unknown_position_in_rule_text_is_located(tmp_path):
     assert f"variant.yaml:{line}:" in str(exc.value) and "lone-doubel" in str(exc.value)
 
 
+@pytest.mark.full
 def test_html_in_titles_is_escaped(tmp_path):
     from generator.model import Catalog
     from generator.site.build import generate
@@ -260,6 +263,7 @@ def test_no_sitemap_without_a_site_url(site):
     assert not (out / "sitemap.xml").exists() and not (out / "sitemap.xml.gz").exists()
 
 
+@pytest.mark.full
 def test_serve_answers_unknown_addresses_in_the_readers_language_and_builds_once_per_edit(built_repo, tmp_path):
     """Under `mkdocs serve`, an address that does not exist below /en/ gets
     the English 404 page, and one elsewhere the Japanese one (status 404);

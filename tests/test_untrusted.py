@@ -284,11 +284,9 @@ _HOSTILE_HEADING = """### <span title="<!--">A</span><span title='-->" autofocus
 @pytest.fixture(scope="module")
 def hostile_built(built_repo, tmp_path_factory):
     """A copy of the repository whose Draw files carry the strings above, built
-    with MkDocs (the PNG cache of the session's site reused: only Draw's own
-    pictures are new)."""
-    work = copy_repo(tmp_path_factory.mktemp("hostile-site"))
-    if (built_repo / ".cache" / "png").is_dir():
-        shutil.copytree(built_repo / ".cache" / "png", work / ".cache" / "png")
+    with MkDocs (the caches of the session's site reused: only Draw's own
+    page and pictures are new)."""
+    work = copy_repo(tmp_path_factory.mktemp("hostile-site"))     # with the session site's caches
     variant = work / "rules" / "draw" / "variant.yaml"
     text = variant.read_text("utf-8")
     for old, new in (("name: {ja: ドロー, en: Draw}", f"name: {{ja: ドロー, en: {_yaml_string(_HOSTILE_NAME)}}}"),
