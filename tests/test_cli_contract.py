@@ -100,6 +100,7 @@ def _numbers_in_expect(text):
 
 
 @pytest.mark.whole_site
+@pytest.mark.full                   # every number of every file changed: the full run
 def test_every_stated_number_is_verified(tmp_path, capsys):
     """Changing any stated number in any position of any game (each of the
     nine games and every house rule) fails `check` at that file and line."""
@@ -164,3 +165,39 @@ def test_engine_says_which_engine_runs_and_builds_it(monkeypatch, capsys):
     with pytest.raises(SystemExit) as exc:
         main(["engine", "start"])
     assert exc.value.code == 2
+
+
+def test_rulebook_build_outside_a_site_is_a_usage_error(tmp_path, monkeypatch, capsys):
+    """No mkdocs.yml, no rules/ and no RULEBOOK_RULES: nothing to build (and
+    never the package's own folder); an empty --out is a usage error too."""
+    from generator.cli.main import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_RULES", raising=False)
+    assert main(["build"]) == 2
+    assert "no site here" in capsys.readouterr().err
+    assert main(["build", "--out", ""]) == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("config, line, words", [
+    ("site_name: x\nplugins: 5\n", 2, "plugins is a list of plugins"),
+    ("site_name: x\nplugins:\n  - rulebook: 5\n", 3, "the rulebook plugin's options are a mapping"),
+    ("site_name: x\nplugins:\n  - search\n  - rulebook:\n      standard_games: nope\n", 5,
+     "standard_games is pages or extend-only, not 'nope'"),
+    ("site_name: x\nplugins:\n  - rulebook:\n      bogus_option: 1\n", 4, "the rulebook plugin has no option 'bogus_option'"),
+    ("site_name: x\nplugins:\n  - rulebook:\n      lock_timeout: abc\n", 4, "lock_timeout is a whole number of seconds"),
+    ("- just\n- a list\n", 1, "a site's configuration is a mapping of settings"),
+])
+def test_rulebook_build_refuses_the_settings_mkdocs_refuses(tmp_path, monkeypatch, capsys, config, line, words):
+    """The plugin options MkDocs' own check would refuse stop ``rulebook build``
+    at their line in mkdocs.yml, before anything is written."""
+    from generator.cli.main import main
+
+    (tmp_path / "mkdocs.yml").write_text(config, encoding="utf-8")
+    (tmp_path / "rules").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert main(["build"]) == 1
+    err = capsys.readouterr().err
+    assert f"mkdocs.yml:{line}:1: error: {words}" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mkdocs.yml", "rules"]

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from generator.base.i18n import messages
 from generator.cli.main import main
 from generator.engine import Layout, Tile, End
 from generator.pages.houserules import rerun_parent_positions
@@ -319,3 +320,19 @@ def test_a_house_rule_whose_choice_changes_nothing_is_refused(rules_copy, capsys
     assert main(["check", "-q", str(rules_copy / "quiet-fives")]) == 1
     err = capsys.readouterr().err
     assert "changes nothing here" in err and "quiet-fives/variant.yaml:" in err
+
+
+def test_a_house_rule_that_changes_its_games_layout_shows_a_dash_for_what_the_game_lacks(rules_copy, capsys):
+    """Block played as a table of trains: Block has no rounds, so the
+    differences table gives Block a dash and the house rule its 7 rounds
+    (it once stopped the build with a traceback)."""
+    write(rules_copy, "block-trains", "id: block-trains\nextends: block\n"
+                                      "name: {ja: ブロックのトレイン, en: Block Trains}\nparams: {rounds: [7]}\n"
+                                      "choices: {layout: trains, lead: engine, draw: one, settlement: penalty, "
+                                      "next_lead: winner}\n")
+    assert main(["check", "-q", str(rules_copy)]) == 0, capsys.readouterr().err
+    files = generate(Catalog(rules_copy), png=False, with_stats=False, only={"block-trains"})
+    page = files["en/gen/block-trains.md"].decode()
+    title = messages("param", "en")["rounds"]
+    row = next(line for line in page.splitlines() if line.startswith(f"| {title} |"))
+    assert row.split(" | ")[1].startswith("[—]") and row.endswith("| **7 rounds** |"), row

@@ -257,14 +257,22 @@ def cmd_build(args) -> int:
     from ..site.build import SimulationProgress, build_site, ordered_errors, site_settings
 
     here = Path.cwd()
+    if args.out == "":
+        emit("rulebook build: error: --out names a folder, not an empty string", file=sys.stderr)
+        return 2
+    site = (here / "mkdocs.yml").is_file()
+    if not site and not os.environ.get("RULEBOOK_RULES") and not (here / "rules").is_dir():
+        emit("rulebook build: error: no site here (no mkdocs.yml, no rules/ folder): run it in a site's folder, "
+             "or set RULEBOOK_RULES to a rules folder and give --out", file=sys.stderr)
+        return 2
     try:
         settings = site_settings(here)
     except SourceError as exc:
         emit(str(exc), file=sys.stderr)
         return 1
-    rules = find_rules_dir() if os.environ.get("RULEBOOK_RULES") or not (here / "mkdocs.yml").is_file() \
-        else here / settings["rules_dir"]
-    root = here if (here / "mkdocs.yml").is_file() else rules.resolve().parent
+    # a site reads the rules its mkdocs.yml names (as `mkdocs build` does); elsewhere RULEBOOK_RULES or rules/
+    rules = here / settings["rules_dir"] if site else find_rules_dir()
+    root = here if site else rules.resolve().parent
     out = Path(args.out) if args.out else root / settings["docs_dir"]
     if out.exists() and not out.is_dir():
         emit(f"{out}:1:1: error: this is a file, not a folder; name the folder to write the site's sources into",
@@ -283,7 +291,8 @@ def cmd_build(args) -> int:
         emit(f"rulebook build: {len(exc.errors)} problem(s) in {rules}; nothing was written", file=sys.stderr)
         return 1
     except OSError as exc:
-        emit(f"{out}:1:1: error: cannot write the site's sources here: {exc.strerror or exc}", file=sys.stderr)
+        emit(f"{exc.filename or out}:1:1: error: cannot write the site's sources here: {exc.strerror or exc} (files "
+             f"written before it stay; build again once it can be written)", file=sys.stderr)
         return 1
     if not args.quiet:
         emit(f"rulebook build: {len(files)} generated file(s) and the schemas in {out} ({n} rewritten)",

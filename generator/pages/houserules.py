@@ -60,8 +60,11 @@ _esc = escape_cell
 
 
 def param_words(key: str, value, lang: str) -> str:
-    """A param's value in players' words."""
+    """A param's value in players' words (a dash for a param the game does
+    not have: a house rule that changes its game's layout adds params)."""
     t = _T[lang]
+    if value is None and key != "target":       # (no target: the game is one hand)
+        return "—"
     if key == "set":
         return set_words(value, lang)
     if key == "deal":

@@ -463,10 +463,11 @@ SITE_DEFAULTS = {"docs_dir": "docs", "rules_dir": "rules", "standard_games": "ex
 def site_settings(folder: str | Path) -> dict:
     """The settings a build of the site in ``folder`` uses: ``docs_dir`` and
     the rulebook plugin's options from ``folder/mkdocs.yml`` (every key of
-    :data:`SITE_DEFAULTS`; the defaults where the file or a key is missing).
-    YAML tags of MkDocs' own (``!!python/name:``, ``!ENV``) read as nothing:
-    none of them is a setting read here. Raises :class:`SourceError` for a
-    file that is not YAML."""
+    :data:`SITE_DEFAULTS`; the defaults where the file or a key is missing),
+    checked as the plugin's configuration checks them. YAML tags of MkDocs'
+    own (``!!python/name:``, ``!ENV``) read as nothing: none of them is a
+    setting read here. Raises :class:`SourceError` (at the key's line) for a
+    file that is not YAML or a setting MkDocs would refuse."""
     import yaml
 
     class _Loose(yaml.SafeLoader):
@@ -477,20 +478,52 @@ def site_settings(folder: str | Path) -> dict:
     path = Path(folder) / "mkdocs.yml"
     if not path.is_file():
         return out
+    text = path.read_text(encoding="utf-8")
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loose)     # noqa: S506 - a loader of no tags
+        data = yaml.load(text, Loader=_Loose)     # noqa: S506 - a loader that makes no object of a tag
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise SourceError(str(path), (mark.line + 1) if mark else 1, (mark.column + 1) if mark else 1,
                           f"not readable as YAML: {getattr(exc, 'problem', exc)}") from None
+
+    def refuse(key: str, message: str):
+        line = next((n for n, s in enumerate(text.splitlines(), 1) if s.lstrip().startswith(f"{key}:")
+                     or s.lstrip().startswith(f"- {key}")), 1)
+        return SourceError(str(path), line, 1, message)
+
     if not isinstance(data, dict):
-        return out
-    if isinstance(data.get("docs_dir"), str):
+        raise SourceError(str(path), 1, 1, "a site's configuration is a mapping of settings (site_name: ...)")
+    if "docs_dir" in data:
+        if not isinstance(data["docs_dir"], str) or not data["docs_dir"]:
+            raise refuse("docs_dir", "docs_dir is the name of a folder")
         out["docs_dir"] = data["docs_dir"]
-    for entry in data.get("plugins") or []:
-        options = entry.get("rulebook") if isinstance(entry, dict) else None
-        if isinstance(options, dict):
-            out.update({k: v for k, v in options.items() if k in SITE_DEFAULTS and isinstance(v, str)})
+    plugins = data.get("plugins") or []
+    if isinstance(plugins, dict):
+        plugins = [{k: v} for k, v in plugins.items()]
+    if not isinstance(plugins, list):
+        raise refuse("plugins", "plugins is a list of plugins (- rulebook, - search ...)")
+    for entry in plugins:
+        if not (isinstance(entry, dict) and "rulebook" in entry):
+            continue
+        options = entry["rulebook"]
+        if options is None:
+            continue
+        if not isinstance(options, dict):
+            raise refuse("rulebook", "the rulebook plugin's options are a mapping (rules_dir: rules ...)")
+        for key, value in options.items():
+            if key not in SITE_DEFAULTS and key != "lock_timeout" or key == "docs_dir":
+                raise refuse(str(key), f"the rulebook plugin has no option {key!r} (its options: "
+                                       f"{', '.join(k for k in SITE_DEFAULTS if k != 'docs_dir')}, lock_timeout)")
+            if key == "lock_timeout":
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise refuse(key, "lock_timeout is a whole number of seconds")
+                continue
+            if not isinstance(value, str) or (key == "rules_dir" and not value):
+                raise refuse(key, f"{key} is {'a folder' if key == 'rules_dir' else 'a folder, or empty for none'}"
+                             if key != "standard_games" else "standard_games is pages or extend-only")
+            if key == "standard_games" and value not in ("pages", "extend-only"):
+                raise refuse(key, f"standard_games is pages or extend-only, not {value!r}")
+            out[key] = value
     return out
 
 
