@@ -22,7 +22,7 @@ MKDOCS = [sys.executable, "-m", "mkdocs"]
 #: leaves them out (marker ``full``): the browser, the wheel and its installs, fault injection, the other
 #: site builders and club sites, the compiled engine, and the files that build many whole sites to attack
 #: them. A test elsewhere can take ``@pytest.mark.full`` for itself.
-FULL_ONLY = {"test_browser.py", "test_wheel.py", "test_build_faults.py", "test_club_site.py", "test_compiled.py",
+FULL_ONLY = {"test_browser.py", "test_browser_pages.py", "test_wheel.py", "test_build_faults.py", "test_club_site.py", "test_compiled.py",
              "test_site_builders.py", "test_untrusted.py", "test_hostile.py", "test_boundaries.py",
              "test_page_cache.py", "test_authoring_build.py"}
 
