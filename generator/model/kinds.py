@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.family import family_of
+from ..engine.tiles import NotationError
 from .yamlsrc import Source, SourceError
 
 __all__ = ["PositionBase", "Kinds", "register", "kinds_for", "parse_position", "evaluate", "compare",
@@ -65,8 +66,6 @@ def read_tile(src: Source, variant, path: tuple):
     """The tile written at ``path`` of ``src`` in ``variant``'s notation (a
     :class:`~generator.engine.tiles.Tile`); raises :class:`SourceError` at
     that value for a tile the set or the notation does not have."""
-    from ..engine.tiles import NotationError
-
     try:
         return variant.parse_tile(src.get(path))
     except NotationError as exc:

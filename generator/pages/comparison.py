@@ -28,10 +28,14 @@ ROW_TERMS = {"deal": "stock", "lead": "set", "layout": "line-of-play", "spinners
              "hand_end": "settlement", "length": "game"}
 
 
-def _m(lang: str, key: str, **values) -> str:
+def message(lang: str, key: str, **values) -> str:
     """The comparison pages' message ``key`` in ``lang`` (the message
-    catalog's ``overview`` context), its placeholders filled from ``values``."""
+    catalog's ``overview`` context), its placeholders filled from ``values``
+    (also the words of a family's own comparison cells)."""
     return messages("overview", lang)[key].format(**values)
+
+
+_m = message
 
 
 def _players(v: Variant, lang: str) -> str:
@@ -258,12 +262,6 @@ def compare_cell(v: Variant, row: str, lang: str) -> str:
     if row in ("players", "set", "deal"):
         return cell(v, row, lang)
     return family_of(v.family).compare_cell(v, row, lang)
-
-
-def message(lang: str, key: str, **values) -> str:
-    """The comparison pages' message ``key`` in ``lang`` (the message
-    catalog's ``overview`` context), its placeholders filled from ``values``."""
-    return _m(lang, key, **values)
 
 
 def line_cell(v: Variant, row: str, lang: str) -> str:

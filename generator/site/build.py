@@ -454,8 +454,9 @@ def build_site(catalog: Catalog, docs_dir: str | Path, *, cache_dir: Path | None
     return files, n
 
 
-#: The rulebook plugin's options in ``mkdocs.yml`` with their defaults (as
-#: :class:`generator.site.plugin.RulebookPlugin` declares them), and MkDocs' ``docs_dir``.
+#: The rulebook plugin's options in ``mkdocs.yml`` with their defaults (the plugin's
+#: configuration, :class:`generator.site.plugin.RulebookPlugin`, declares them with these), and
+#: MkDocs' ``docs_dir``.
 SITE_DEFAULTS = {"docs_dir": "docs", "rules_dir": "rules", "standard_games": "extend-only",
                  "png_cache": ".cache/png", "page_cache": ".cache/pages"}
 

@@ -29,7 +29,7 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from ..base.i18n import LANGS, tables
 from ..model import Catalog
-from .build import GEN, BuildError, SimulationProgress, build_site, games_list, ordered_errors
+from .build import GEN, SITE_DEFAULTS, BuildError, SimulationProgress, build_site, games_list, ordered_errors
 from ..base.report import PrintableFilter, printable
 from ..safety.sanitize import police
 from .fixups import (SEARCH_INDEX, error_page, home_switcher, language_base, language_folder,
@@ -84,19 +84,19 @@ def _ignore_generated_files(server, docs_dir: str) -> None:
 
 
 class _Options(Config):
-    rules_dir = c.Type(str, default="rules")
+    rules_dir = c.Type(str, default=SITE_DEFAULTS["rules_dir"])
     #: ``pages``: the standard games shipped with the package are on the site beside the folder's
     #: own (``rulebook init`` writes this); ``extend-only`` (the default): they are only there to be
     #: extended (a house rule's parent gets a page, linked from the house rule's, but no place in the
     #: menu or the tables).
-    standard_games = c.Choice(("pages", "extend-only"), default="extend-only")
+    standard_games = c.Choice(("pages", "extend-only"), default=SITE_DEFAULTS["standard_games"])
     #: Seconds a build waits while another build of the same site (same ``mkdocs.yml`` folder) runs.
     lock_timeout = c.Type(int, default=900)
     #: Folder (relative to ``mkdocs.yml``) keeping rendered PNGs by the hash of their SVG; "" for none.
-    png_cache = c.Type(str, default=".cache/png")
+    png_cache = c.Type(str, default=SITE_DEFAULTS["png_cache"])
     #: Folder (relative to ``mkdocs.yml``) keeping each variant's generated files by the digest of
     #: their inputs, so that only pages whose inputs changed are made again; "" for none.
-    page_cache = c.Type(str, default=".cache/pages")
+    page_cache = c.Type(str, default=SITE_DEFAULTS["page_cache"])
 
 
 class RulebookPlugin(BasePlugin[_Options]):
