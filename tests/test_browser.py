@@ -251,17 +251,24 @@ def test_sidebar_walks_the_whole_nav(tab, base_url, lang):
     """From the home page, the sidebar's link to each page opens that page,
     with its title as heading and its entry marked as the current one."""
     page, root = tab.page, base_url + LANG_PREFIX[lang]
-    page.goto(root)
-    for path in NAV[1:]:
-        links = page.locator(".md-sidebar--primary a.md-nav__link")
-        targets = links.evaluate_all("els => els.map(e => e.href)")  # resolved against the page
-        assert targets.count(root + path) == 1, (path, targets)
-        link = links.nth(targets.index(root + path))
-        title = link.inner_text().strip()
-        link.click()
-        expect(page).to_have_url(root + path)
-        expect(page.locator("article h1")).to_have_text(re.compile("^" + re.escape(title)))
-        expect(page.locator(".md-sidebar--primary a.md-nav__link--active")).to_have_text(title)
+    # the pictures are not fetched on this walk (every page's pictures are checked on their own, in
+    # test_browser_pages.py): the walk is about the menu, and twenty pages of diagrams take a while
+    pictures = re.compile(r"\.(svg|png)$")
+    page.route(pictures, lambda route: route.abort())
+    try:
+        page.goto(root)
+        for path in NAV[1:]:
+            links = page.locator(".md-sidebar--primary a.md-nav__link")
+            targets = links.evaluate_all("els => els.map(e => e.href)")  # resolved against the page
+            assert targets.count(root + path) == 1, (path, targets)
+            link = links.nth(targets.index(root + path))
+            title = link.inner_text().strip()
+            link.click()
+            expect(page).to_have_url(root + path)
+            expect(page.locator("article h1")).to_have_text(re.compile("^" + re.escape(title)))
+            expect(page.locator(".md-sidebar--primary a.md-nav__link--active")).to_have_text(title)
+    finally:
+        page.unroute(pictures)
 
 
 @pytest.mark.parametrize("path", ["", "authoring/", "gen/glossary/"], ids=_page_id)
@@ -410,7 +417,8 @@ def test_every_quick_reference_card_prints_on_one_a4_page(_browser_tab, base_url
     try:
         assert len(CARDS) == 13                    # the nine games of the seeds and four house rules
         for card in CARDS:
-            page.goto(base_url + LANG_PREFIX[lang] + card, wait_until="networkidle")
+            page.goto(base_url + LANG_PREFIX[lang] + card, wait_until="load")   # its pictures too
+            page.evaluate("document.fonts.ready.then(() => true)")                 # and its fonts
             expect(page.locator("article .rb-card")).to_be_visible()
             assert _pdf_pages(page.pdf(format="A4")) == 1, card
     finally:

@@ -406,11 +406,24 @@ def _noting_ids(f, made: Counter):
     return noting
 
 
-def _render_body(page: _Page, text: str, src, path: tuple) -> str:
+def _sandbox() -> Sandbox:
     env = Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
     env.globals.pop("lipsum", None)         # filler text: slow in proportion to its argument, and of no use here
+    return env
+
+
+@functools.lru_cache(maxsize=1024)
+def _compiled(text: str):
+    """The code Jinja compiles ``text`` to in the rule texts' sandbox (it depends on the text alone, so
+    a process that renders a rules folder again compiles only the texts that changed). Raises
+    ``jinja2.TemplateSyntaxError`` (not kept)."""
+    return _sandbox().compile(text)
+
+
+def _render_body(page: _Page, text: str, src, path: tuple) -> str:
+    env = _sandbox()
     try:
-        tmpl = env.from_string(text)
+        tmpl = env.template_class.from_code(env, _compiled(text), env.make_globals(None), None)
         budget = Budget()
         macros = dict(deal_table=page.deal_table, legend=page.legend, term=page.term, comparison=page.comparison,
                       rounds_table=page.rounds_table, position=page.position)

@@ -28,6 +28,7 @@ located at the rule text.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from html import escape as _html_escape
@@ -417,10 +418,16 @@ def police(html: str) -> tuple[str, list[str]]:
     return clean(html), removed(html)
 
 
+@functools.lru_cache(maxsize=1024)
 def markdown_html(text: str) -> str:
     """A rule text's Markdown rendered as MkDocs renders it: its extensions,
     and headings' ids made as ``mkdocs.yml``'s ``toc`` makes them (so that a
-    heading whose id would be one of the theme's is found)."""
+    heading whose id would be one of the theme's is found).
+
+    The rendering depends on ``text`` alone, so the last 1,024 are kept: a
+    process that checks or builds a rules folder again (``mkdocs serve``, a
+    test suite, a tool calling :func:`generator.site.build.generate`) renders
+    only the texts that changed (a whole site's texts, kept, take some 30 MB)."""
     import markdown
     from pymdownx.slugs import slugify
 
