@@ -15,7 +15,7 @@ def test_the_default_choices_are_a_plain_line_of_play():
     fits, nothing scored in play or at the end)."""
     c = Choices.from_mapping(None)
     assert c.as_dict() == {
-        "layout": "line", "lead": "lot", "matching": "equal", "doubles": "cross", "spinners": "none",
+        "layout": "line", "lead": "lot", "direction": "clockwise", "matching": "equal", "doubles": "cross", "spinners": "none",
         "side_branches": "after-straight", "draw": "until-playable", "counting": "ends", "scoring": "none",
         "legal_totals": "any", "continuation": "none", "settlement": "none", "ties": "nobody-wins",
         "next_lead": "winner", "double_cover": "same-player", "target_score": "reach"}

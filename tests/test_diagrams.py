@@ -168,7 +168,8 @@ def test_double_twelve_pips_have_a_colour_for_each_number(site_svgs):
     way, as real sets do: the eleven and twelve pips of one tile differ, the
     same number has the same colour everywhere, each colour stands out from
     the tile face by at least 3:1 (WCAG's contrast for graphics), and every
-    pip lies on its tile's face. Double-six games keep black pips."""
+    pip lies on its tile's face. Cuban Dominoes' double-nine tiles are
+    coloured the same way; double-six games keep black pips."""
     def luminance(colour):
         rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
         rgb = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
@@ -184,7 +185,7 @@ def test_double_twelve_pips_have_a_colour_for_each_number(site_svgs):
                     for c in g.iter(NS + "circle")]
             for x, y, r, _ in dots:
                 assert face[0] < x - r and x + r < face[2] and face[1] < y - r and y + r < face[3], name
-            if not re.search(r"/mexican-train(-club)?/", name):     # (the double-twelve games)
+            if not re.search(r"/(mexican-train(-club)?|cuban)/", name):   # (the double-twelve and -nine games)
                 assert {fill for *_, fill in dots} <= {svg.COLORS["pip"]}, name
                 continue
             low, high = (int(n) for n in g.get("data-tile").split("-"))

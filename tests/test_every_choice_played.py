@@ -157,7 +157,8 @@ def settlement_scenario(value):
     # A blocked hand: A 3, B 12, C 7 (A lowest): others 19, less A's own 16,
     # differences (12 - 3) + (7 - 3) = 13. Raw points (out, blocked):
     # none (0, 0); opponents (19, 19); opponents less own (19, 16); differences (19, 13);
-    # rounded to fives (20, 20); one (1, 1); one for going out only (1, 0).
+    # rounded to fives (20, 20); one (1, 1); one for going out only (1, 0); every pip left, A's own
+    # included (0 + 12 + 7 = 19; 3 + 12 + 7 = 22).
     v = make_variant(dict(SIX, point_unit=5), Choices.from_mapping({"settlement": value,
                                                                      "scoring": "multiples-of-5"}), "test")
     out = v.settle(["A", "B", "C"], {"A": 0, "B": 12, "C": 7}, "A")
@@ -171,15 +172,26 @@ def ties_scenario(value):
 
 
 def next_lead_scenario(value):
-    # A sets 0-1; B (5-5, 4-5) cannot play and may not draw; C goes out with 1-2 on the 1.
-    # The winner leads next: C; as for the first hand: nobody named (a lot); the seat after the
-    # last setter A: B.
+    # Going out: A sets 0-1; B (5-5, 4-5) cannot play and may not draw; C goes out with 1-2 on
+    # the 1. A block: A sets 0-0 and nobody holds a 0; A keeps 6-6 (12), B 5-5 (10), C 1-2 (3):
+    # C, the lightest, wins. The next leader (going out, block): the winner: (C, nobody named: a
+    # lot); as for the first hand: (nobody, nobody); the seat after the last setter A: (B, B);
+    # the winning side: (C, C, its lightest player).
     v = rules(next_lead=value, draw="none")
     h = Hand(v, ["A", "B", "C"], {"A": [T(0, 1), T(6, 6)], "B": [T(5, 5), T(4, 5)], "C": [T(1, 2)]}, [], "A")
     h.play("A", T(0, 1))
     h.pass_("B")
     h.play("C", T(1, 2), End(T(0, 1), "1"))
-    return h.next_leader
+    b = Hand(v, ["A", "B", "C"], {"A": [T(0, 0), T(6, 6)], "B": [T(5, 5)], "C": [T(1, 2)]}, [], "A")
+    b.play("A", T(0, 0))
+    assert b.end == "blocked"
+    return h.next_leader, b.next_leader
+
+
+def direction_scenario(value):
+    # Seats A, B, C clockwise: who plays after A (clockwise B, counter-clockwise C)
+    h = Hand(rules(direction=value), ["A", "B", "C"], {"A": [T(0, 1)], "B": [T(2, 3)], "C": [T(4, 5)]}, [], "A")
+    return h.next_seat("A")
 
 
 def double_cover_scenario(value):
@@ -219,9 +231,12 @@ WORKED = {
     "continuation": (continuation_scenario, {"none": "B", "double-or-score": "A"}),
     "settlement": (settlement_scenario, {"none": (0, 0), "opponents": (19, 19), "opponents-less-own": (19, 16),
                                          "differences": (19, 13), "rounded": (20, 20), "one": (1, 1),
-                                         "go-out-one": (1, 0), "penalty": ({"A": 0, "B": 12}, ("A",))}),
+                                         "go-out-one": (1, 0), "all-hands": (19, 22),
+                                         "penalty": ({"A": 0, "B": 12}, ("A",))}),
     "ties": (ties_scenario, {"nobody-wins": (), "all-tied-win": ("A", "B")}),
-    "next_lead": (next_lead_scenario, {"winner": "C", "as-first-hand": None, "next-seat": "B"}),
+    "next_lead": (next_lead_scenario, {"winner": ("C", None), "as-first-hand": (None, None), "next-seat": ("B", "B"),
+                                       "winning-side": ("C", "C")}),
+    "direction": (direction_scenario, {"clockwise": "B", "counter-clockwise": "C"}),
     "double_cover": (double_cover_scenario, {"same-player": "A", "next-player": "B"}),
     "target_score": (target_score_scenario, {"reach": (62, "game"), "exact": (59, None)}),
 }
@@ -273,7 +288,7 @@ def test_every_pair_of_values_is_compared():
     assert ("double_cover", "same-player", "next-player") in pairs
     assert ("settlement", "opponents", "rounded") in pairs
     assert ("lead", "lot", "black") in pairs and ("lead", "lot", "engine") not in pairs
-    assert len([p for p in pairs if p[0] == "settlement"]) == 21     # 7 line values: 7 x 6 / 2
+    assert len([p for p in pairs if p[0] == "settlement"]) == 28     # 8 line values: 8 x 7 / 2
 
 
 # -- values that cannot change a game are refused -------------------------------------------------

@@ -132,9 +132,9 @@ def test_horse_race_keeps_the_guides_japanese_terms(pages):
 def test_glossary_in_gojuon_order_with_readings_and_other_names(catalog, pages):
     ja = pages["ja/gen/glossary.md"]
     heads = re.findall(r"^## (.+) \{ #", ja, re.M)
-    # hand-ordered by reading: あがり (上がり), えんじん, かぞえるきよち, かんさんまえのとくてん, くじ ...
-    # other names stand in the heading, after the term
-    assert heads[:5] == ["上がり（ドミノ）", "エンジン", "数える寄与値", "換算前の得点", "くじ"]
+    # hand-ordered by reading: あがり (上がり), えんじん, かぞえるきよち, かぴくー (ぞ, of the さ row, before
+    # ぴ, of the は row; ぴ before ん), かんさんまえのとくてん ... other names stand in the heading, after the term
+    assert heads[:5] == ["上がり（ドミノ）", "エンジン", "数える寄与値", "カピクー（カピクア）", "換算前の得点"]
     assert "## ダブル（ゾロ目・ぞろ目） { #double }" in ja
     en = pages["en/gen/glossary.md"]
     heads = re.findall(r"^## (.+) \{ #(?!game-names)", en, re.M)

@@ -227,11 +227,22 @@ def test_matador_joins_and_sniff_arms_are_drawn(site):
 def test_family_overview_compares_every_game(site, lang):
     soup, _ = page(site, lang, "gen/family")
     header = [th.get_text() for th in soup.select("table th")]
-    # the item column, Horse Race, the seeds' line games and the published line-of-play variants
-    published = (["All Threes (the ten-tile reading)", "Five-Up", "Fives and Threes"] if lang == "en"
-                 else ["オール・スリー（セット10枚の読み方）", "ファイブアップ", "ファイブズ・アンド・スリーズ"])
+    # the item column, Horse Race, the seeds' line games, then the other line-of-play games by id
+    caribbean = (["Cuban Dominoes", "Dominican Dominoes (to 200)", "Puerto Rican Dominoes (to 500)"] if lang == "en"
+                 else ["キューバン・ドミノ", "ドミニカのドミノ（200点）", "プエルトリコのドミノ（500点）"])
+    published = (["All Threes (the ten-tile reading)", *caribbean[:2], "Five-Up", "Fives and Threes", caribbean[2]]
+                 if lang == "en" else
+                 ["オール・スリー（セット10枚の読み方）", *caribbean[:2], "ファイブアップ", "ファイブズ・アンド・スリーズ",
+                  caribbean[2]])
     assert len(header) == 1 + 1 + len(FAMILY) + len(published)
-    assert header[-3:] == published
+    assert header[-len(published):] == published
+    # the row for the direction of play: clockwise everywhere but in the Cuban game and the two
+    # Caribbean games that extend it
+    rows = {tr.find("td").get_text(): [td.get_text() for td in tr.find_all("td")[1:]]
+            for tr in soup.select("table tr") if tr.find("td")}
+    words = ("clockwise", "counter-clockwise") if lang == "en" else ("時計回り", "反時計回り")
+    direction = rows["Direction of play" if lang == "en" else "手番の向き"]
+    assert direction == [words[1] if name in caribbean else words[0] for name in header[1:]]
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

@@ -28,6 +28,7 @@ __all__ = ["Choices", "ChoiceInfo", "CHOICES", "combination_problems", "line_pro
 #: A family of games (:mod:`generator.engine.family`): its values are the registered families' names.
 Layout_ = str
 Lead = Literal["lot", "black", "highest-double", "engine"]
+Direction = Literal["clockwise", "counter-clockwise"]
 Matching = Literal["equal", "sum-7"]
 Doubles = Literal["cross", "choice"]
 Spinners = Literal["none", "all", "first"]
@@ -38,9 +39,9 @@ Scoring = Literal["none", "multiples-of-5", "multiples-of-3", "fives-and-threes"
 LegalTotals = Literal["any", "multiples"]
 Continuation = Literal["none", "double-or-score"]
 Settlement_ = Literal["none", "opponents", "opponents-less-own", "differences", "rounded", "one", "go-out-one",
-                      "penalty"]
+                      "all-hands", "penalty"]
 Ties = Literal["nobody-wins", "all-tied-win"]
-NextLead = Literal["winner", "as-first-hand", "next-seat"]
+NextLead = Literal["winner", "as-first-hand", "next-seat", "winning-side"]
 DoubleCover = Literal["same-player", "next-player"]
 TargetScore = Literal["reach", "exact"]
 
@@ -53,6 +54,7 @@ class Choices:
 
     layout: Layout_ = "line"
     lead: Lead = "lot"
+    direction: Direction = "clockwise"
     matching: Matching = "equal"
     doubles: Doubles = "cross"
     spinners: Spinners = "none"
@@ -98,7 +100,7 @@ def _allowed(key: str) -> tuple[str, ...]:
     return get_args(_TYPES[key])
 
 
-_TYPES = {"layout": Layout_, "lead": Lead, "matching": Matching, "doubles": Doubles, "spinners": Spinners,
+_TYPES = {"layout": Layout_, "lead": Lead, "direction": Direction, "matching": Matching, "doubles": Doubles, "spinners": Spinners,
           "side_branches": SideBranches, "draw": Draw, "counting": Counting, "scoring": Scoring,
           "legal_totals": LegalTotals, "continuation": Continuation, "settlement": Settlement_, "ties": Ties,
           "next_lead": NextLead, "double_cover": DoubleCover, "target_score": TargetScore}
@@ -280,6 +282,10 @@ def _inert(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
         if c.draw != "none" and _nothing_to_draw(params):
             out.append(("draw", f"`draw: {c.draw}` changes nothing here: every table's deal takes the whole set, "
                                 f"so no tile is left to draw (write `draw: none`)"))
+        counts = {*params.get("players", ()), *params.get("partnerships", ())}
+        if c.direction != "clockwise" and counts and max(counts) <= 2:
+            out.append(("direction", f"`direction: {c.direction}` changes nothing here: with two players each "
+                                     f"plays after the other whichever way the turn goes"))
         if c.settlement == "rounded" and params.get("point_unit", 1) == 1:
             out.append(("settlement", "`settlement: rounded` with a `point_unit` of 1 is the same as `settlement: "
                                       "opponents` (nothing to round to): write that, or set the unit"))

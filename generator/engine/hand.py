@@ -67,7 +67,8 @@ class Hand:
         self.sides = sides = sides_of(players, self.teams)
         # each player's side: the player itself without teams, else the team's name
         self._side = {p: (p if p in sides else side_of(p, sides)) for p in players}
-        self._seat = dict(zip(players, players[1:] + players[:1]))
+        order = variant.play_order(players)     # clockwise, or counter-clockwise (``direction``)
+        self._seat = dict(zip(order, order[1:] + order[:1]))
         self.hands = {p: list(hands[p]) for p in players}
         self.stock = list(stock)
         self.required_lead = required = None if later_hand and leader is not None else \
@@ -172,7 +173,8 @@ class Hand:
         return sum(t.pips for t in self.hands[player])
 
     def next_seat(self, player: str) -> str:
-        """The player to the left (clockwise) of ``player``."""
+        """The player who plays after ``player`` (to the left, clockwise; to
+        the right with ``direction: counter-clockwise``)."""
         return self._seat[player]
 
     @property
@@ -181,9 +183,29 @@ class Hand:
         it is decided afresh, and always at the game's end."""
         if self.end in (None, "game"):
             return None
-        if self.variant.choices.next_lead == "next-seat":
+        rule = self.variant.choices.next_lead
+        if rule == "next-seat":
             return self._seat[self.leader]
+        if rule == "winning-side" and self.end == "blocked":
+            return self._block_leader()
         return self.variant.next_leader(self.end, self.last_player)
+
+    def _block_leader(self) -> str | None:
+        """After a block, under ``next_lead: winning-side`` (Pagat, Cuban
+        Dominoes: a member of the side that won the hand leads the next):
+        the winning side's member with the fewest pips, the first in the
+        order of play from this hand's leader on a tie (our reading: the
+        source lets the partners agree). ``None`` for a drawn hand (as for
+        the first hand)."""
+        won = self.settlement.winners if self.settlement is not None else ()
+        if len(won) != 1:
+            return None
+        members = self.sides[won[0]]
+        order, p = [], self.leader
+        for _ in self.players:
+            order.append(p)
+            p = self._seat[p]
+        return min((m for m in order if m in members), key=self.pips)
 
     @staticmethod
     def _lead_words(tile: Tile) -> str:
@@ -252,6 +274,7 @@ class Hand:
         """Record a placement the rules allow, and decide what comes next."""
         self._legal = None
         drawn = self.must_play is not None
+        before = self.layout
         self.layout = placement.layout
         own = self.hands[player]
         own.remove(tile)
@@ -272,7 +295,7 @@ class Hand:
             self.end = "game"
             self.game_winners = (side,)
         elif not own:
-            self._finish("out", player)
+            self._finish("out", player, self._capicua(before, tile))
         elif not (self._draws and len(self.stock) > self._reserve) and self._blocked():
             self._finish("blocked", None)
         elif self._continues and self.variant.continues_turn(placement, drawn):
@@ -347,7 +370,15 @@ class Hand:
                 return False
         return True
 
-    def _finish(self, how: str, out: str | None) -> None:
+    def _capicua(self, layout: Layout, tile: Tile) -> bool:
+        """Whether ``tile``, the last of a hand, was a capicúa on ``layout``
+        (the table before it): not a double, and able to join either of two
+        open ends (dr1.com, "25, 50, Capicua!"). Asked only where it scores."""
+        if not self.variant.params.capicua_bonus or tile.is_double:
+            return False
+        return len(set(self.variant.legal_ends(layout, tile))) >= 2
+
+    def _finish(self, how: str, out: str | None, capicua: bool = False) -> None:
         self.end = how
         self.current = None
         pips = {}
@@ -356,7 +387,7 @@ class Hand:
             for t in ts:
                 n += t.pips
             pips[p] = n
-        self.settlement = self.variant.settle(self.players, pips, out, self.teams, self.scores)
+        self.settlement = self.variant.settle(self.players, pips, out, self.teams, self.scores, capicua)
         if self.settlement.scores_after is not None:
             self.scores = dict(self.settlement.scores_after)
             self._snapshot = None

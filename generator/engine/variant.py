@@ -57,7 +57,12 @@ class Params:
     many raw points make one displayed point (1 when they are the same);
     ``rounds`` the match lengths a round-based game offers (default first);
     ``lead_totals`` the pip totals a tile may have to be set (empty: any;
-    seed 004, All Threes: 3 or 6).
+    seed 004, All Threes: 3 or 6); ``redeal_doubles`` the number of doubles
+    in one hand that throws the deal in (``None``: no such rule; Pagat,
+    Cuban Dominoes: 5); ``capicua_bonus`` the displayed points a side gains
+    on top of the hand for going out with a capicúa, a last tile (not a
+    double) that would have fitted either open end (``None``: no bonus;
+    Dominican and Puerto Rican partnership games).
     """
 
     set: int
@@ -69,6 +74,8 @@ class Params:
     point_unit: int = 1
     rounds: tuple[int, ...] = ()
     lead_totals: tuple[int, ...] = ()
+    redeal_doubles: int | None = None
+    capicua_bonus: int | None = None
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -83,7 +90,8 @@ class Params:
         # pickled by its fields (the simulations send a game's rules to other processes); a
         # compiled frozen dataclass cannot be rebuilt by setting its fields one by one
         return (Params, (self.set, self.players, self.partnerships, dict(self.deal), self.stock_reserve,
-                         self.target, self.point_unit, self.rounds, self.lead_totals))
+                         self.target, self.point_unit, self.rounds, self.lead_totals, self.redeal_doubles,
+                         self.capicua_bonus))
 
     @classmethod
     def from_mapping(cls, m: Mapping) -> "Params":
@@ -98,6 +106,8 @@ class Params:
             point_unit=int(m.get("point_unit", 1)),
             rounds=tuple(int(x) for x in m.get("rounds", ())),
             lead_totals=tuple(int(x) for x in m.get("lead_totals") or ()),
+            redeal_doubles=None if m.get("redeal_doubles") is None else int(m["redeal_doubles"]),
+            capicua_bonus=None if m.get("capicua_bonus") is None else int(m["capicua_bonus"]),
         )
 
 
@@ -690,6 +700,35 @@ class Variant:
         """Whether the same player plays again after ``placement``."""
         return False
 
+    def play_order(self, players: Sequence[str]) -> list[str]:
+        """The players in the order they play, from ``players`` (the seats
+        clockwise, first seat first): clockwise, or with ``direction:
+        counter-clockwise`` (Pagat, Cuban Dominoes) the first seat and then
+        the others from its right.
+
+        >>> p = Params(set=9, players=(4,), partnerships=(4,), deal={4: 10})
+        >>> Variant(p, Choices(direction="counter-clockwise")).play_order(["N", "E", "S", "W"])
+        ['N', 'W', 'S', 'E']
+        """
+        players = list(players)
+        if self.choices.direction == "counter-clockwise":
+            return players[:1] + players[:0:-1]
+        return players
+
+    def thrown_in(self, hands: Mapping[str, Sequence[Tile]]) -> tuple[str, int] | None:
+        """``(player, doubles)`` for the first player (in ``hands``' order)
+        holding ``params.redeal_doubles`` doubles or more, whose deal is
+        thrown in and dealt again (Pagat, Cuban Dominoes: five or more
+        doubles); ``None`` when the deal stands or the game has no such rule."""
+        limit = self.params.redeal_doubles
+        if limit is None:
+            return None
+        for p, tiles in hands.items():
+            n = sum(1 for t in tiles if t.is_double)
+            if n >= limit:
+                return p, n
+        return None
+
     def next_leader(self, end: str | None, last_player: str | None) -> str | None:
         """Who leads the next hand: ``None`` when it is chosen afresh (by lot,
         or by :meth:`first_leader` on the next deal). ``next_lead: winner``:
@@ -702,7 +741,7 @@ class Variant:
     # -- settlement ------------------------------------------------------
     def settle(self, players: Sequence[str], hands: Mapping[str, int], out: str | None,
                teams: Sequence[Sequence[str]] | None = None,
-               scores: Mapping[str, int] | None = None) -> Settlement:
+               scores: Mapping[str, int] | None = None, capicua: bool = False) -> Settlement:
         """Settle a hand.
 
         ``hands`` maps each player to remaining pips; partners' pips are summed
@@ -713,7 +752,9 @@ class Variant:
         ``scores`` (per side, before) yields ``scores_after`` and
         ``game_winners`` (every side at or past ``params.target``; with
         ``target_score: exact`` points that would take a side past the
-        target are not added, so a side wins on the target exactly).
+        target are not added, so a side wins on the target exactly). ``capicua``: ``out``
+        went out with a capicúa, which adds ``params.capicua_bonus``
+        displayed points (that many point units of raw points) to the hand.
         """
         sides = sides_of(players, teams)
         pips = {}
@@ -735,6 +776,11 @@ class Variant:
             if self.settle_rule != "none":
                 raw[w] = self.settle_raw(pips, w, out is not None)
                 points[w] = raw[w] // self.params.point_unit
+        bonus = self.params.capicua_bonus
+        if capicua and out is not None and bonus:
+            for w in winners:
+                raw[w] = raw.get(w, 0) + bonus * self.params.point_unit
+                points[w] = points.get(w, 0) + bonus
         return self._settlement(sides, winners, points, raw, pips, opp, out is None, scores)
 
     def settle_raw(self, pips: Mapping[str, int], winner: str, went_out: bool) -> int:
@@ -754,6 +800,10 @@ class Variant:
             return 1
         if rule == "go-out-one":
             return 1 if went_out else 0
+        if rule == "all-hands":
+            # Puerto Rico's partnership game (a player's account, reddit r/PuertoRico): every pip
+            # left on the table, the winners' own included
+            return sum(pips.values())
         if rule == "rounded":
             # seed 000 ハンドの精算: the other sides' pips summed, then rounded (1-2 down, 3-4 up)
             return round_half_up_to(sum(others), self.params.point_unit)

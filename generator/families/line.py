@@ -13,7 +13,7 @@ and its game loop (:func:`generator.sim.simulate.play_line_game`).
 >>> from generator.engine.family import family_of
 >>> f = family_of("line")
 >>> f.single_line, "double_cover" in f.choices, sorted(f.house_params)
-(True, False, ['target'])
+(True, False, ['capicua_bonus', 'redeal_doubles', 'target'])
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class LineFamily(Family):
     name = "line"
     noun = "a line of play"
     choices = frozenset(Choices().as_dict()) - {"double_cover"}
-    house_params = frozenset({"target"})
+    house_params = frozenset({"target", "redeal_doubles", "capicua_bonus"})
     position_schema = "position"
     single_line = True
     work_limits = (16_000_000, 4_000_000)
@@ -43,6 +43,14 @@ class LineFamily(Family):
     def param_defaults(self, params: Mapping) -> dict:
         """A game of one hand has no ``target``; no set tiles are limited (``lead_totals``)."""
         return {"target": None, "lead_totals": []}
+
+    def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
+        """A deal thrown in for more doubles than any hand holds would never be thrown in."""
+        limit, deal = params.get("redeal_doubles"), params.get("deal") or {}
+        if limit is not None and deal and limit > max(deal.values()):
+            return [("redeal_doubles", "deal", f"`redeal_doubles: {limit}` changes nothing here: no hand holds more "
+                                               f"than {max(deal.values())} tiles")]
+        return []
 
     def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
         from ..sim.simulate import play_line_game

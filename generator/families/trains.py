@@ -46,7 +46,13 @@ class TrainsFamily(Family):
         return {"rounds": list(params.get("rounds") or (13, 7, 1))}
 
     def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
-        """A match needs an engine double per round."""
+        """A match needs an engine double per round; a round is never dealt again."""
+        if params.get("redeal_doubles") is not None:
+            return [("redeal_doubles", "set", "`redeal_doubles` applies only to a line of play: a round of trains "
+                                              "is never dealt again")]
+        if params.get("capicua_bonus") is not None:
+            return [("capicua_bonus", "set", "`capicua_bonus` applies only to a line of play, whose two ends a "
+                                             "last tile may fit")]
         doubles = params["set"] + 1
         too_long = [n for n in params.get("rounds", ()) if n > doubles]
         if too_long:

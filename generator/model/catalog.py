@@ -88,7 +88,7 @@ def full_params(params: dict, layout: str) -> dict:
     """``params`` with every default filled in (those of every game and
     those of the family ``layout``), keys in the schema's order."""
     order = ["set", "players", "partnerships", "deal", "stock_reserve", "target", "point_unit", "lead_totals",
-             "rounds"]
+             "redeal_doubles", "capicua_bonus", "rounds"]
     out = dict(PARAM_DEFAULTS)
     out.update(family_of(layout).param_defaults(params))
     out.update(params)
@@ -653,6 +653,9 @@ class Catalog:
             if not isinstance(k, int) or isinstance(k, bool):
                 raise src.error(("params", "deal", k), f"a deal size is keyed by a number of players, not {k!r}")
         counts = list(dict.fromkeys(list(params["players"]) + list(params["partnerships"])))
+        if not counts:
+            raise src.error(at("players"), "nobody can play: give the numbers of players in `players` (each for "
+                                           "themselves) or `partnerships`")
         missing = [n for n in counts if n not in params["deal"]]
         if missing:
             raise src.error(at("deal") if "deal" in given_params else at("players"),

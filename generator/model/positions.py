@@ -108,6 +108,8 @@ class SettlementPosition(LinePosition):
     hands: dict = field(default_factory=dict)
     scores: dict | None = None
     expect: dict = field(default_factory=dict)
+    #: ``out`` went out with a capicúa (a last tile that fitted either end; ``capicua_bonus``).
+    capicua: bool = False
     kind = "settlement"
 
     def pips(self) -> dict[str, int]:
@@ -250,13 +252,21 @@ def parse_line(src: Source, variant: Variant) -> Position:
             _check_sides(src, ("settle", "expect", key), (s.get("expect") or {}).get(key), sides)
         for key in ("winners", "game_winners"):
             _check_sides(src, ("settle", "expect", key), (s.get("expect") or {}).get(key), sides)
+        capicua = bool(s.get("capicua"))
+        if capicua and out is None:
+            raise src.error(("settle", "capicua"), "a capicúa is a way of going out: say who went out (`out`)")
+        if capicua and not variant.params.capicua_bonus:
+            raise src.error(("settle", "capicua"), f"{variant.id} scores no capicúa (it has no `capicua_bonus`)")
         return SettlementPosition(**base, players=players, teams=teams, out=out, hands=hands,
-                                  scores=s.get("scores"), expect=s.get("expect") or {})
+                                  scores=s.get("scores"), expect=s.get("expect") or {}, capicua=capicua)
     return _parse_turns(src, variant, base)
 
 
 def _check_teams(src: Source, at: tuple, players: list[str], teams, variant: Variant) -> None:
     if not teams:
+        if not variant.params.players:
+            raise src.error(at + (("hands",) if at == ("settle",) else ("players",)),
+                            f"{variant.id} is played only in partnerships: give the `teams`")
         if len(players) not in variant.params.players:
             raise src.error(at + (("hands",) if at == ("settle",) else ("players",)),
                             f"{variant.id} is played by {', '.join(map(str, variant.params.players))} "
@@ -325,6 +335,12 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
     if missing:
         raise src.error(("deal", "stock"), "the deal and stock must hold the whole set; missing: "
                         + ", ".join(map(str, missing)))
+    thrown = variant.thrown_in(hands)
+    if thrown is not None:
+        who, n = thrown
+        raise src.error(("deal", "hands", who), f"{who} holds {n} doubles, and {variant.id} throws in a deal with "
+                                                f"{variant.params.redeal_doubles} or more in one hand (the tiles are "
+                                                f"shuffled and dealt again): this hand is never played")
     sides = sides_of(players, teams)
     _check_sides(src, ("deal", "scores"), deal.get("scores"), sides)
     moves = []
@@ -391,7 +407,8 @@ def evaluate_line(pos: Position, variant: Variant) -> Outcome:
             layout = pl.layout
         return Outcome(pos, placements=out)
     if isinstance(pos, SettlementPosition):
-        return Outcome(pos, settlement=variant.settle(pos.players, pos.pips(), pos.out, pos.teams, pos.scores))
+        return Outcome(pos, settlement=variant.settle(pos.players, pos.pips(), pos.out, pos.teams, pos.scores,
+                                                                 pos.capicua))
     try:
         hand = Hand(variant, pos.players, pos.hands, pos.stock, pos.leader, pos.teams, pos.scores)
     except RuleViolation as exc:

@@ -67,6 +67,8 @@ _SETTLE = {
     "properties": {
         "teams": {"type": "array", "minItems": 2, "items": {"type": "array", "minItems": 1, "items": NAME}},
         "out": NAME,
+        "capicua": {"type": "boolean", "description": "the player who went out did so with a capicúa: a last "
+                                                      "tile, not a double, that fitted either open end"},
         "hands": {"type": "object", "minProperties": 2, "additionalProperties": {
             "oneOf": [{"type": "integer", "minimum": 0}, {"type": "array", "items": TILE}]}},
         "scores": _SIDE_INTS,
@@ -183,9 +185,10 @@ PARAMS_SCHEMA: dict[str, Any] = {
         "set": {"type": "integer", "minimum": 1, "maximum": 18,
                 "description": "the highest pip of the set: 6 = double-six (28 tiles), 9 = double-nine, "
                                "12 = double-twelve"},
-        "players": {"type": "array", "minItems": 1, "maxItems": 16, "uniqueItems": True,
+        "players": {"type": "array", "minItems": 0, "maxItems": 16, "uniqueItems": True,
                     "items": {"type": "integer", "minimum": 2, "maximum": 16},
-                    "description": "the numbers of players who may play, each for themselves"},
+                    "description": "the numbers of players who may play, each for themselves (empty: only in "
+                                   "partnerships)"},
         "partnerships": {"type": "array", "maxItems": 16, "uniqueItems": True,
                          "items": {"type": "integer", "minimum": 4, "maximum": 16},
                          "default": [], "description": "the numbers of players who may play as two partnerships "
@@ -204,6 +207,13 @@ PARAMS_SCHEMA: dict[str, Any] = {
                         "items": {"type": "integer", "minimum": 0, "maximum": 36},
                         "default": [], "description": "the pip totals a tile may have to be set (the lead); empty: "
                                                       "any tile the other rules allow"},
+        "capicua_bonus": {"type": ["integer", "null"], "minimum": 1, "maximum": 10000,
+                          "description": "displayed points a side gains on top of the hand for going out with a "
+                                         "capicúa (a last tile, not a double, that fitted either open end); left "
+                                         "out: no bonus"},
+        "redeal_doubles": {"type": ["integer", "null"], "minimum": 2, "maximum": 16,
+                           "description": "a hand holding this many doubles or more throws the deal in (shuffled "
+                                          "and dealt again); left out: never"},
         "rounds": {"type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": True,
                    "items": {"type": "integer", "minimum": 1, "maximum": 1000},
                    "description": "the match lengths a round-based game (trains) offers, in rounds, default first"},

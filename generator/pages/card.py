@@ -28,7 +28,7 @@ _T = tables("card")
 
 #: The card's three tables: (heading key, choice keys in order).
 GROUPS = (
-    ("turn", ("lead", "matching", "doubles", "spinners", "side_branches", "draw", "continuation", "double_cover")),
+    ("turn", ("lead", "direction", "matching", "doubles", "spinners", "side_branches", "draw", "continuation", "double_cover")),
     ("scoring", ("counting", "scoring", "legal_totals")),
     ("end", ("settlement", "ties", "next_lead", "target_score")),
 )
@@ -50,6 +50,8 @@ def applies(key: str, rules) -> bool:
         return rules.params.target is not None
     if key == "side_branches":
         return choices.spinners != "none"
+    if key == "direction":                  # said only where it is not the usual way round
+        return choices.direction != "clockwise"
     if key == "counting":
         return choices.scoring not in ("none", "headers")
     if key == "legal_totals":
@@ -94,6 +96,8 @@ def _either(ns, lang: str) -> str:
 
 def _players(params, lang: str) -> str:
     t = _T[lang]
+    if not params.players:                  # (a partnership game only)
+        return t["players_pairs_only"].format(n=_counts(params.partnerships, lang))
     text = t["players_solo"].format(n=_counts(params.players, lang))
     if params.partnerships:
         text += t["players_pairs"].format(n=_counts(params.partnerships, lang))
@@ -147,6 +151,10 @@ def card_page(vdef, deal_table: str, lang: str) -> str:
              f"## {t['deal']} {{ #deal }}\n",
              f"{_players(p, lang)}{t['sentence_sep']}{t['set'].format(set=set_words(p.set, lang))}\n",
              deal_table]
+    if p.redeal_doubles is not None:
+        parts.append(t["redeal"].format(n=p.redeal_doubles) + "\n")
+    if p.capicua_bonus is not None:
+        parts.append(t["capicua"].format(n=p.capicua_bonus) + "\n")
     for group, keys in GROUPS:
         rows = [((f"{WATCH_MARK} " if _departs(k, rules) else "") + INFO[k].title[lang], choice_words(k, rules, lang))
                 for k in keys if applies(k, rules)]

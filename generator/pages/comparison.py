@@ -20,10 +20,11 @@ from ..safety.sanitize import escape_cell, escape_link_text
 __all__ = ["overview_page", "set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
 
 #: Rows of the table, in order (their headings: the message catalog's ``overview-row`` context).
-ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring", "turn", "hand_end", "length")
+ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring", "turn",
+        "direction", "hand_end", "length")
 
 #: Rows whose heading links to a glossary term.
-ROW_TERMS = {"deal": "stock", "lead": "set", "layout": "line-of-play", "spinners": "spinner", "doubles": "crosswise",
+ROW_TERMS = {"deal": "stock", "lead": "set", "direction": "counter-clockwise", "layout": "line-of-play", "spinners": "spinner", "doubles": "crosswise",
              "matching": "matching", "drawing": "draw", "scoring": "end-total", "turn": "continuation",
              "hand_end": "settlement", "length": "game"}
 
@@ -41,6 +42,8 @@ _m = message
 def _players(v: Variant, lang: str) -> str:
     p = v.params
     solo = sorted(p.players)
+    if not solo:                            # (a partnership game only: Cuban Dominoes)
+        return _m(lang, "only_as_two_partnerships", n=", ".join(map(str, p.partnerships)))
     text = _m(lang, "players_range", low=solo[0], high=solo[-1])
     if len(solo) == 1:
         text = _m(lang, "players_one", low=solo[0])
@@ -83,6 +86,8 @@ def _deal(v: Variant, lang: str) -> str:
         text += _m(lang, "the_last_tiles_of_the", stock_reserve=p.stock_reserve)
     else:
         text += _m(lang, "the_whole_stock_may_be")
+    if p.redeal_doubles is not None:
+        text += _m(lang, "thrown_in_at_doubles", n=p.redeal_doubles)
     return text
 
 
@@ -119,6 +124,8 @@ def lead_words(v: Variant, lang: str, later: bool = True) -> str:
         text += _m(lang, "later_hands_whoever_went_out")
     elif later == "next-seat":
         text += _m(lang, "later_hands_the_next_seat")
+    elif later == "winning-side":
+        text += _m(lang, "later_hands_the_winning_side")
     return text
 
 
@@ -185,6 +192,10 @@ def _turn(v: Variant, lang: str) -> str:
     return _m(lang, "one_tile_per_turn")
 
 
+def _direction(v: Variant, lang: str) -> str:
+    return _m(lang, "counter_clockwise" if v.choices.direction == "counter-clockwise" else "clockwise")
+
+
 def _hand_end(v: Variant, lang: str) -> str:
     rule = v.settle_rule
     unit = v.params.point_unit
@@ -197,6 +208,7 @@ def _hand_end(v: Variant, lang: str) -> str:
         "opponents-less-own": _m(lang, "going_out_scores_the_other"),
         "differences": _m(lang, "going_out_scores_every_other"),
         "one": _m(lang, "going_out_domino_scores_1"),
+        "all-hands": _m(lang, "going_out_or_the_lowest_all_pips"),
     }[rule]
     return out
 
@@ -211,7 +223,8 @@ def _length(v: Variant, lang: str) -> str:
 
 _CELLS = {"players": _players, "set": _set, "deal": _deal, "lead": _lead, "layout": _layout,
           "spinners": _spinners, "doubles": _doubles, "matching": _matching, "drawing": _drawing,
-          "scoring": _scoring, "turn": _turn, "hand_end": _hand_end, "length": _length}
+          "scoring": _scoring, "turn": _turn, "direction": _direction, "hand_end": _hand_end,
+          "length": _length}
 
 
 def cell(v: Variant, row: str, lang: str) -> str:

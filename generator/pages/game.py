@@ -335,6 +335,9 @@ class _Page:
             out.append(f"- {p}: {describe.tile_list(pos.hands[p])}{score}")
         stock_label = ui["stock_order"] if self.v.rules.draw_mode != "none" else ui["undealt"]
         out.append(f"- {stock_label}: {describe.tile_list(pos.stock) or ui['none_left']}\n")
+        if self.v.rules.choices.direction != "clockwise":   # (said where it is not the usual way round)
+            order = " → ".join(self.v.rules.play_order(pos.players))
+            out.append(ui["order_counter_clockwise"].format(order=order) + "\n")
         counts = self.v.rules.play_scoring is not None and self.v.rules.play_scoring != "headers"
         scoring = self.v.rules.play_scoring is not None
         rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['counted' if counts else 'ends']} | "

@@ -36,7 +36,8 @@ _SECTIONS = {
     "deal": ["players-and-tiles"], "stock_reserve": ["drawing-and-passing", "drawing", "players-and-tiles"],
     "target": ["game-end", "the-game", "winning", "match-result"],
     "point_unit": ["scoring-placements", "scoring", "scoring-in-play", "players-and-tiles"],
-    "rounds": ["rounds"], "layout": [], "lead_totals": ["the-set", "playable-tiles"],
+    "rounds": ["rounds"], "redeal_doubles": ["the-deal", "players-and-tiles"], "capicua_bonus": ["capicua", "settlement"], "direction": ["the-turn", "players-and-tiles"],
+    "layout": [], "lead_totals": ["the-set", "playable-tiles"],
     "lead": ["the-set", "starting-a-hand", "lead-and-turns"],
     "matching": ["matching", "placing-tiles", "placement-and-continuation"],
     "doubles": ["doubles", "placing-tiles"], "spinners": ["branch-doubles", "the-sniff", "doubles"],
@@ -63,6 +64,10 @@ def param_words(key: str, value, lang: str) -> str:
     """A param's value in players' words (a dash for a param the game does
     not have: a house rule that changes its game's layout adds params)."""
     t = _T[lang]
+    if key == "redeal_doubles":
+        return t["redeal_never"] if value is None else t["redeal_at"].format(n=value)
+    if key == "capicua_bonus":
+        return t["capicua_none"] if value is None else t["capicua_points"].format(n=value)
     if value is None and key != "target":       # (no target: the game is one hand)
         return "—"
     if key == "set":

@@ -147,6 +147,16 @@ def deal(variant: Variant, names: Sequence[str], rng: random.Random, exclude: Ti
     return hands, tiles[len(names) * size:]
 
 
+def standing_deal(variant: Variant, names: Sequence[str], rng: random.Random):
+    """:func:`deal` again until the deal stands: a deal the rules throw in
+    (:meth:`~generator.engine.variant.Variant.thrown_in`, ``redeal_doubles``)
+    is shuffled and dealt afresh; returns ``(hands, stock)``."""
+    hands, stock = deal(variant, names, rng)
+    while variant.thrown_in(hands) is not None:
+        hands, stock = deal(variant, names, rng)
+    return hands, stock
+
+
 def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], rng: random.Random,
               teams: Sequence[Sequence[str]] | None = None, work: Work | None = None) -> dict:
     """Play one complete game; return its record: ``hands`` (one dict per hand:
@@ -169,7 +179,7 @@ def play_line_game(variant: Variant, names: Sequence[str], seat_bot: dict, rng: 
     record = []
     winners: tuple = ()
     for _ in range(MAX_HANDS):
-        hands, stock = deal(variant, names, rng)
+        hands, stock = standing_deal(variant, names, rng)
         # the last hand names the leader (next_lead), else the lead rule does, else a lot
         first = leader if leader is not None else variant.first_leader(names, hands)
         if first is None:
