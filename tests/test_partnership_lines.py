@@ -165,3 +165,27 @@ def test_a_settlement_states_its_capicua():
     pips = {"N": 0, "S": 12, "E": 9, "W": 4}             # every pip: 12 + 9 + 4 = 25, and 100 on top
     assert v.settle(list("NESW"), pips, "N", TEAMS, capicua=True).points == {"N+S": 125}
     assert v.settle(list("NESW"), pips, "N", TEAMS).points == {"N+S": 25}
+
+
+def test_a_redeal_no_deal_escapes_is_refused(rules_copy, capsys):
+    """Four hands of seven take all 28 double-six tiles, so the seven doubles always put two in
+    some hand (four hands of one double hold only four): `redeal_doubles: 2` would throw in every
+    deal, and the simulation would never start a hand."""
+    from generator.cli.main import main
+
+    game = rules_copy / "dominican-two"
+    (game / "positions").mkdir(parents=True)
+    (game / "variant.yaml").write_text("id: dominican-two\nextends: dominican\nname: {ja: 試し, en: Trial}\n"
+                                       "params:\n  redeal_doubles: 2\n", encoding="utf-8")
+    assert main(["check", "-q", str(game)]) == 1
+    err = capsys.readouterr().err
+    assert "variant.yaml:5:" in err and "throws in every deal" in err and "Traceback" not in err, err
+
+
+def test_the_card_says_the_next_seat_the_way_the_turn_goes():
+    from generator.pages.card import choice_words
+
+    v = Variant(Params(set=6, players=(2, 3, 4), partnerships=(), deal={2: 7, 3: 7, 4: 7}, target=100),
+                Choices(next_lead="next-seat", direction="counter-clockwise"))
+    assert "counter-clockwise" in choice_words("next_lead", v, "en")
+    assert "反時計回り" in choice_words("next_lead", v, "ja")

@@ -73,6 +73,8 @@ def choice_words(key: str, rules, lang: str) -> str:
         return own
     if key == "counting" and value == "fives" and rules.choices.spinners == "none":
         return messages("choice", lang)["counting=fives.no-spinners"]
+    if key == "next_lead" and value == "next-seat" and rules.choices.direction == "counter-clockwise":
+        return messages("choice", lang)["next_lead=next-seat.counter-clockwise"]
     if key == "legal_totals" and value == "multiples" and rules.params.lead_totals:
         return messages("choice", lang)["legal_totals=multiples.lead-totals"]
     return _LAYOUT_NOTE.sub("", INFO[key].words(value, lang, rules.params.point_unit))
