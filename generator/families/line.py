@@ -45,11 +45,22 @@ class LineFamily(Family):
         return {"target": None, "lead_totals": []}
 
     def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
-        """A deal thrown in for more doubles than any hand holds would never be thrown in."""
+        """A deal thrown in for more doubles than any hand holds would never be
+        thrown in; one for fewer than every deal must hand out would always be."""
         limit, deal = params.get("redeal_doubles"), params.get("deal") or {}
         if limit is not None and deal and limit > max(deal.values()):
             return [("redeal_doubles", "deal", f"`redeal_doubles: {limit}` changes nothing here: no hand holds more "
                                                f"than {max(deal.values())} tiles")]
+        if limit is not None and deal:          # (pigeonhole) a redeal that no deal escapes
+            top = int(params["set"])
+            tiles, doubles = (top + 1) * (top + 2) // 2, top + 1
+            for n, each in sorted(deal.items()):
+                dealt = max(0, doubles - (tiles - n * each))    # the doubles every deal hands out
+                if dealt > n * (limit - 1):
+                    return [("redeal_doubles", "deal", f"`redeal_doubles: {limit}` throws in every deal: {n} hands "
+                                                       f"of {each} are always dealt at least {dealt} of the "
+                                                       f"{doubles} doubles, so one hand always holds {limit} or "
+                                                       f"more")]
         return []
 
     def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:

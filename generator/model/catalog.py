@@ -666,17 +666,6 @@ class Catalog:
                                         f"not among `players` or `partnerships`", key=False)
         for key, otherwise, problem in family_of(choices.layout).param_problems(params):
             raise src.error(at(key) if key in given_params else at(otherwise), problem)
-        limit = params.get("redeal_doubles")
-        if limit is not None:                   # (pigeonhole) a redeal that no deal escapes
-            top = int(params["set"])
-            tiles, doubles = (top + 1) * (top + 2) // 2, top + 1
-            for n, each in sorted(params["deal"].items()):
-                dealt = max(0, doubles - (tiles - n * each))    # the doubles every deal hands out
-                if dealt > n * (limit - 1):
-                    raise src.error(at("redeal_doubles"), f"`redeal_doubles: {limit}` throws in every deal: {n} "
-                                                          f"hands of {each} are always dealt at least {dealt} of "
-                                                          f"the {doubles} doubles, so one hand always holds "
-                                                          f"{limit} or more")
         unit = params.get("point_unit", 1)
         if unit != 1:
             multiple = {"multiples-of-5": 5, "multiples-of-3": 3}.get(choices.scoring)
