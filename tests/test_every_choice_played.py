@@ -45,7 +45,10 @@ def place_all(v, steps):
 
 def layout_scenario(value):
     # A double-twelve set dealt 15 each to two: a line keeps 91 - 30 = 61 in the stock; trains set the
-    # engine out first (seed 001), so 60 are left.
+    # engine out first (seed 001), so 60 are left. Tricks: Texas 42 deals the whole double-six set
+    # to four, so nothing is left: 0.
+    if value == "tricks":
+        return tricks().stock_size(4)
     v = make_variant(dict(TWELVE), Choices.from_mapping(TRAINS if value == "trains" else {}), "test")
     return v.stock_size(2)
 
@@ -214,9 +217,63 @@ def target_score_scenario(value):
     return event.scores["A"], event.end
 
 
+FORTY_TWO = dict(set=6, players=[], partnerships=[4], deal={4: 7}, target=7)
+
+
+def tricks(**choices):
+    return make_variant(dict(FORTY_TWO), Choices.from_mapping({"layout": "tricks", **choices}), "test")
+
+
+def follow_me_scenario(value):
+    # Whether no trumps may be named, and then the trick 3-1 (led), 3-3, 0-2, 6-4: with the doubles
+    # high the 3-3 is the highest three (index 1); as a suit of their own it cannot follow, and the
+    # 3-1 wins (index 0); not allowed: no follow-me hand at all.
+    v = tricks(follow_me=value)
+    if "follow-me" not in v.trump_options():
+        return (False, None)
+    return (True, v.trick_winner([T(1, 3), T(3, 3), T(0, 2), T(4, 6)], "follow-me"))
+
+
+def doubles_trump_scenario(value):
+    # What a bidder may name: the suits 0-6, follow-me, and the doubles only where allowed.
+    return "doubles" in tricks(doubles_trump=value).trump_options()
+
+
+def nello_scenario(value):
+    # The bids in Nel-O open to the first bidder: one or two marks (42, 84) where it is played.
+    return [b.value for b in tricks(nello=value).bids(None, [T(0, 0)]) if b.contract == "nello"]
+
+
+def plunge_scenario(value):
+    # A hand with four doubles: a plunge of four marks (168) where it is played.
+    hand = [T(6, 6), T(5, 5), T(4, 4), T(0, 0), T(1, 2), T(1, 3), T(2, 3)]
+    return [b.value for b in tricks(plunge=value).bids(None, hand) if b.contract == "plunge"]
+
+
+def top_bid_scenario(value):
+    # The first bids in marks: one or two marks (42, 84), or 42 only.
+    return [b.value for b in tricks(top_bid=value).bids(None, [T(0, 0)]) if b.contract == "marks"]
+
+
+def all_pass_scenario(value):
+    # N, E and S pass; W, the shaker, holds the last bid: forced to bid (no pass offered), or the
+    # hand is thrown in when W passes too.
+    from generator.variants.texas42 import PASS, Deal
+
+    every = list(tricks().params.tiles)
+    hands = {s: every[7 * i:7 * i + 7] for i, s in enumerate("NESW")}
+    d = Deal(tricks(all_pass=value), list("NESW"), hands, "W")
+    for seat in "NES":
+        d.push(seat, PASS)
+    if PASS not in d.plays_for("W"):
+        return (False, None)
+    d.push("W", PASS)
+    return (True, d.end)
+
+
 #: choice -> (its scenario, {value: the outcome worked by hand})
 WORKED = {
-    "layout": (layout_scenario, {"line": 61, "trains": 60}),
+    "layout": (layout_scenario, {"line": 61, "trains": 60, "tricks": 0}),
     "lead": (lead_scenario, {"lot": None, "black": "A", "highest-double": "B", "engine": "12-12"}),
     "matching": (matching_scenario, {"equal": ((3,), ()), "sum-7": ((), (4,))}),
     "doubles": (doubles_scenario, {"cross": [10], "choice": [6, 10]}),
@@ -239,13 +296,20 @@ WORKED = {
     "direction": (direction_scenario, {"clockwise": "B", "counter-clockwise": "C"}),
     "double_cover": (double_cover_scenario, {"same-player": "A", "next-player": "B"}),
     "target_score": (target_score_scenario, {"reach": (62, "game"), "exact": (59, None)}),
+    "follow_me": (follow_me_scenario, {"doubles-high": (True, 1), "doubles-own-suit": (True, 0),
+                                       "not-allowed": (False, None)}),
+    "doubles_trump": (doubles_trump_scenario, {"allowed": True, "not-allowed": False}),
+    "nello": (nello_scenario, {"not-allowed": [], "allowed": [42, 84]}),
+    "plunge": (plunge_scenario, {"not-allowed": [], "allowed": [168]}),
+    "top_bid": (top_bid_scenario, {"raise-by-one-mark": [42, 84], "one-mark": [42]}),
+    "all_pass": (all_pass_scenario, {"forced-bid": (False, None), "reshake": (True, "thrown-in")}),
 }
 
 
 def _layouts(key, value):
     """The layouts in which ``key: value`` can be played (on the choices the scenarios start from)."""
     out = []
-    for layout, base in (("line", {}), ("trains", TRAINS)):
+    for layout, base in (("line", {}), ("trains", TRAINS), ("tricks", {"layout": "tricks"})):
         if layout not in INFO[key].layouts and key != "layout":
             continue
         c = dict(base, **{key: value}) if key != "layout" else (TRAINS if value == "trains" else {})
@@ -289,6 +353,8 @@ def test_every_pair_of_values_is_compared():
     assert ("settlement", "opponents", "rounded") in pairs
     assert ("lead", "lot", "black") in pairs and ("lead", "lot", "engine") not in pairs
     assert len([p for p in pairs if p[0] == "settlement"]) == 28     # 8 line values: 8 x 7 / 2
+    assert len([p for p in pairs if p[0] == "follow_me"]) == 3       # a game of tricks': 3 x 2 / 2
+    assert ("all_pass", "forced-bid", "reshake") in pairs
 
 
 # -- values that cannot change a game are refused -------------------------------------------------

@@ -23,6 +23,8 @@ OWN = {
     "line": ["families/line.py", "model/positions.py", "model/practice.py", "pages/line.py"],
     "trains": ["families/trains.py", "variants/mexican_train.py", "model/trains.py", "pages/trains.py",
                "draw/hub.py", "sim/trains.py"],
+    "tricks": ["families/tricks.py", "variants/texas42.py", "model/tricks.py", "pages/tricks.py",
+               "draw/trick.py", "sim/tricks.py"],
 }
 
 

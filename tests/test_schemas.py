@@ -14,7 +14,7 @@ from generator.cli.main import main
 from conftest import ROOT, RULES
 
 SCHEMAS = ROOT / "docs" / "schemas"
-NAMES = ["glossary", "position", "train-position", "variant"]
+NAMES = ["glossary", "position", "train-position", "trick-position", "variant"]
 
 
 def _expected_line(path: Path) -> str:
@@ -27,7 +27,8 @@ def _expected_line(path: Path) -> str:
         target = "../../docs/schemas/variant.schema.json"
     else:
         assert rel[1] == "positions", path
-        kind = "train-position" if rel[0] in ("mexican-train", "mexican-train-club") else "position"
+        kind = ("train-position" if rel[0] in ("mexican-train", "mexican-train-club") else
+                "trick-position" if rel[0] in ("texas-42", "texas-42-nello") else "position")
         target = f"../../../docs/schemas/{kind}.schema.json"
     return "# yaml-language-server: $schema=" + target
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..pages import describe
 from ..base.i18n import messages, tables
+from ..engine.family import family_of
 from ..model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 from ..model.trains import MatchPosition, RoundPosition, TablePosition, practice_trains
 from ..pages.trains import move_text, table_text, train_name
@@ -62,7 +63,10 @@ def explain(checked, variant, lang: str = "ja") -> str:
     out: list[str] = [f"{pos.file} ({pos.variant_id})"]
     if pos.title:
         out.append(pos.title[lang])
-    if isinstance(pos, TablePosition):
+    own = family_of(pos.family).explain(checked, variant, lang)
+    if own is not None:                     # a family that words its own positions
+        out += own
+    elif isinstance(pos, TablePosition):
         rnd = outcome.round
         if pos.is_practice:
             ui = messages("pages", lang)

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from ..base.args import positive_int
+from ..engine.family import family_of
 from ..model import Catalog, SourceError, find_rules_dir
 from ..model.output import outcome_json
 from ..site.build import BuildError, generate
@@ -240,10 +241,11 @@ def cmd_simulate(args) -> int:
           f"{' in partnerships' if r['partners'] else ''}, players {', '.join(r['bots'])}, seed {r['seed']}")
     emit(f"  hands per game   {r['hands_per_game']['mean']:.2f}  (lengths: "
           + ", ".join(f"{k}: {v}" for k, v in r["hands_per_game"]["distribution"].items()) + ")")
-    emit(f"  tiles per hand   {r['tiles_per_hand']['mean']:.2f}")
-    emit(f"  points per hand  {r['points_per_hand']['mean']:.2f}  (max {r['points_per_hand']['max']})")
-    emit(f"  block rate       {100 * r['block_rate']:.1f}%")
-    emit(f"  first player's side wins the hand  {100 * r['first_player_wins']:.1f}%")
+    tiles, points, block, first = family_of(variant.family).simulate_words
+    emit(f"  {tiles:<16} {r['tiles_per_hand']['mean']:.2f}")
+    emit(f"  {points:<16} {r['points_per_hand']['mean']:.2f}  (max {r['points_per_hand']['max']})")
+    emit(f"  {block:<16} {100 * r['block_rate']:.1f}%")
+    emit(f"  {first}  {100 * r['first_player_wins']:.1f}%")
     emit("  games won        " + ", ".join(f"{k}: {v}" for k, v in r["game_winners"].items()))
     return 0
 

@@ -44,6 +44,11 @@ Ties = Literal["nobody-wins", "all-tied-win"]
 NextLead = Literal["winner", "as-first-hand", "next-seat", "winning-side"]
 DoubleCover = Literal["same-player", "next-player"]
 TargetScore = Literal["reach", "exact"]
+FollowMe = Literal["doubles-high", "doubles-own-suit", "not-allowed"]
+Allowed = Literal["allowed", "not-allowed"]
+NotAllowed = Literal["not-allowed", "allowed"]
+TopBid = Literal["raise-by-one-mark", "one-mark"]
+AllPass = Literal["forced-bid", "reshake"]
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,12 @@ class Choices:
     next_lead: NextLead = "winner"
     double_cover: DoubleCover = "same-player"
     target_score: TargetScore = "reach"
+    follow_me: FollowMe = "doubles-high"
+    doubles_trump: Allowed = "allowed"
+    nello: NotAllowed = "not-allowed"
+    plunge: NotAllowed = "not-allowed"
+    top_bid: TopBid = "raise-by-one-mark"
+    all_pass: AllPass = "forced-bid"
 
     @classmethod
     def from_mapping(cls, m: Mapping[str, str] | None) -> "Choices":
@@ -103,7 +114,9 @@ def _allowed(key: str) -> tuple[str, ...]:
 _TYPES = {"layout": Layout_, "lead": Lead, "direction": Direction, "matching": Matching, "doubles": Doubles, "spinners": Spinners,
           "side_branches": SideBranches, "draw": Draw, "counting": Counting, "scoring": Scoring,
           "legal_totals": LegalTotals, "continuation": Continuation, "settlement": Settlement_, "ties": Ties,
-          "next_lead": NextLead, "double_cover": DoubleCover, "target_score": TargetScore}
+          "next_lead": NextLead, "double_cover": DoubleCover, "target_score": TargetScore,
+          "follow_me": FollowMe, "doubles_trump": Allowed, "nello": NotAllowed, "plunge": NotAllowed,
+          "top_bid": TopBid, "all_pass": AllPass}
 
 
 @dataclass(frozen=True)

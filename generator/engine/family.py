@@ -18,13 +18,13 @@ as a plugin is loaded, instead of importing them (after OpenSpiel's
 ``register_game``: the framework never asks which game it is).
 
 >>> [f.name for f in families()]
-['line', 'trains']
+['line', 'trains', 'tricks']
 >>> family_of("trains").fixed["lead"]
 'engine'
 >>> family_of("tree")
 Traceback (most recent call last):
 ...
-KeyError: "no family of games 'tree' (known: line, trains)"
+KeyError: "no family of games 'tree' (known: line, trains, tricks)"
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ __all__ = ["Family", "register", "families", "family_of", "FAMILY_MODULES"]
 
 #: The modules that define the families, in the order the site lists them; adding a family is
 #: writing its module (see the authoring guide, "How to add a family") and naming it here.
-FAMILY_MODULES = ("generator.families.line", "generator.families.trains")
+FAMILY_MODULES = ("generator.families.line", "generator.families.trains", "generator.families.tricks")
 
 
 class Family:
@@ -70,6 +70,11 @@ class Family:
     single_line: bool = False
     #: The class the page adds to a practice position's block (``" rb-practice-where"`` ...).
     practice_class: str = ""
+    #: What ``rulebook simulate`` calls its figures: tiles placed a hand, points a hand, the block
+    #: rate, how often the hand's first player's side wins it (the record's ``tiles``, ``points``,
+    #: ``blocked`` and ``first_won``).
+    simulate_words: tuple[str, str, str, str] = ("tiles per hand", "points per hand", "block rate",
+                                                 "first player's side wins the hand")
     #: Simulation work limits in :class:`~generator.sim.simulate.Work` units: (per game's figures, per row).
     work_limits: tuple[int, int] = (16_000_000, 4_000_000)
 

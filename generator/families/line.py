@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..engine.choices import Choices, line_problems
+from ..engine.choices import line_problems
 from ..engine.family import Family, register
 
 __all__ = ["LINE"]
@@ -31,7 +31,9 @@ class LineFamily(Family):
 
     name = "line"
     noun = "a line of play"
-    choices = frozenset(Choices().as_dict()) - {"double_cover"}
+    choices = frozenset({"layout", "lead", "direction", "matching", "doubles", "spinners", "side_branches", "draw",
+                         "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "next_lead",
+                         "target_score"})
     house_params = frozenset({"target", "redeal_doubles", "capicua_bonus"})
     position_schema = "position"
     single_line = True

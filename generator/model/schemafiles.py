@@ -28,6 +28,7 @@ from ..engine.choices import Choices
 from ..engine.family import family_of
 from .schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA
 from .trains import TRAIN_POSITION_SCHEMA
+from .tricks import TRICK_POSITION_SCHEMA
 
 __all__ = ["SCHEMAS", "schema_document", "schema_text", "write_schemas", "schema_name", "schema_line",
            "schema_dir", "SCHEMA_PREFIX"]
@@ -42,6 +43,9 @@ SCHEMAS: dict[str, tuple[dict, str, str]] = {
     "train-position": (TRAIN_POSITION_SCHEMA, "Domino rulebook: Mexican Train position",
                        "rules/mexican-train/positions/*.yaml: a table, a round move by move (round and turns) "
                        "or a match."),
+    "trick-position": (TRICK_POSITION_SCHEMA, "Domino rulebook: Texas 42 position",
+                       "rules/<id>/positions/*.yaml for a game of tricks: a trick, what may follow a lead "
+                       "(follow), a whole hand (deal) or marks added up."),
     "glossary": (GLOSSARY_SCHEMA, "Domino rulebook: glossary",
                  "rules/glossary.yaml: the bilingual glossary."),
 }

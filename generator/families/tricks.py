@@ -1,0 +1,129 @@
+"""The tricks family (``layout: tricks``): Texas 42, four players in two
+partnerships, bids, trumps, following suit, seven tricks and the count tiles,
+marks to seven.
+
+Its own modules: the rules (:mod:`generator.variants.texas42`), its positions
+(:mod:`generator.model.tricks`), its diagrams (:mod:`generator.draw.trick`),
+its page parts (:mod:`generator.pages.tricks`) and its game loop and
+planning player (:mod:`generator.sim.tricks`).
+
+>>> from generator.engine.family import family_of
+>>> f = family_of("tricks")
+>>> f.position_schema, sorted(f.choices)[:3]
+('trick-position', ['all_pass', 'doubles_trump', 'follow_me'])
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..engine.family import Family, register
+
+__all__ = ["TRICKS"]
+
+
+class TricksFamily(Family):
+    """Tricks and bids (:mod:`generator.families.tricks`)."""
+
+    name = "tricks"
+    noun = "a game of tricks"
+    choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "top_bid", "all_pass"})
+    house_params = frozenset({"target"})
+    position_schema = "trick-position"
+    practice_class = " rb-practice-trick"
+    work_limits = (16_000_000, 4_000_000)
+    simulate_words = ("tiles per hand", "winning bid", "bids set", "the bidders make their bid")
+
+    @property
+    def rules_class(self):
+        from ..variants.texas42 import Texas42
+
+        return Texas42
+
+    def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
+        """A plunge bids two marks, which a top bid of one mark forbids."""
+        if choices.plunge == "allowed" and choices.top_bid == "one-mark":
+            return [("plunge", "a plunge bids four marks, above `top_bid: one-mark` (the highest bid "
+                               "there): choose `top_bid: raise-by-one-mark`, or leave the plunge out")]
+        return []
+
+    def param_defaults(self, params: Mapping) -> dict:
+        """Seven marks win the game unless ``target`` says otherwise."""
+        return {"target": 7}
+
+    def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
+        """The engine plays 42 as the sources do: a double-six set, four players in two partnerships,
+        seven tiles each."""
+        for key in ("redeal_doubles", "capicua_bonus", "rounds"):
+            if params.get(key):
+                return [(key, "set", f"`{key}` does not apply to a game of tricks")]
+        if params["set"] != 6:
+            return [("set", "set", f"a game of tricks is played with a double-six set (seven tricks of four "
+                                   f"tiles), not double-{params['set']}")]
+        if list(params.get("players") or []) or list(params.get("partnerships") or []) != [4]:
+            return [("partnerships", "players", "a game of tricks is played by four players in two partnerships: "
+                                                "write `players: []` and `partnerships: [4]`")]
+        if dict(params["deal"]) != {4: 7}:
+            return [("deal", "deal", "a game of tricks deals the whole set, seven tiles to each of four "
+                                     "players: write `deal: {4: 7}`")]
+        if params.get("point_unit", 1) != 1 or params.get("stock_reserve", 0) or params.get("lead_totals"):
+            return [("point_unit", "set", "`point_unit`, `stock_reserve` and `lead_totals` do not apply to a "
+                                          "game of tricks")]
+        if params.get("target") is None:
+            return [("target", "set", "a game of tricks is played to a number of marks: give `target` (7)")]
+        return []
+
+    def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
+        from ..sim.tricks import play_forty_two
+
+        return play_forty_two(variant, names, seat_bot, rng, work)
+
+    def greedy_key(self, variant, state):
+        """The planning player's key (:func:`generator.sim.tricks.plan_key`)."""
+        from ..sim.tricks import plan_key
+
+        return plan_key(variant, state)
+
+    def decisive_modules(self) -> list:
+        from ..engine import tiles, variant
+        from ..sim import simulate, tricks
+        from ..variants import texas42
+
+        return [tiles, variant, simulate, texas42, tricks]
+
+    def render_position(self, page, checked, steps):
+        from ..pages.tricks import render_tricks
+
+        return render_tricks(page, checked, steps)
+
+    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+        """Hands, the winning bid, how often the bid is set or made."""
+        t = words
+        return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"],
+                    tiles=t["tricks_tph"], points=t["tricks_bid"], block=t["tricks_set"], first=t["tricks_made"])
+
+    def compare_cell(self, v, row: str, lang: str) -> str:
+        from ..pages.tricks import compare_cell
+
+        return compare_cell(v, row, lang)
+
+    def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
+        from ..pages.tricks import card_rows
+
+        return card_rows(group, rows, rules, lang)
+
+    def card_watch(self, rules, lang: str) -> list[str]:
+        """A trump belongs only to the trump suit; the led tile's higher end calls the suit."""
+        from ..base.i18n import tables
+
+        t = tables("tricks")[lang]
+        return [t["watch_trump_suit"], t["watch_higher_end"]]
+
+    def explain(self, checked, variant, lang: str) -> list[str] | None:
+        from ..pages.tricks import explain_lines
+
+        return explain_lines(checked, variant, lang)
+
+
+#: The tricks family.
+TRICKS = register(TricksFamily())

@@ -1,0 +1,351 @@
+"""The page parts of the tricks family (Texas 42): a worked position's body (a
+trick drawn at the four seats, what may follow a lead, a whole hand trick by
+trick, a game's marks), a practice question, the comparison cells and the
+card's rows (:mod:`generator.families.tricks`). Every function returns
+Markdown (escaped) and adds diagram files to ``page.files``; ``lang`` is
+``"ja"`` or ``"en"``.
+"""
+
+from __future__ import annotations
+
+from ..base.i18n import messages, plural, tables
+from ..draw import svg
+from ..draw.trick import draw_trick
+from ..model.tricks import TEAMS, DealPosition, FollowPosition, MarksPosition, TrickPosition, practice_answer
+from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
+from ..variants.texas42 import DOUBLES, FOLLOW_ME, SEATS, Bid, count_of
+
+__all__ = ["render_tricks", "tile_text", "suit_words", "trumps_words", "bid_words", "trick_text", "compare_cell", "card_rows",
+           "explain_lines"]
+
+_UI = tables("tricks")
+_esc = escape_md
+_cell = escape_cell
+
+
+def tile_text(tile) -> str:
+    """A tile as 42 players write it, the higher end first: ``6-4``, ``5-0``."""
+    return f"{tile.high}-{tile.low}"
+
+
+def _cap(text: str) -> str:
+    """``text`` with its first letter a capital (a caption or a sentence that starts with it)."""
+    return text[:1].upper() + text[1:]
+
+
+def suit_words(suit, lang: str) -> str:
+    """A suit in words: ``sixes`` / ``6のスート``, ``doubles`` / ``ダブルのスート``."""
+    ui = _UI[lang]
+    return ui["suit_doubles"] if suit == DOUBLES else ui["suit_" + str(suit)]
+
+
+def trumps_words(trumps, lang: str) -> str:
+    """Trumps in words: ``fours are trumps``, ``doubles are trumps``, ``no trumps (follow-me)``."""
+    ui = _UI[lang]
+    if trumps == FOLLOW_ME:
+        return ui["trumps_follow_me"]
+    return ui["trumps_are"].format(suit=suit_words(trumps, lang))
+
+
+def bid_words(bid: Bid, lang: str) -> str:
+    """A bid in words: ``30``, ``2 marks`` / ``2マーク``, ``Nel-O (1 mark)``, ``pass``."""
+    ui = _UI[lang]
+    if bid.is_pass:
+        return ui["pass"]
+    if bid.contract == "points":
+        return str(bid.value)
+    marks = plural(lang, "mark", bid.marks)
+    return marks if bid.contract == "marks" else ui[bid.contract].format(marks=marks)
+
+
+def trick_text(plays, winner: str | None, trumps, lang: str, out: str | None = None) -> str:
+    """A trick's diagram in words: who played what, in order, the trumps, and who wins."""
+    ui = _UI[lang]
+    parts = [ui["played"].format(n=i + 1, seat=s, tile=tile_text(t)) for i, (s, t) in enumerate(plays)]
+    text = ui["sep"].join(parts) + ui["stop"] + " " + _cap(trumps_words(trumps, lang)) + ui["stop"]
+    if out:
+        text += " " + ui["sits_out"].format(seat=out) + ui["stop"]
+    if winner is not None:
+        tile = dict(plays)[winner]
+        text += " " + ui["wins"].format(seat=winner, tile=tile_text(tile)) + ui["stop"]
+    return text.replace("。 ", "。")
+
+
+def _figure(page, name: str, plays, winner, trumps, cap: str, out: str | None = None) -> str:
+    lang = page.lang
+    alt = trick_text(plays, winner, trumps, lang, out)
+    text = draw_trick(plays, winner=winner, title=cap, desc=alt, lang=lang, ident=f"d-{name}", out=out)
+    from .game import GEN
+
+    base = f"{lang}/{GEN}/diagrams/{page.v.id}/{name}"
+    page.files[base + ".svg"] = text.encode("utf-8")
+    page.files[base + ".png"] = svg.to_png(text) if page.png else b""
+    rel = f"diagrams/{page.v.id}/{name}"
+    size = text.split('width="', 1)[1].split('"', 1)[0]
+    pages_ui = messages("pages", lang)
+    return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
+            f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{round(float(size))}" height="{round(float(size))}" }}]'
+            f'({rel}.png "{escape(pages_ui["png"])}")\n'
+            f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
+            f'<p class="rb-textalt"><span class="rb-textalt-label">{_esc(pages_ui["textalt"])}</span> {_esc(alt)}</p>\n')
+
+
+def _why(rules, plays, trumps, contract, lang: str) -> str:
+    """Why the trick's winner wins: a trump (the highest), or the highest of the led suit."""
+    ui = _UI[lang]
+    tiles = [t for _, t in plays]
+    i = rules.trick_winner(tiles, trumps, contract)
+    seat, tile = plays[i]
+    suit = rules.suit_led(tiles[0], trumps, contract)
+    if any(rules.is_trump(t, trumps) for t in tiles):
+        return ui["why_trump"].format(seat=seat, tile=tile_text(tile))
+    return ui["why_suit"].format(seat=seat, tile=tile_text(tile), suit=suit_words(suit, lang))
+
+
+def _role(rules, tile, led_suit, trumps, contract, lang: str, first: bool) -> str:
+    ui = _UI[lang]
+    if first:
+        return ui["role_lead"].format(suit=suit_words(led_suit, lang))
+    if rules.is_trump(tile, trumps) and led_suit != (DOUBLES if trumps == DOUBLES else trumps):
+        return ui["role_trump"]
+    if rules.follows(tile, led_suit, trumps, contract):
+        return ui["role_follows"]
+    return ui["role_off"]
+
+
+def _trick_table(rules, plays, trumps, contract, lang: str) -> str:
+    ui = _UI[lang]
+    led = rules.suit_led(plays[0][1], trumps, contract)
+    rows = [f"| {ui['order']} | {ui['seat']} | {ui['tile']} | {ui['role']} | {ui['count']} |", "|---:|---|---|---|---:|"]
+    for i, (s, t) in enumerate(plays):
+        rows.append(f"| {i + 1} | {s} | {tile_text(t)} | {_cell(_role(rules, t, led, trumps, contract, lang, i == 0))} | "
+                    f"{count_of(t) or ''} |")
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def _trick(page, pos: TrickPosition, outcome) -> str:
+    ui, lang, rules = _UI[page.lang], page.lang, page.v.rules
+    tr = outcome.trick
+    out_seat = next((s for s in SEATS if s not in pos.seats), None)
+    if pos.is_practice:
+        pages_ui = messages("pages", lang)
+        q = ui["q_winner"] if pos.question == "winner" else ui["q_points"]
+        parts = [f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> {_esc(q)}</p>\n',
+                 _figure(page, pos.id, list(tr.plays), None, pos.trumps, _cap(trumps_words(pos.trumps, lang)), out_seat)]
+        answer = practice_answer(outcome)
+        words = (ui["a_winner"].format(seat=answer, why=_why(rules, list(tr.plays), pos.trumps, pos.contract, lang))
+                 if pos.question == "winner" else
+                 ui["a_points"].format(n=answer, count=tr.points - 1))
+        parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(pages_ui["show_answer_trains"])}</summary>'
+                     f'\n\n{_esc(words)}\n' + _trick_table(rules, list(tr.plays), pos.trumps, pos.contract, lang)
+                     + "\n</details>\n")
+        return "".join(parts)
+    cap = _cap(trumps_words(pos.trumps, lang)) + ui["sep"] + ui["won_by"].format(seat=tr.winner)
+    parts = [_figure(page, pos.id, list(tr.plays), tr.winner, pos.trumps, cap, out_seat),
+             _trick_table(rules, list(tr.plays), pos.trumps, pos.contract, lang),
+             f"\n- {_esc(_why(rules, list(tr.plays), pos.trumps, pos.contract, lang))}",
+             f"- {_esc(ui['trick_points'].format(n=tr.points, count=tr.points - 1))}\n"]
+    return "\n".join(parts)
+
+
+def _follow(page, pos: FollowPosition, outcome) -> str:
+    ui, lang, rules = _UI[page.lang], page.lang, page.v.rules
+    seats = list(SEATS[:len(pos.plays)])
+    nxt = SEATS[len(pos.plays)]
+    plays = list(zip(seats, pos.plays))
+    legal = outcome.legal
+    parts = [_figure(page, pos.id, plays, None, pos.trumps, _cap(trumps_words(pos.trumps, lang))),
+             f'<p class="rb-hand"><strong>{_esc(ui["hand_of"].format(seat=nxt))}</strong> '
+             f'{_esc(", ".join(tile_text(t) for t in pos.hand))}</p>\n']
+    rows = [f"| {ui['tile']} | {ui['may']} | {ui['why']} |", "|---|:---:|---|"]
+    for t in pos.hand:
+        ok = t in legal
+        rows.append(f"| {tile_text(t)} | {ui['yes'] if ok else ui['no']} | {_cell(_follow_why(rules, t, outcome.suit, pos, legal, lang))} |")
+    table = "\n" + "\n".join(rows) + "\n"
+    head = ui["called_for"].format(suit=suit_words(outcome.suit, lang), tile=tile_text(pos.plays[0]))
+    if pos.is_practice:
+        pages_ui = messages("pages", lang)
+        q = ui["q_legal"].format(seat=nxt)
+        parts.insert(0, f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> {_esc(q)}</p>\n')
+        parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(pages_ui["show_answer_trains"])}</summary>'
+                     f'\n\n{_esc(head)}\n{table}\n</details>\n')
+        return "".join(parts)
+    return "".join(parts) + f"\n{_esc(head)}\n{table}"
+
+
+def _follow_why(rules, t, suit, pos, legal, lang: str) -> str:
+    ui = _UI[lang]
+    if rules.follows(t, suit, pos.trumps, pos.contract):
+        return ui["why_follows"].format(suit=suit_words(suit, lang))
+    if rules.is_trump(t, pos.trumps):
+        return ui["why_is_trump"] if len(legal) < len(pos.hand) else ui["why_free"]
+    if t.is_double and rules.doubles_apart(pos.trumps, pos.contract):
+        return ui["why_double_apart"] if len(legal) < len(pos.hand) else ui["why_free"]
+    return ui["why_not_suit"].format(suit=suit_words(suit, lang)) if len(legal) < len(pos.hand) else ui["why_free"]
+
+
+def _deal(page, pos: DealPosition, outcome) -> str:
+    ui, lang, rules = _UI[page.lang], page.lang, page.v.rules
+    game = outcome.deal
+    out = []
+    rows = [f"| {ui['seat']} | {ui['hand']} |", "|---|---|"]
+    for s in SEATS:
+        rows.append(f"| {s} | {_cell(', '.join(tile_text(t) for t in pos.hands[s]))} |")
+    out.append("\n" + "\n".join(rows) + "\n")
+    bids = ui["sep"].join(f"{s} {bid_words(b, lang)}" for s, b in game.bidding)
+    out.append(f"\n- {_esc(ui['bidding'].format(shaker=pos.shaker, bids=bids))}")
+    if game.bidder is not None:
+        out.append(f"- {_esc(ui['high_bid'].format(seat=game.bidder, bid=bid_words(game.high, lang)))}")
+    if game.trumps is not None:
+        namer = game.partner(game.bidder) if game.contract == "plunge" else game.bidder
+        out.append(f"- {_esc(ui['named'].format(seat=namer, trumps=trumps_words(game.trumps, lang)))}")
+    if game.sitting_out:
+        out.append(f"- {_esc(ui['sits_out'].format(seat=game.sitting_out))}")
+    out.append("")
+    if game.tricks:
+        first = game.tricks[0]
+        cap = ui["first_trick"] + ui["sep"] + ui["won_by"].format(seat=first.winner)
+        out.append(_figure(page, f"{pos.id}-1", list(first.plays), first.winner, game.trumps, cap, game.sitting_out))
+        rows = [f"| {ui['trick']} | {ui['leader']} | {ui['plays']} | {ui['winner']} | {ui['points']} |",
+                "|---:|---|---|---|---:|"]
+        totals = {t: 0 for t in TEAMS}
+        for k, tr in enumerate(game.tricks):
+            plays = " ".join(f"{s}:{tile_text(t)}" for s, t in tr.plays)
+            rows.append(f"| {k + 1} | {tr.leader} | {_cell(plays)} | {tr.winner} | {tr.points} |")
+            totals[game.team_of(tr.winner)] += tr.points
+        out.append("\n" + "\n".join(rows) + "\n")
+        notes = [(tr.index, tr.note[lang]) for tr in pos.tricks if tr.note]
+        if notes:
+            out.append("\n".join(f"- {ui['trick']} {i}: {_esc(t.strip())}" for i, t in notes) + "\n")
+    r = game.result
+    if r is not None:
+        us = game.team_of(r.bidder)
+        rows = [f"| {ui['team']} | {ui['tricks_won']} | {ui['points']} |", "|---|---:|---:|"]
+        for t in TEAMS:
+            rows.append(f"| {t} | {r.tricks[t]} | {r.points[t]} |")
+        rows.append(f"| **{ui['total']}** | **{sum(r.tricks.values()) if not game.sitting_out else len(game.tricks)}** | "
+                    f"**{sum(r.points.values())}** |")
+        out.append(f"\n**{ui['result']}**\n\n" + "\n".join(rows) + "\n")
+        taker, marks = next(iter(r.marks.items()))
+        verdict = ui["made" if r.made else "set"].format(team=us, bid=bid_words(r.bid, lang), points=r.points[us],
+                                                         taker=taker, marks=plural(lang, "mark", marks))
+        out.append(f"- {_esc(verdict)}\n")
+    return "\n".join(out) + "\n"
+
+
+def _marks(page, pos: MarksPosition, outcome) -> str:
+    ui, lang = _UI[page.lang], page.lang
+    m = outcome.marks
+    rows = [f"| {ui['hand_no']} | {ui['bidder']} | {ui['bid']} | {ui['bidder_points']} | {ui['outcome']} | "
+            f"{TEAMS[0]} | {TEAMS[1]} |", "|---:|---|---|---:|---|---:|---:|"]
+    run = {t: 0 for t in TEAMS}
+    for i, ((seat, bid, points), ok, taker) in enumerate(zip(pos.hands, m.made, m.won)):
+        run[taker] += bid.marks
+        rows.append(f"| {i + 1} | {seat} | {_cell(bid_words(bid, lang))} | {points} | "
+                    f"{_cell(ui['made_short' if ok else 'set_short'].format(team=taker, n=bid.marks))} | "
+                    f"{run[TEAMS[0]]} | {run[TEAMS[1]]} |")
+    out = ["\n" + "\n".join(rows) + "\n"]
+    if m.winner is not None:
+        out.append(f"- {_esc(ui['game_won'].format(team=m.winner, n=page.v.rules.marks_to_win, after=m.after))}")
+    else:
+        out.append(f"- {_esc(ui['game_on'].format(n=page.v.rules.marks_to_win))}")
+    return "\n".join(out) + "\n"
+
+
+def render_tricks(page, checked, steps) -> str:
+    """The Markdown body of one Texas 42 position on ``page`` (inside its example box)."""
+    pos, outcome = checked.position, checked.outcome
+    if isinstance(pos, TrickPosition):
+        return _trick(page, pos, outcome)
+    if isinstance(pos, FollowPosition):
+        return _follow(page, pos, outcome)
+    if isinstance(pos, DealPosition):
+        return _deal(page, pos, outcome)
+    return _marks(page, pos, outcome)
+
+
+def compare_cell(v, row: str, lang: str) -> str:
+    """A game of tricks' cell of a comparison (:data:`generator.pages.comparison.COMPARE_ROWS`,
+    past the rows every game has): ``v`` is its :class:`~generator.variants.texas42.Texas42`."""
+    ui = _UI[lang]
+    trumps = ui["cmp_trumps_doubles"] if v.doubles_trump else ui["cmp_trumps_suits"]
+    if v.follow_me != "not-allowed":
+        trumps += ui["clause_sep"] + ui["cmp_follow_me"]
+    if v.nello:
+        trumps += ui["clause_sep"] + ui["bid_nello"]
+    if v.plunge:
+        trumps += ui["clause_sep"] + ui["bid_plunge"]
+    return {
+        "start": ui["cmp_start"],
+        "layout": ui["cmp_layout"],
+        "where": ui["cmp_where"],
+        "drawing": ui["cmp_drawing"],
+        "doubles": ui["cmp_doubles"],
+        "length": ui["cmp_length"].format(n=v.marks_to_win),
+        "scoring": ui["cmp_scoring"],
+        "options": trumps,
+    }[row]
+
+
+def trumps_open(rules, lang: str) -> str:
+    """What a bidder of ``rules`` may name as trumps, in words, from its choices."""
+    ui = _UI[lang]
+    out = ui["open_suits"]
+    if rules.doubles_trump:
+        out += ui["clause_sep"] + ui["open_doubles"]
+    if rules.follow_me != "not-allowed":
+        out += ui["clause_sep"] + ui["open_follow_me_" + rules.follow_me.replace("-", "_")]
+    return out
+
+
+def bidding_words(rules, lang: str) -> str:
+    """The bidding of ``rules`` in words, from its choices (``top_bid``, ``all_pass``, ``nello``, ``plunge``)."""
+    ui = _UI[lang]
+    parts = [ui["card_bid_value"], ui["bid_top_" + rules.top_bid.replace("-", "_")],
+             ui["bid_all_pass_" + rules.all_pass.replace("-", "_")]]
+    if rules.nello:
+        parts.append(ui["bid_nello"])
+    if rules.plunge:
+        parts.append(ui["bid_plunge"])
+    return ui["clause_sep"].join(parts)
+
+
+def card_rows(group: str, rows: list, rules, lang: str) -> list:
+    """The card's rows of a game of tricks (``rows``: (rule, how) pairs of ``group``), worded from
+    the game's choices."""
+    ui = _UI[lang]
+    if group == "turn":
+        rows[:0] = [(ui["card_bid"], bidding_words(rules, lang)), (ui["card_trumps"], trumps_open(rules, lang)),
+                    (ui["card_follow"], ui["card_follow_value"])]
+    elif group == "scoring":
+        rows.append((ui["card_count"], ui["card_count_value"]))
+        rows.append((ui["card_made"], ui["card_made_value"]))
+    elif group == "end":
+        rows.append((ui["card_game"], ui["card_game_value"].format(n=rules.marks_to_win)))
+    return rows
+
+
+def explain_lines(checked, variant, lang: str) -> list[str]:
+    """What ``rulebook explain`` prints for a Texas 42 position after its title."""
+    ui = _UI[lang]
+    pos, outcome = checked.position, checked.outcome
+    if isinstance(pos, TrickPosition):
+        tr = outcome.trick
+        return [trick_text(list(tr.plays), None if pos.is_practice else tr.winner, pos.trumps, lang),
+                ui["trick_points"].format(n=tr.points, count=tr.points - 1)]
+    if isinstance(pos, FollowPosition):
+        return [ui["called_for"].format(suit=suit_words(outcome.suit, lang), tile=tile_text(pos.plays[0])),
+                ui["may_list"].format(tiles=", ".join(tile_text(t) for t in outcome.legal))]
+    if isinstance(pos, DealPosition):
+        g = outcome.deal
+        lines = [f"{k + 1}. {' '.join(f'{s}:{tile_text(t)}' for s, t in tr.plays)} -> {tr.winner} ({tr.points})"
+                 for k, tr in enumerate(g.tricks)]
+        if g.result is not None:
+            us = g.team_of(g.result.bidder)
+            taker, marks = next(iter(g.result.marks.items()))
+            lines.append(ui["made" if g.result.made else "set"].format(
+                team=us, bid=bid_words(g.result.bid, lang), points=g.result.points[us], taker=taker,
+                marks=plural(lang, "mark", marks)))
+        return lines
+    m = outcome.marks
+    return [f"{t}: {m.marks[t]}" for t in TEAMS]
