@@ -298,3 +298,95 @@ def test_the_planning_player_bids_and_makes_more_than_the_random_one():
 
     r = simulate(game(), 4, 200, seed=4, partners=True, bots=("greedy", "random"))
     assert r["game_winners"].get("N+S", 0) > 150           # the planning pair, N and S
+
+
+# -- bad input, located ------------------------------------------------------------------------
+
+def _check(rules_copy, capsys, name: str, old: str, new: str) -> tuple[int, list[str], str]:
+    from generator.cli.main import main
+
+    path = rules_copy / "texas-42" / "positions" / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code = main(["check", "-q", str(path)])
+    return code, capsys.readouterr().err.strip().splitlines(), path.read_text(encoding="utf-8")
+
+
+def _line(text: str, fragment: str) -> int:
+    return next(i for i, l in enumerate(text.splitlines(), 1) if fragment in l)
+
+
+def test_a_tile_played_out_of_suit_is_refused_at_that_tile(rules_copy, capsys):
+    """W holds 6-5 (a six) but plays 3-5: sixes were led, so W must follow with 6-5."""
+    code, err, text = _check(rules_copy, capsys, "trick-trump-wins.yaml", 'plays: ["6-2", "6-6", "4-1", "6-5"]',
+                             'plays: ["6-2", "6-6", "4-1", "3-5"]')
+    assert code == 1 and len(err) == 1
+    assert f"trick-trump-wins.yaml:{_line(text, 'plays:')}:" in err[0]
+    assert "W must follow suit (sixes) with 5-6, not 3-5 [rule texas-42/follow-suit]" in err[0]
+
+
+def test_a_trick_credited_to_the_wrong_seat_names_the_winner(rules_copy, capsys):
+    code, err, text = _check(rules_copy, capsys, "trick-trump-wins.yaml", "winner: S", "winner: E")
+    assert code == 1 and len(err) == 1
+    assert f":{_line(text, 'winner: E')}:" in err[0]
+    assert 'the trick\'s winner: stated "E", the engine computes "S" (S\'s 1-4 wins)' in err[0]
+
+
+def test_a_hands_count_that_does_not_add_up_is_refused(rules_copy, capsys):
+    """deal-set: N+S take 30, E+W 12; stating 10 for E+W is 40 in all, not 42."""
+    code, err, text = _check(rules_copy, capsys, "deal-set.yaml", "points: {N+S: 30, E+W: 12}",
+                             "points: {N+S: 30, E+W: 10}")
+    assert code == 1 and len(err) == 1
+    assert f":{_line(text, 'E+W: 10')}:" in err[0]
+    assert "40 stated in all; a hand's points add up to 42" in err[0]
+
+
+def test_a_play_out_of_suit_inside_a_deal_is_refused_at_that_trick(rules_copy, capsys):
+    """Trick 3 of deal-set: fives led; W holds 5-3 and 5-1, so W may not play 4-2 (swapped in from trick 4)."""
+    code, err, text = _check(rules_copy, capsys, "deal-set.yaml", '["5-5", "5-4", "5-0", "5-1"]',
+                             '["5-5", "5-4", "5-0", "4-2"]')
+    assert code == 1 and len(err) == 1
+    line = _line(text, '"5-0", "4-2"]')
+    assert f":{line}:" in err[0]
+    assert "trick 3 (led by N): W must follow suit (fives) with" in err[0]
+
+
+def test_a_hand_after_the_game_is_won_is_refused(rules_copy, capsys):
+    code, err, text = _check(rules_copy, capsys, "marks-game.yaml", "    - {bidder: N, bid: 33, points: 40}\n",
+                             "    - {bidder: N, bid: 33, points: 40}\n    - {bidder: E, bid: 30, points: 31}\n")
+    assert code == 1 and len(err) == 1
+    assert f":{_line(text, 'bidder: E, bid: 30')}:" in err[0]
+    assert "the game is over: N+S reached 7 marks after hand 8" in err[0]
+
+
+def test_a_trick_hand_of_more_than_seven_tiles_is_refused(rules_copy, capsys):
+    code, err, _ = _check(rules_copy, capsys, "trick-trump-wins.yaml", 'N: ["6-2", "3-3", "0-1"]',
+                          'N: ["6-2", "3-3", "0-1", "1-1", "4-4", "5-6", "0-4", "0-5"]')
+    assert code == 1 and len(err) == 1 and "trick-trump-wins.yaml:" in err[0]
+
+
+def test_a_game_to_more_marks_than_the_engine_plays_is_refused(rules_copy, capsys):
+    from generator.cli.main import main
+
+    vy = rules_copy / "texas-42" / "variant.yaml"
+    text = vy.read_text(encoding="utf-8").replace("target: 7 ", "target: 1000 ")
+    vy.write_text(text, encoding="utf-8")
+    assert main(["check", "-q", str(vy)]) == 1
+    err = capsys.readouterr().err
+    assert f"variant.yaml:{_line(text, 'target: 1000')}:" in err and "at most 50 marks" in err
+
+
+def test_rulebook_score_prints_a_line_for_each_kind(capsys):
+    from generator.cli.main import main
+
+    from conftest import RULES
+
+    files = [str(RULES / "texas-42" / "positions" / n) for n in
+             ("trick-trump-wins.yaml", "follow-trump-belongs.yaml", "deal-set.yaml", "marks-game.yaml")]
+    assert main(["score", *files]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("won by S, 6 points (count 5)")
+    assert out[1].endswith("may play 1-6")
+    assert out[2].endswith("N bid 34, points {'N+S': 30, 'E+W': 12}, set, marks {'E+W': 1}")
+    assert out[3].endswith("marks {'N+S': 7, 'E+W': 2}, winner N+S")

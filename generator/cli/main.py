@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from ..base.args import positive_int
-from ..engine.family import family_of
+from ..engine.family import families, family_of
 from ..model import Catalog, SourceError, find_rules_dir
 from ..model.output import outcome_json
 from ..site.build import BuildError, generate
@@ -202,7 +202,8 @@ def cmd_score(args) -> int:
                 m = r["match"]
                 emit(f"{r['file']}: totals {m['totals']}, winners {', '.join(m['winners']) or 'not yet'}")
             else:
-                emit(f"{r['file']}: {r['result']}")
+                own = next((line for f in families() if (line := f.score_line(r)) is not None), None)
+                emit(f"{r['file']}: {own if own is not None else r['result']}")
     return status
 
 

@@ -75,6 +75,8 @@ class Family:
     #: ``blocked`` and ``first_won``).
     simulate_words: tuple[str, str, str, str] = ("tiles per hand", "points per hand", "block rate",
                                                  "first player's side wins the hand")
+    #: The figures' introduction and closing note (keys of the message catalog's ``stats`` context).
+    figure_words: tuple[str, str] = ("intro", "note")
     #: Simulation work limits in :class:`~generator.sim.simulate.Work` units: (per game's figures, per row).
     work_limits: tuple[int, int] = (16_000_000, 4_000_000)
 
@@ -156,6 +158,12 @@ class Family:
     def card_watch(self, rules, lang: str) -> list[str]:
         """The card's "easy to get wrong" lines only this family has."""
         return []
+
+    def score_line(self, result: Mapping) -> str | None:
+        """The one line ``rulebook score`` (without ``--json``) prints for a
+        position's ``score --json`` values ``result``, after the file name;
+        ``None`` for a position of another family."""
+        return None
 
     def explain(self, checked, variant, lang: str) -> list[str] | None:
         """The lines ``rulebook explain`` prints for a position of this family

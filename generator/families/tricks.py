@@ -19,7 +19,10 @@ from typing import Mapping
 
 from ..engine.family import Family, register
 
-__all__ = ["TRICKS"]
+__all__ = ["TRICKS", "MAX_MARKS"]
+
+#: The most marks a game may be played to (seven is usual; some tables play to 10 or 21).
+MAX_MARKS = 50
 
 
 class TricksFamily(Family):
@@ -33,6 +36,7 @@ class TricksFamily(Family):
     practice_class = " rb-practice-trick"
     work_limits = (16_000_000, 4_000_000)
     simulate_words = ("tiles per hand", "winning bid", "bids set", "the bidders make their bid")
+    figure_words = ("tricks_intro", "tricks_note")
 
     @property
     def rules_class(self):
@@ -71,6 +75,9 @@ class TricksFamily(Family):
                                           "game of tricks")]
         if params.get("target") is None:
             return [("target", "set", "a game of tricks is played to a number of marks: give `target` (7)")]
+        if params["target"] > MAX_MARKS:
+            return [("target", "target", f"a game of tricks is played to at most {MAX_MARKS} marks (seven is "
+                                         f"usual), not {params['target']}")]
         return []
 
     def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
@@ -118,6 +125,23 @@ class TricksFamily(Family):
 
         t = tables("tricks")[lang]
         return [t["watch_trump_suit"], t["watch_higher_end"]]
+
+    def score_line(self, result: Mapping) -> str | None:
+        """A trick's winner and points, what may follow, a hand's result, a game's marks."""
+        if "trick" in result:
+            t = result["trick"]
+            return f"won by {t['winner']}, {t['points']} points (count {t['count']})"
+        if "follow" in result:
+            return f"may play {', '.join(result['follow']['legal'])}"
+        if "deal" in result:
+            d = result["deal"]
+            won = (f", points {d['points']}, {'made' if d['made'] else 'set'}, marks {d['marks']}"
+                   if "points" in d else f", {len(d['tricks'])} of 7 tricks played")
+            return f"{d['bidder'] or 'nobody'} bid {d['bid'] or 'nothing'}{won}"
+        if "marks" in result:
+            m = result["marks"]
+            return f"marks {m['marks']}, winner {m['winner'] or 'not yet'}"
+        return None
 
     def explain(self, checked, variant, lang: str) -> list[str] | None:
         from ..pages.tricks import explain_lines

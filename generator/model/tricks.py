@@ -62,7 +62,7 @@ TRICK_POSITION_SCHEMA: dict[str, Any] = {
             "properties": {
                 "trumps": _TRUMPS, "contract": _CONTRACT, "bidder": _SEAT, "leader": _SEAT,
                 "plays": {"type": "array", "minItems": 1, "maxItems": 4, "items": _TILE},
-                "hands": {"type": "object", "additionalProperties": _TILES,
+                "hands": {"type": "object", "additionalProperties": {"type": "array", "items": _TILE, "maxItems": 7},
                           "description": "each seat's tiles before the trick (the tile it plays among them)"},
                 "question": {"enum": ["winner", "points"], "description": "a practice question the engine "
                              "answers: which seat wins the trick, or how many points it is worth"},
@@ -350,6 +350,11 @@ def parse_tricks(src: Source, v: Texas42):
             raise src.error(at, f"a plunge bids {v.plunge_marks(None)} marks or more, not {bid.marks}", key=False)
         if bid.contract != "points" and bid.marks > 1 and v.top_bid == "one-mark":
             raise src.error(at, "the highest bid here is 1 mark (`top_bid: one-mark`)", key=False)
+    teams = [team_name((SEATS[0], SEATS[2])), team_name((SEATS[1], SEATS[3]))]
+    done = settle_marks(v, teams, [(teams[0] if s in ("N", "S") else teams[1], b, p) for s, b, p in hands])
+    if done.after is not None and done.after < len(hands):
+        raise src.error(("marks", "hands", done.after), f"the game is over: {done.winner} reached "
+                        f"{v.marks_to_win} marks after hand {done.after}, so no hand follows", key=False)
     return MarksPosition(**base, hands=hands, expect=m.get("expect") or {})
 
 
@@ -528,7 +533,7 @@ def compare_tricks(outcome: TrickOutcome) -> list[SourceError]:
             path = ("deal", "expect", key)
             if key in ("points", "tricks", "made", "marks") and game.result is None:
                 errs.append(src.error(path, f"the hand is not played out ({len(game.tricks)} of 7 tricks), so it "
-                                            f"has no {key} yet"))
+                                            f"has no `{key}` yet"))
                 continue
             if key == "bid":
                 try:

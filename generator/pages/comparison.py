@@ -233,12 +233,17 @@ def cell(v: Variant, row: str, lang: str) -> str:
     return _CELLS[row](v, lang)
 
 
-def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
+def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str,
+                  others: Sequence[tuple[str, dict]] = ()) -> str:
     """Markdown of the family overview in ``lang``. ``variants`` are
     ``(id, name {ja, en}, rules)`` in site order; each column links to the
-    variant's page."""
+    variant's page. ``others`` are ``(id, name)`` of the games played
+    otherwise than in one line (trains, tricks), named (and linked) in the
+    introduction as left out."""
     title = _m(lang, "the_games_side_by_side")
-    intro = _m(lang, "this_table_compares_item_by")
+    sep_words = messages("overview", lang)["name_sep"]
+    names = sep_words.join(f"[{escape_link_text(name[lang])}]({vid}.md)" for vid, name in others)
+    intro = _m(lang, "this_table_compares_item_by", others=names)
     head = "| " + _m(lang, "item") + " | " + " | ".join(
         f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, _ in variants) + " |"
     sep = "|---|" + "---|" * len(variants)

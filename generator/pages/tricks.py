@@ -39,9 +39,12 @@ def suit_words(suit, lang: str) -> str:
     return ui["suit_doubles"] if suit == DOUBLES else ui["suit_" + str(suit)]
 
 
-def trumps_words(trumps, lang: str) -> str:
-    """Trumps in words: ``fours are trumps``, ``doubles are trumps``, ``no trumps (follow-me)``."""
+def trumps_words(trumps, lang: str, contract: str = "points") -> str:
+    """Trumps in words: ``fours are trumps``, ``doubles are trumps``, ``no trumps (follow-me)``;
+    in a Nel-O hand, no trumps with the doubles a suit of their own."""
     ui = _UI[lang]
+    if contract == "nello":
+        return ui["trumps_nello"]
     if trumps == FOLLOW_ME:
         return ui["trumps_follow_me"]
     return ui["trumps_are"].format(suit=suit_words(trumps, lang))
@@ -58,11 +61,12 @@ def bid_words(bid: Bid, lang: str) -> str:
     return marks if bid.contract == "marks" else ui[bid.contract].format(marks=marks)
 
 
-def trick_text(plays, winner: str | None, trumps, lang: str, out: str | None = None) -> str:
+def trick_text(plays, winner: str | None, trumps, lang: str, out: str | None = None,
+               contract: str = "points") -> str:
     """A trick's diagram in words: who played what, in order, the trumps, and who wins."""
     ui = _UI[lang]
     parts = [ui["played"].format(n=i + 1, seat=s, tile=tile_text(t)) for i, (s, t) in enumerate(plays)]
-    text = ui["sep"].join(parts) + ui["stop"] + " " + _cap(trumps_words(trumps, lang)) + ui["stop"]
+    text = ui["sep"].join(parts) + ui["stop"] + " " + _cap(trumps_words(trumps, lang, contract)) + ui["stop"]
     if out:
         text += " " + ui["sits_out"].format(seat=out) + ui["stop"]
     if winner is not None:
@@ -71,9 +75,10 @@ def trick_text(plays, winner: str | None, trumps, lang: str, out: str | None = N
     return text.replace("。 ", "。")
 
 
-def _figure(page, name: str, plays, winner, trumps, cap: str, out: str | None = None) -> str:
+def _figure(page, name: str, plays, winner, trumps, cap: str, out: str | None = None,
+            contract: str = "points") -> str:
     lang = page.lang
-    alt = trick_text(plays, winner, trumps, lang, out)
+    alt = trick_text(plays, winner, trumps, lang, out, contract)
     text = draw_trick(plays, winner=winner, title=cap, desc=alt, lang=lang, ident=f"d-{name}", out=out)
     from .game import GEN
 
@@ -131,20 +136,21 @@ def _trick(page, pos: TrickPosition, outcome) -> str:
         pages_ui = messages("pages", lang)
         q = ui["q_winner"] if pos.question == "winner" else ui["q_points"]
         parts = [f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> {_esc(q)}</p>\n',
-                 _figure(page, pos.id, list(tr.plays), None, pos.trumps, _cap(trumps_words(pos.trumps, lang)), out_seat)]
+                 _figure(page, pos.id, list(tr.plays), None, pos.trumps, _cap(trumps_words(pos.trumps, lang, pos.contract)),
+                         out_seat, pos.contract)]
         answer = practice_answer(outcome)
         words = (ui["a_winner"].format(seat=answer, why=_why(rules, list(tr.plays), pos.trumps, pos.contract, lang))
                  if pos.question == "winner" else
-                 ui["a_points"].format(n=answer, count=tr.points - 1))
-        parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(pages_ui["show_answer_trains"])}</summary>'
+                 ui["a_points"].format(points=plural(lang, "point", answer), count=tr.points - 1))
+        parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(ui["show_answer"])}</summary>'
                      f'\n\n{_esc(words)}\n' + _trick_table(rules, list(tr.plays), pos.trumps, pos.contract, lang)
                      + "\n</details>\n")
         return "".join(parts)
-    cap = _cap(trumps_words(pos.trumps, lang)) + ui["sep"] + ui["won_by"].format(seat=tr.winner)
-    parts = [_figure(page, pos.id, list(tr.plays), tr.winner, pos.trumps, cap, out_seat),
+    cap = _cap(trumps_words(pos.trumps, lang, pos.contract)) + ui["sep"] + ui["won_by"].format(seat=tr.winner)
+    parts = [_figure(page, pos.id, list(tr.plays), tr.winner, pos.trumps, cap, out_seat, pos.contract),
              _trick_table(rules, list(tr.plays), pos.trumps, pos.contract, lang),
              f"\n- {_esc(_why(rules, list(tr.plays), pos.trumps, pos.contract, lang))}",
-             f"- {_esc(ui['trick_points'].format(n=tr.points, count=tr.points - 1))}\n"]
+             f"- {_esc(ui['trick_points'].format(points=plural(lang, 'point', tr.points), count=tr.points - 1))}\n"]
     return "\n".join(parts)
 
 
@@ -154,7 +160,8 @@ def _follow(page, pos: FollowPosition, outcome) -> str:
     nxt = SEATS[len(pos.plays)]
     plays = list(zip(seats, pos.plays))
     legal = outcome.legal
-    parts = [_figure(page, pos.id, plays, None, pos.trumps, _cap(trumps_words(pos.trumps, lang))),
+    parts = [_figure(page, pos.id, plays, None, pos.trumps, _cap(trumps_words(pos.trumps, lang, pos.contract)),
+                     contract=pos.contract),
              f'<p class="rb-hand"><strong>{_esc(ui["hand_of"].format(seat=nxt))}</strong> '
              f'{_esc(", ".join(tile_text(t) for t in pos.hand))}</p>\n']
     rows = [f"| {ui['tile']} | {ui['may']} | {ui['why']} |", "|---|:---:|---|"]
@@ -167,7 +174,7 @@ def _follow(page, pos: FollowPosition, outcome) -> str:
         pages_ui = messages("pages", lang)
         q = ui["q_legal"].format(seat=nxt)
         parts.insert(0, f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> {_esc(q)}</p>\n')
-        parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(pages_ui["show_answer_trains"])}</summary>'
+        parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(ui["show_answer"])}</summary>'
                      f'\n\n{_esc(head)}\n{table}\n</details>\n')
         return "".join(parts)
     return "".join(parts) + f"\n{_esc(head)}\n{table}"
@@ -198,20 +205,21 @@ def _deal(page, pos: DealPosition, outcome) -> str:
         out.append(f"- {_esc(ui['high_bid'].format(seat=game.bidder, bid=bid_words(game.high, lang)))}")
     if game.trumps is not None:
         namer = game.partner(game.bidder) if game.contract == "plunge" else game.bidder
-        out.append(f"- {_esc(ui['named'].format(seat=namer, trumps=trumps_words(game.trumps, lang)))}")
+        out.append(f"- {_esc(ui['named'].format(seat=namer, trumps=trumps_words(game.trumps, lang, game.contract)))}")
     if game.sitting_out:
         out.append(f"- {_esc(ui['sits_out'].format(seat=game.sitting_out))}")
     out.append("")
     if game.tricks:
         first = game.tricks[0]
         cap = ui["first_trick"] + ui["sep"] + ui["won_by"].format(seat=first.winner)
-        out.append(_figure(page, f"{pos.id}-1", list(first.plays), first.winner, game.trumps, cap, game.sitting_out))
-        rows = [f"| {ui['trick']} | {ui['leader']} | {ui['plays']} | {ui['winner']} | {ui['points']} |",
-                "|---:|---|---|---|---:|"]
+        out.append(_figure(page, f"{pos.id}-1", list(first.plays), first.winner, game.trumps, cap, game.sitting_out,
+                               game.contract))
+        rows = [f"| {ui['trick']} | {ui['plays']} | {ui['winner']} | {ui['points']} |",
+                "|---:|---|---|---:|"]
         totals = {t: 0 for t in TEAMS}
         for k, tr in enumerate(game.tricks):
             plays = " ".join(f"{s}:{tile_text(t)}" for s, t in tr.plays)
-            rows.append(f"| {k + 1} | {tr.leader} | {_cell(plays)} | {tr.winner} | {tr.points} |")
+            rows.append(f"| {k + 1} | {_cell(plays)} | {tr.winner} | {tr.points} |")
             totals[game.team_of(tr.winner)] += tr.points
         out.append("\n" + "\n".join(rows) + "\n")
         notes = [(tr.index, tr.note[lang]) for tr in pos.tricks if tr.note]
@@ -236,12 +244,12 @@ def _deal(page, pos: DealPosition, outcome) -> str:
 def _marks(page, pos: MarksPosition, outcome) -> str:
     ui, lang = _UI[page.lang], page.lang
     m = outcome.marks
-    rows = [f"| {ui['hand_no']} | {ui['bidder']} | {ui['bid']} | {ui['bidder_points']} | {ui['outcome']} | "
-            f"{TEAMS[0]} | {TEAMS[1]} |", "|---:|---|---|---:|---|---:|---:|"]
+    rows = [f"| {ui['hand_no']} | {ui['bid']} | {ui['bidder_points']} | {ui['outcome']} | "
+            f"{TEAMS[0]} | {TEAMS[1]} |", "|---:|---|---:|---|---:|---:|"]
     run = {t: 0 for t in TEAMS}
     for i, ((seat, bid, points), ok, taker) in enumerate(zip(pos.hands, m.made, m.won)):
         run[taker] += bid.marks
-        rows.append(f"| {i + 1} | {seat} | {_cell(bid_words(bid, lang))} | {points} | "
+        rows.append(f"| {i + 1} | {seat} {_cell(bid_words(bid, lang))} | {points} | "
                     f"{_cell(ui['made_short' if ok else 'set_short'].format(team=taker, n=bid.marks))} | "
                     f"{run[TEAMS[0]]} | {run[TEAMS[1]]} |")
     out = ["\n" + "\n".join(rows) + "\n"]
@@ -307,7 +315,7 @@ def bidding_words(rules, lang: str) -> str:
         parts.append(ui["bid_nello"])
     if rules.plunge:
         parts.append(ui["bid_plunge"])
-    return ui["clause_sep"].join(parts)
+    return ui["card_sep"].join(parts)
 
 
 def card_rows(group: str, rows: list, rules, lang: str) -> list:
@@ -331,8 +339,10 @@ def explain_lines(checked, variant, lang: str) -> list[str]:
     pos, outcome = checked.position, checked.outcome
     if isinstance(pos, TrickPosition):
         tr = outcome.trick
-        return [trick_text(list(tr.plays), None if pos.is_practice else tr.winner, pos.trumps, lang),
-                ui["trick_points"].format(n=tr.points, count=tr.points - 1)]
+        out = next((s for s in SEATS if s not in pos.seats), None)
+        return [trick_text(list(tr.plays), None if pos.is_practice else tr.winner, pos.trumps, lang, out,
+                           pos.contract),
+                ui["trick_points"].format(points=plural(lang, "point", tr.points), count=tr.points - 1)]
     if isinstance(pos, FollowPosition):
         return [ui["called_for"].format(suit=suit_words(outcome.suit, lang), tile=tile_text(pos.plays[0])),
                 ui["may_list"].format(tiles=", ".join(tile_text(t) for t in outcome.legal))]

@@ -233,6 +233,9 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
         half = players // 2
         teams = [[names[i], names[i + half]] for i in range(half)] if players != 4 else [["N", "S"], ["E", "W"]]
     elif players not in variant.params.players:
+        if not variant.params.players:
+            raise ValueError(f"{variant.id} is played only in partnerships, by "
+                             f"{', '.join(map(str, variant.params.partnerships))} players")
         raise ValueError(f"{variant.id} is played by {', '.join(map(str, variant.params.players))} players")
     unknown = [b for b in bots if b not in BOTS]
     if unknown:

@@ -250,9 +250,10 @@ def section(data: dict, rules, lang: str) -> str:
                     f"{'—' if per_game is None else f'{per_game:.2f}'} | "
                     f"{r['tiles_per_hand']['mean']:.1f} | {r['points_per_hand']['mean']:.1f} | "
                     f"{100 * r['block_rate']:.1f}% | {100 * r['first_player_wins']:.1f}% |")
-    intro = t["intro"].format(seed=data["seed"], min=f"{data['min_hands']:,}")
+    intro_key, note_key = family_of(rules.family).figure_words
+    intro = t[intro_key].format(seed=data["seed"], min=f"{data['min_hands']:,}")
     cut = f"\n\n{t['cut_short']}" if any(r.get("cut_short") for r in data["results"]) else ""
-    return (f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{t['note']}{cut}\n")
+    return (f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{t[note_key]}{cut}\n")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -222,7 +222,7 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             files[f"{lang}/{GEN}/legend/{key}.svg"] = icon.encode("utf-8")
     ids = catalog.page_ids()
     order = listed_order(catalog)
-    family, everyone = [], []
+    family, apart, everyone = [], [], []
     for vid in order:
         if vid in broken:
             continue
@@ -234,10 +234,12 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             continue
         if family_of(vdef.rules.family).single_line and not vdef.draft:
             family.append((vid, vdef.name, vdef.rules))
+        elif not vdef.draft:
+            apart.append((vid, vdef.name))
         if not vdef.draft:
             everyone.append((vid, vdef.name, vdef))
     for lang in LANGS:
-        files[f"{lang}/{GEN}/family.md"] = overview_page(family, lang).encode("utf-8")
+        files[f"{lang}/{GEN}/family.md"] = overview_page(family, lang, apart).encode("utf-8")
         files[f"{lang}/{GEN}/options.md"] = options_page(everyone, lang).encode("utf-8")
         files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang, [v for _, _, v in everyone]).encode("utf-8")
     made: dict[str, dict[str, bytes]] = {}

@@ -99,7 +99,7 @@ class Bid:
     >>> Bid.parse("29")
     Traceback (most recent call last):
     ...
-    ValueError: a bid is 30 to 41 points, or marks (42 is 1 mark, 84 is 2 marks): not '29'
+    ValueError: a bid is pass, 30 to 41 points, or 1 to 7 marks (42 or '1 mark', 84 or '2 marks' ...), or 'nello' or 'plunge' with or without its marks ('nello 2 marks'): not '29'
     """
 
     value: int
@@ -130,11 +130,11 @@ class Bid:
         number: the least such bid, 1 mark for Nel-O, 4 for a plunge).
         Raises ``ValueError`` for anything else."""
         if isinstance(text, bool):
-            raise ValueError(f"a bid is 30 to 41 points, or marks (42 is 1 mark, 84 is 2 marks): not {text!r}")
+            raise ValueError(f"a bid is pass, 30 to 41 points, or 1 to 7 marks: not {text!r}")
         s = str(text).strip().lower()
         if s == "pass":
             return PASS
-        parts = s.split()
+        parts = s.replace("nel-o", "nello").split()
         contract = "marks"
         if parts and parts[0] in ("nello", "plunge"):
             contract = parts.pop(0)
@@ -148,7 +148,8 @@ class Bid:
                 return cls(n, "points")
             if n % HAND_POINTS == 0 and 1 <= n // HAND_POINTS <= 7:
                 return cls(n, "marks")
-        raise ValueError(f"a bid is 30 to 41 points, or marks (42 is 1 mark, 84 is 2 marks): not {text!r}")
+        raise ValueError(f"a bid is pass, 30 to 41 points, or 1 to 7 marks (42 or '1 mark', 84 or '2 marks' ...), "
+                         f"or 'nello' or 'plunge' with or without its marks ('nello 2 marks'): not {text!r}")
 
 
 #: The pass.
@@ -224,6 +225,7 @@ class Texas42(Variant):
         self.plunge = c.plunge == "allowed"
         self.top_bid = c.top_bid
         self.all_pass = c.all_pass
+        self.draw_mode = "none"                 # the whole set is dealt: nobody draws
 
     @property
     def marks_to_win(self) -> int:
