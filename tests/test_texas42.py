@@ -390,3 +390,22 @@ def test_rulebook_score_prints_a_line_for_each_kind(capsys):
     assert out[1].endswith("may play 1-6")
     assert out[2].endswith("N bid 34, points {'N+S': 30, 'E+W': 12}, set, marks {'E+W': 1}")
     assert out[3].endswith("marks {'N+S': 7, 'E+W': 2}, winner N+S")
+
+
+def test_trumps_that_are_no_suit_are_named_in_players_words(rules_copy, capsys):
+    code, err, text = _check(rules_copy, capsys, "trick-trump-wins.yaml", "  trumps: 4", "  trumps: 7")
+    assert code == 1 and len(err) == 1
+    assert f":{_line(text, 'trumps: 7')}:" in err[0]
+    assert err[0].endswith("trick.trumps: trumps are a suit 0-6, doubles or follow-me, not 7")
+
+
+def test_a_new_game_from_texas_42_says_what_its_params_mean_there(rules_copy, capsys):
+    """`rulebook new` from a game of tricks: the target counts marks, and the params a game of tricks
+    never changes (the stock's reserve, the point unit) are left out."""
+    from generator.cli.main import main
+
+    assert main(["new", "my-42", "--rules", "texas-42"]) == 0
+    capsys.readouterr()
+    text = (rules_copy / "my-42" / "variant.yaml").read_text(encoding="utf-8")
+    assert "target: 7" in text and "the marks that win the game" in text
+    assert "stock_reserve" not in text and "point_unit" not in text and "double-twelve" not in text

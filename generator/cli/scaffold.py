@@ -79,10 +79,15 @@ def _flow(value) -> str:
     return json.dumps(value)
 
 
-def _params_lines(params: dict, indent: str = "  ", comment_out: bool = False) -> list[str]:
+def _params_lines(params: dict, indent: str = "  ", comment_out: bool = False, family=None) -> list[str]:
+    """The params' lines, each with what it means (a family's own words where it has them); the params
+    a family does not play are left out."""
     out = []
+    notes = family.param_notes if family is not None else {}
     for k, v in params.items():
-        about = PARAMS_SCHEMA["properties"][k]["description"]
+        if family is not None and k in family.unused_params:
+            continue
+        about = notes.get(k) or PARAMS_SCHEMA["properties"][k]["description"]
         if v is None:                       # left out: the default (no target: one hand is the game)
             out.append(f"{indent}{'' if comment_out else '# '}# {k + ': ...':<28} # {about}")
             continue
@@ -170,7 +175,7 @@ def new_variant(rules_dir: str | Path, vid: str, base: str = "draw") -> list[Pat
         f'  ja: "{ja}何人で、何を目指して遊ぶゲームかを1〜2文で。"',
         f'  en: "{en} one or two sentences: who plays and what they aim for."',
         "params:",
-        *_params_lines(b.params),
+        *_params_lines(b.params, family=family_of(b.rules.family)),
         "choices:",
         *_choices_lines(b),
         "sections:",
@@ -250,7 +255,8 @@ def new_house_rule(rules_dir: str | Path, vid: str, base: str) -> list[Path]:
         f"# The params and choices of {base}: to change one, uncomment its line and the `params:` or",
         "# `choices:` line above it, and write the new value.",
         "# params:",
-        *_params_lines(b.params, comment_out=True),
+        *_params_lines(b.params, comment_out=True,
+                       family=family_of(b.rules.family)),
         "# choices:",
         *_choices_lines(b, comment_out=True),
     ]

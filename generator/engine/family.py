@@ -75,6 +75,10 @@ class Family:
     #: ``blocked`` and ``first_won``).
     simulate_words: tuple[str, str, str, str] = ("tiles per hand", "points per hand", "block rate",
                                                  "first player's side wins the hand")
+    #: Params its games never change (``rulebook new`` leaves them out of a new game's file).
+    unused_params: frozenset[str] = frozenset()
+    #: What a param means in its games, where the schema's general words would mislead (``rulebook new``).
+    param_notes: Mapping[str, str] = {}
     #: The figures' introduction and closing note (keys of the message catalog's ``stats`` context).
     figure_words: tuple[str, str] = ("intro", "note")
     #: Simulation work limits in :class:`~generator.sim.simulate.Work` units: (per game's figures, per row).

@@ -37,6 +37,12 @@ class TricksFamily(Family):
     work_limits = (16_000_000, 4_000_000)
     simulate_words = ("tiles per hand", "winning bid", "bids set", "the bidders make their bid")
     figure_words = ("tricks_intro", "tricks_note")
+    unused_params = frozenset({"stock_reserve", "point_unit"})
+    param_notes = {"set": "a game of tricks is played with a double-six set (6)",
+                   "players": "always empty: a game of tricks is played only in partnerships",
+                   "partnerships": "four players in two partnerships",
+                   "deal": "the whole set, seven tiles to each of the four",
+                   "target": f"the marks that win the game (7; at most {MAX_MARKS})"}
 
     @property
     def rules_class(self):

@@ -19,6 +19,7 @@ Seats are ``N``, ``E``, ``S``, ``W`` in clockwise order; the teams are
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -374,7 +375,15 @@ def _question(src: Source, pos, at: tuple) -> None:
                         "a practice position gives both `question` and `answer`")
 
 
+_ANY_OF = re.compile(r"^(?P<at>[\w.]*\b(?P<key>trumps|suit)): (?P<value>.*) is not valid under any of the given schemas$")
+
+
 def _words(err: SourceError) -> SourceError:
+    m = _ANY_OF.match(err.message)
+    if m:
+        what = ("trumps are a suit 0-6, doubles or follow-me" if m["key"] == "trumps" else
+                "a suit is a pip 0-6 or doubles")
+        return SourceError(err.file, err.line, err.col, f"{m['at']}: {what}, not {m['value']}")
     if err.message.startswith("a position file has exactly one of"):
         return SourceError(err.file, err.line, err.col, "a texas-42 position has exactly one of: `trick` (one "
                            "trick), `follow` (what may follow a lead), `deal` (a whole hand) or `marks` (hands "
