@@ -75,6 +75,28 @@ def read_tile(src: Source, variant, path: tuple):
 _REGISTRY: dict[str, Kinds] = {}
 
 
+def checked_base(src: Source, schema: dict, words: Callable[[SourceError], SourceError]) -> dict:
+    """Validate ``src`` against ``schema`` (every error through ``words``, a
+    family's own wording) and its keys' names; return the fields every
+    position takes: ``file``, ``id`` (the file's stem), ``variant_id``,
+    ``title``, ``note`` and ``src``. Raises :class:`SourceErrors` with every
+    problem found."""
+    from pathlib import Path
+
+    from .schema import name_keys, validate
+    from .yamlsrc import SourceErrors
+
+    errors = validate(src, schema)
+    if errors:
+        raise SourceErrors.of([words(e) for e in errors])
+    named = name_keys(src)
+    if named:
+        raise SourceErrors.of(named)
+    d = src.data
+    return dict(file=src.file, id=Path(src.file).stem, variant_id=d["variant"], title=d.get("title"),
+                note=d.get("note"), src=src)
+
+
 def register(kinds: Kinds) -> Kinds:
     """Add (or replace) the kinds of ``kinds.layout``."""
     _REGISTRY[kinds.layout] = kinds

@@ -18,15 +18,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..engine.tiles import NotationError, Tile
 from ..engine.variant import RuleViolation
 from ..variants.mexican_train import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
-from .kinds import read_tile, Kinds, PositionBase, register
-from .schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, bound_numbers, name_keys, validate, yaml_on_key
-from .yamlsrc import Source, SourceError, SourceErrors
+from .kinds import read_tile, Kinds, PositionBase, checked_base, register
+from .schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, bound_numbers, yaml_on_key
+from .yamlsrc import Source, SourceError
 
 __all__ = ["TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
            "parse_trains", "evaluate_trains", "compare_trains", "trains_json", "play_text", "practice_trains"]
@@ -279,15 +278,8 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
             raise on
         if isinstance(m, dict) and "play" in m and "train" not in m:
             raise src.error(("turns", i, "play"), "a play names its train: add `train: OWNER` (or `train: mexican`)")
-    errors = validate(src, TRAIN_POSITION_SCHEMA)
-    if errors:
-        raise SourceErrors.of([_train_words(err) for err in errors])
-    named = name_keys(src)
-    if named:
-        raise SourceErrors.of(named)
+    base = checked_base(src, TRAIN_POSITION_SCHEMA, _train_words)
     d = src.data
-    base = dict(file=src.file, id=Path(src.file).stem, variant_id=d["variant"], title=d.get("title"),
-                note=d.get("note"), src=src)
     seen: dict = {}
     if "table" in d:
         st = _state(src, v, "table", seen)

@@ -21,16 +21,15 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..engine.tiles import Tile
 from ..engine.variant import RuleViolation
 from ..variants.texas42 import (DOUBLES, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
                                 parse_trumps, settle_marks, team_name)
-from .kinds import Kinds, PositionBase, read_tile, register
-from .schema import TEXT as _TEXT, TILE as _TILE, bound_numbers, name_keys, validate
-from .yamlsrc import Source, SourceError, SourceErrors
+from .kinds import Kinds, PositionBase, checked_base, read_tile, register
+from .schema import TEXT as _TEXT, TILE as _TILE, bound_numbers
+from .yamlsrc import Source, SourceError
 
 __all__ = ["TRICK_POSITION_SCHEMA", "TrickPosition", "FollowPosition", "DealPosition", "MarksPosition",
            "TrickOutcome", "parse_tricks", "evaluate_tricks", "compare_tricks", "tricks_json", "suit_text",
@@ -256,15 +255,8 @@ def parse_tricks(src: Source, v: Texas42):
         if isinstance(src.data, dict) and key in src.data:
             raise src.error((key,), f"`{key}` belongs to another kind of game; a texas-42 position has exactly "
                             f"one of: `trick`, `follow`, `deal` or `marks`")
-    errors = validate(src, TRICK_POSITION_SCHEMA)
-    if errors:
-        raise SourceErrors.of([_words(e) for e in errors])
-    named = name_keys(src)
-    if named:
-        raise SourceErrors.of(named)
+    base = checked_base(src, TRICK_POSITION_SCHEMA, _words)
     d = src.data
-    base = dict(file=src.file, id=Path(src.file).stem, variant_id=d["variant"], title=d.get("title"),
-                note=d.get("note"), src=src)
     seen: dict = {}
     if "trick" in d:
         t = d["trick"]
