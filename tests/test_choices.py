@@ -21,7 +21,9 @@ def test_the_default_choices_are_a_plain_line_of_play():
         "next_lead": "winner", "double_cover": "same-player", "target_score": "reach",
         # the tricks family's, which a line of play leaves at their defaults (Texas 42's plain game)
         "follow_me": "doubles-high", "doubles_trump": "allowed", "nello": "not-allowed", "plunge": "not-allowed",
-        "top_bid": "raise-by-one-mark", "all_pass": "forced-bid"}
+        "top_bid": "raise-by-one-mark", "all_pass": "forced-bid",
+        # the tree family's (Chicken Foot's centre takes six tiles; the 0-0 costs 50)
+        "centre_double": "six-toes", "double_blank": "fifty"}
     assert list(c.as_dict()) == [info.key for info in CHOICES]          # the order an author reads them in
     assert combination_problems(c) == []
 
@@ -45,11 +47,14 @@ def test_an_unknown_choice_or_value_is_named():
         ("spinners", "the choice `spinners` applies only to a layout of line, not trains")]),
     ({"layout": "trains", "lead": "engine", "draw": "one", "settlement": "penalty",
       "double_cover": "next-player"}, []),
-    # ... and those three values belong to trains alone
+    # ... and those three values belong to trains and the tree alone (Chicken Foot plays them too)
     ({"lead": "engine", "draw": "one", "settlement": "penalty"}, [
-        ("lead", "`lead: engine` belongs to a layout of trains, not to a line of play"),
-        ("draw", "`draw: one` belongs to a layout of trains, not to a line of play"),
-        ("settlement", "`settlement: penalty` belongs to a layout of trains, not to a line of play")]),
+        ("lead", "`lead: engine` belongs to a layout of trains or tree, not to a line of play"),
+        ("draw", "`draw: one` belongs to a layout of trains or tree, not to a line of play"),
+        ("settlement", "`settlement: penalty` belongs to a layout of trains or tree, not to a line of play")]),
+    # the tree's own choices belong to it alone
+    ({"centre_double": "four-sides"}, [
+        ("centre_double", "the choice `centre_double` applies only to a layout of tree, not line")]),
     ({"double_cover": "next-player"}, [
         ("double_cover", "the choice `double_cover` applies only to a layout of trains, not line")]),
     # a play limited to multiples needs a multiple to make (All Threes: multiples-of-3)

@@ -141,24 +141,78 @@ def _meet(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def _placed(root):
+    """Each rect of a picture as the four corners it covers on the page (its
+    stroke included), after the translate/rotate of the groups around it (a
+    Chicken Foot tree turns its tiles along the arms): (rect, corners)."""
+    import math
+
+    def walk(node, matrix):
+        for tr in re.findall(r"(translate|rotate)\(([^)]*)\)", node.get("transform", "")):
+            args = [float(v) for v in tr[1].replace(",", " ").split()]
+            if tr[0] == "translate":
+                step = (1, 0, 0, 1, args[0], args[1] if len(args) > 1 else 0)
+            else:
+                r = math.radians(args[0])
+                step = (math.cos(r), math.sin(r), -math.sin(r), math.cos(r), 0, 0)
+            a, b, c, d, e, f = matrix
+            a2, b2, c2, d2, e2, f2 = step
+            matrix = (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+                      a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+        if node.tag == NS + "rect":
+            x0, y0, x1, y1 = _extent(node)
+            a, b, c, d, e, f = matrix
+            yield node, [(a * x + c * y + e, b * x + d * y + f) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+        for child in node:
+            yield from walk(child, matrix)
+
+    yield from walk(root, (1, 0, 0, 1, 0, 0))
+
+
+def _overlap(p, q) -> bool:
+    """Two convex quadrilaterals share area (touching edges do not count):
+    no edge direction of either separates them."""
+    for poly in (p, q):
+        for i in range(4):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % 4]
+            nx, ny = y1 - y2, x2 - x1
+            pa = [nx * x + ny * y for x, y in p]
+            qa = [nx * x + ny * y for x, y in q]
+            if max(pa) <= min(qa) + 1e-6 or max(qa) <= min(pa) + 1e-6:
+                return False
+    return True
+
+
+def _within(inner, outer) -> bool:
+    """Every corner of ``inner`` lies in the convex quadrilateral ``outer``."""
+    def side(o, a, pt):
+        return (a[0] - o[0]) * (pt[1] - o[1]) - (a[1] - o[1]) * (pt[0] - o[0])
+    signs = [side(outer[i], outer[(i + 1) % 4], pt) for pt in inner for i in range(4)]
+    return all(s >= -1e-6 for s in signs) or all(s <= 1e-6 for s in signs)
+
+
 def test_no_frame_or_outline_reaches_a_neighbouring_tile(site_svgs):
     """On every diagram of the site, no two tiles' faces touch, and the frame
     of the tile just placed (and the engine's heavy frame) covers no other
     tile's face: each mark stays in its own tile's space. A spinner's or
-    matador's outline is its face's border, so the first check covers it."""
+    matador's outline is its face's border, so the first check covers it.
+    Tiles turned along a Chicken Foot arm are compared as the turned shapes
+    they are."""
     checked = 0
     for name, root in site_svgs.items():
-        faces = [_extent(g.find(NS + "rect")) for g in root.iter(NS + "g") if g.get("class") == "tile"]
+        parent = {child: node for node in root.iter() for child in node}
+        rects = list(_placed(root))
+        faces = [corners for rect, corners in rects
+                 if parent[rect].get("class") == "tile" and rect is parent[rect].find(NS + "rect")]
         for i, a in enumerate(faces):
             for b in faces[i + 1:]:
-                assert not _meet(a, b), (name, a, b)
-        for frame in root.iter(NS + "rect"):
-            if frame.get("class") not in ("just-placed", "engine"):
+                assert not _overlap(a, b), (name, a, b)
+        for rect, box in rects:
+            if rect.get("class") not in ("just-placed", "engine"):
                 continue
-            box = _extent(frame)
-            inside = [f for f in faces if box[0] <= f[0] and box[1] <= f[1] and f[2] <= box[2] and f[3] <= box[3]]
-            assert len(inside) == 1, (name, frame.get("class"))
-            assert not [f for f in faces if f not in inside and _meet(box, f)], (name, frame.get("class"))
+            inside = [f for f in faces if _within(f, box)]
+            assert len(inside) == 1, (name, rect.get("class"))
+            assert not [f for f in faces if f not in inside and _overlap(box, f)], (name, rect.get("class"))
             checked += 1
     assert checked >= 100, checked              # every game shows its placements framed
 
@@ -168,8 +222,8 @@ def test_double_twelve_pips_have_a_colour_for_each_number(site_svgs):
     way, as real sets do: the eleven and twelve pips of one tile differ, the
     same number has the same colour everywhere, each colour stands out from
     the tile face by at least 3:1 (WCAG's contrast for graphics), and every
-    pip lies on its tile's face. Cuban Dominoes' double-nine tiles are
-    coloured the same way; double-six games keep black pips."""
+    pip lies on its tile's face. The double-nine tiles of Cuban Dominoes and
+    Chicken Foot are coloured the same way; double-six games keep black pips."""
     def luminance(colour):
         rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
         rgb = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
@@ -185,7 +239,7 @@ def test_double_twelve_pips_have_a_colour_for_each_number(site_svgs):
                     for c in g.iter(NS + "circle")]
             for x, y, r, _ in dots:
                 assert face[0] < x - r and x + r < face[2] and face[1] < y - r and y + r < face[3], name
-            if not re.search(r"/(mexican-train(-club)?|cuban)/", name):   # (the double-twelve and -nine games)
+            if not re.search(r"/(mexican-train(-club)?|cuban|chicken-foot(-cross)?)/", name):   # (double-12 and -9)
                 assert {fill for *_, fill in dots} <= {svg.COLORS["pip"]}, name
                 continue
             low, high = (int(n) for n in g.get("data-tile").split("-"))

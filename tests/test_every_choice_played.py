@@ -26,6 +26,8 @@ T = Tile
 SIX = dict(set=6, players=[2, 3, 4], deal={2: 7, 3: 5, 4: 5}, target=100)
 TWELVE = dict(set=12, players=[2, 3], deal={2: 15, 3: 15}, rounds=[13, 7, 1])
 TRAINS = dict(layout="trains", lead="engine", draw="one", settlement="penalty")
+TREE = dict(layout="tree", lead="engine", draw="one", settlement="penalty")
+NINE = dict(set=9, players=[2, 3, 4], deal={2: 20, 3: 14, 4: 11})
 
 
 def rules(params=None, **choices):
@@ -49,6 +51,10 @@ def layout_scenario(value):
     # to four, so nothing is left: 0.
     if value == "tricks":
         return tricks().stock_size(4)
+    if value == "tree":
+        # a tree sets the round's double out before the deal too; with double-nine, two players
+        # dealt 20 each leave 55 - 1 - 40 = 14
+        return tree().stock_size(2)
     v = make_variant(dict(TWELVE), Choices.from_mapping(TRAINS if value == "trains" else {}), "test")
     return v.stock_size(2)
 
@@ -271,9 +277,26 @@ def all_pass_scenario(value):
     return (True, d.end)
 
 
+def tree(**choices):
+    return make_variant(dict(NINE), Choices.from_mapping({**TREE, **choices}), "test")
+
+
+def centre_double_scenario(value):
+    # A round's start: the arms of the centre 9-9 that must get a tile before any other play: three on
+    # each side (six), or one on each side (four).
+    from generator.variants.chicken_foot import Round as TreeRound
+
+    return len(TreeRound(tree(centre_double=value), ["A", "B"], {}, [], T(9, 9), "A").must_fill)
+
+
+def double_blank_scenario(value):
+    # A hand of 0-0 and 2-3 left at the end of a round: 50 + 5 = 55, or 0 + 5 = 5.
+    return tree(double_blank=value).penalty([T(0, 0), T(2, 3)])
+
+
 #: choice -> (its scenario, {value: the outcome worked by hand})
 WORKED = {
-    "layout": (layout_scenario, {"line": 61, "trains": 60, "tricks": 0}),
+    "layout": (layout_scenario, {"line": 61, "trains": 60, "tricks": 0, "tree": 14}),
     "lead": (lead_scenario, {"lot": None, "black": "A", "highest-double": "B", "engine": "12-12"}),
     "matching": (matching_scenario, {"equal": ((3,), ()), "sum-7": ((), (4,))}),
     "doubles": (doubles_scenario, {"cross": [10], "choice": [6, 10]}),
@@ -303,17 +326,19 @@ WORKED = {
     "plunge": (plunge_scenario, {"not-allowed": [], "allowed": [168]}),
     "top_bid": (top_bid_scenario, {"raise-by-one-mark": [42, 84], "one-mark": [42]}),
     "all_pass": (all_pass_scenario, {"forced-bid": (False, None), "reshake": (True, "thrown-in")}),
+    "centre_double": (centre_double_scenario, {"six-toes": 6, "four-sides": 4}),
+    "double_blank": (double_blank_scenario, {"fifty": 55, "pips": 5}),
 }
 
 
 def _layouts(key, value):
     """The layouts in which ``key: value`` can be played (on the choices the scenarios start from)."""
     out = []
-    for layout, base in (("line", {}), ("trains", TRAINS), ("tricks", {"layout": "tricks"})):
+    for layout, base in (("line", {}), ("trains", TRAINS), ("tricks", {"layout": "tricks"}), ("tree", TREE)):
         if layout not in INFO[key].layouts and key != "layout":
             continue
         c = dict(base, **{key: value}) if key != "layout" else (TRAINS if value == "trains" else {})
-        if key in ("lead", "draw", "settlement") and layout == "trains" and value not in TRAINS.values():
+        if key in ("lead", "draw", "settlement") and layout in ("trains", "tree") and value not in TRAINS.values():
             continue
         try:
             if not [k for k, _ in combination_problems(Choices.from_mapping(c)) if k == key]:

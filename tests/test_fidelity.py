@@ -94,8 +94,10 @@ def test_w_draws_eight_tiles_before_the_5_5(catalog, pages):
 
 def test_the_comparison_page_says_what_it_compares(pages):
     en, ja = pages["en/gen/family.md"], pages["ja/gen/family.md"]
-    # the games left out are named from the site's data: those played with trains or in tricks
-    assert ("the games played otherwise ([Mexican Train](mexican-train.md), [Mexican Train (a club's rule sheet)]"
+    # the games left out are named from the site's data: those played with trains, in tricks or as a tree
+    # (the site's order: the games, then the house rules)
+    assert ("the games played otherwise ([Mexican Train](mexican-train.md), [Chicken Foot](chicken-foot.md), "
+            "[Chicken Foot on a cross](chicken-foot-cross.md), [Mexican Train (a club's rule sheet)]"
             "(mexican-train-club.md), [Texas 42](texas-42.md), [42 with Nel-O and plunge](texas-42-nello.md)) "
             "lay their tiles out differently and are not in it") in en
     assert "（[メキシカントレイン](mexican-train.md)、" in ja
@@ -178,8 +180,9 @@ def test_pages_name_ends_and_rules_in_words(pages):
 
 def test_the_legend_comes_before_the_first_diagram(pages):
     for name, text in pages.items():
-        if "/gen/" not in name or "diagrams/" not in text or "mexican-train" in name or "texas-42" in name:
-            continue                        # (a trains table and a trick need no legend of line marks)
+        if "/gen/" not in name or "diagrams/" not in text or "mexican-train" in name or "texas-42" in name \
+                or "chicken-foot" in name:
+            continue                        # (a trains table, a trick and a tree need no legend of line marks)
         first_diagram = text.index("](diagrams/")
         assert 'class="rb-legend"' in text[:first_diagram], name
 

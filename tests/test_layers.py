@@ -25,6 +25,8 @@ OWN = {
                "draw/hub.py", "sim/trains.py"],
     "tricks": ["families/tricks.py", "variants/texas42.py", "model/tricks.py", "pages/tricks.py",
                "draw/trick.py", "sim/tricks.py"],
+    "tree": ["families/tree.py", "variants/chicken_foot.py", "model/tree.py", "pages/tree.py", "draw/tree.py",
+             "sim/tree.py"],
 }
 
 

@@ -14,7 +14,7 @@ from generator.cli.main import main
 from conftest import ROOT, RULES
 
 SCHEMAS = ROOT / "docs" / "schemas"
-NAMES = ["glossary", "position", "train-position", "trick-position", "variant"]
+NAMES = ["glossary", "position", "train-position", "tree-position", "trick-position", "variant"]
 
 
 def _expected_line(path: Path) -> str:
@@ -28,7 +28,8 @@ def _expected_line(path: Path) -> str:
     else:
         assert rel[1] == "positions", path
         kind = ("train-position" if rel[0] in ("mexican-train", "mexican-train-club") else
-                "trick-position" if rel[0] in ("texas-42", "texas-42-nello") else "position")
+                "trick-position" if rel[0] in ("texas-42", "texas-42-nello") else
+                "tree-position" if rel[0] in ("chicken-foot", "chicken-foot-cross") else "position")
         target = f"../../../docs/schemas/{kind}.schema.json"
     return "# yaml-language-server: $schema=" + target
 

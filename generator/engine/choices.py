@@ -49,6 +49,8 @@ Allowed = Literal["allowed", "not-allowed"]
 NotAllowed = Literal["not-allowed", "allowed"]
 TopBid = Literal["raise-by-one-mark", "one-mark"]
 AllPass = Literal["forced-bid", "reshake"]
+CentreDouble = Literal["six-toes", "four-sides"]
+DoubleBlank = Literal["fifty", "pips"]
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,8 @@ class Choices:
     plunge: NotAllowed = "not-allowed"
     top_bid: TopBid = "raise-by-one-mark"
     all_pass: AllPass = "forced-bid"
+    centre_double: CentreDouble = "six-toes"
+    double_blank: DoubleBlank = "fifty"
 
     @classmethod
     def from_mapping(cls, m: Mapping[str, str] | None) -> "Choices":
@@ -116,7 +120,7 @@ _TYPES = {"layout": Layout_, "lead": Lead, "direction": Direction, "matching": M
           "legal_totals": LegalTotals, "continuation": Continuation, "settlement": Settlement_, "ties": Ties,
           "next_lead": NextLead, "double_cover": DoubleCover, "target_score": TargetScore,
           "follow_me": FollowMe, "doubles_trump": Allowed, "nello": NotAllowed, "plunge": NotAllowed,
-          "top_bid": TopBid, "all_pass": AllPass}
+          "top_bid": TopBid, "all_pass": AllPass, "centre_double": CentreDouble, "double_blank": DoubleBlank}
 
 
 @dataclass(frozen=True)
@@ -223,11 +227,13 @@ def combination_problems(c: Choices, params: Mapping | None = None) -> list[tupl
     for key, need in family.fixed.items():
         if getattr(c, key) != need:
             out.append((key, f"a layout of {c.layout} plays `{key}: {need}` (the engine knows no other)"))
-    for other in families():               # a value another family always plays belongs to it alone
+    owners: dict[tuple[str, str], list[str]] = {}   # a value other families always play belongs to them alone
+    for other in families():
         for key, value in other.fixed.items():
             if other is not family and key not in family.fixed and getattr(c, key) == value:
-                out.append((key, f"`{key}: {value}` belongs to a layout of {other.name}, not to "
-                                 f"{family.noun}"))
+                owners.setdefault((key, value), []).append(other.name)
+    for (key, value), names in owners.items():
+        out.append((key, f"`{key}: {value}` belongs to a layout of {' or '.join(names)}, not to {family.noun}"))
     out += family.choice_problems(c, params)
     return out
 

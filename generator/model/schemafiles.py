@@ -28,6 +28,7 @@ from ..engine.choices import Choices
 from ..engine.family import family_of
 from .schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA
 from .trains import TRAIN_POSITION_SCHEMA
+from .tree import TREE_POSITION_SCHEMA
 from .tricks import TRICK_POSITION_SCHEMA
 
 __all__ = ["SCHEMAS", "schema_document", "schema_text", "write_schemas", "schema_name", "schema_line",
@@ -46,6 +47,9 @@ SCHEMAS: dict[str, tuple[dict, str, str]] = {
     "trick-position": (TRICK_POSITION_SCHEMA, "Domino rulebook: Texas 42 position",
                        "rules/<id>/positions/*.yaml for a game of tricks: a trick, what may follow a lead "
                        "(follow), a whole hand (deal) or marks added up."),
+    "tree-position": (TREE_POSITION_SCHEMA, "Domino rulebook: Chicken Foot position",
+                      "rules/<id>/positions/*.yaml for a tree of doubles: a table (where a tile may go), a round "
+                      "move by move (round and turns) or a match."),
     "glossary": (GLOSSARY_SCHEMA, "Domino rulebook: glossary",
                  "rules/glossary.yaml: the bilingual glossary."),
 }

@@ -1,0 +1,118 @@
+"""The tree family (``layout: tree``): Chicken Foot, a round per double, the
+round's double in the centre filled on its sides first, three toes on every
+later double before any other play, penalty points with the double-blank's
+own value, the lowest total wins.
+
+Its own modules: the rules (:mod:`generator.variants.chicken_foot`), its
+positions (:mod:`generator.model.tree`), its diagrams
+(:mod:`generator.draw.tree`), its page parts (:mod:`generator.pages.tree`)
+and its game loop (:mod:`generator.sim.tree`).
+
+>>> from generator.engine.family import family_of
+>>> f = family_of("tree")
+>>> dict(f.fixed), f.position_schema
+({'lead': 'engine', 'draw': 'one', 'settlement': 'penalty'}, 'tree-position')
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..engine.family import Family, register
+
+__all__ = ["TREE"]
+
+
+class TreeFamily(Family):
+    """A tree of doubles (:mod:`generator.families.tree`)."""
+
+    name = "tree"
+    noun = "a tree of doubles"
+    choices = frozenset({"layout", "lead", "draw", "settlement", "centre_double", "double_blank"})
+    #: A round starts from its double set out before the deal, a player draws one tile, pips left in
+    #: hand are penalties.
+    fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
+    position_schema = "tree-position"
+    practice_class = " rb-practice-where"
+    work_limits = (100_000_000, 25_000_000)
+    simulate_words = ("tiles per round", "penalty points per round", "blocked rounds",
+                      "the round's first player has the fewest points")
+    unused_params = frozenset({"stock_reserve", "point_unit", "target", "partnerships"})
+    param_notes = {"set": "the highest double starts the first round; a match has a round per double",
+                   "deal": "tiles dealt to each player by number of players; the round's double is set out "
+                           "before the deal"}
+
+    @property
+    def rules_class(self):
+        from ..variants.chicken_foot import ChickenFoot
+
+        return ChickenFoot
+
+    def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
+        """Each for themselves; a round is never dealt again; every match has a round per double."""
+        for key, why in (("redeal_doubles", "a round of Chicken Foot is never dealt again"),
+                         ("capicua_bonus", "a tree has more than two ends for a last tile to fit"),
+                         ("rounds", "a match of Chicken Foot has a round for every double of the set"),
+                         ("lead_totals", "nothing scores in play in Chicken Foot")):
+            if params.get(key):
+                return [(key, "set", f"`{key}` does not apply to a tree of doubles: {why}")]
+        if list(params.get("partnerships") or []):
+            return [("partnerships", "players", "Chicken Foot is played each for themselves: leave out "
+                                                "`partnerships`")]
+        if params.get("target") is not None or params.get("point_unit", 1) != 1 or params.get("stock_reserve", 0):
+            return [("target", "set", "`target`, `point_unit` and `stock_reserve` do not apply to a tree of "
+                                      "doubles: a match is a round per double, and the lowest total wins")]
+        return []
+
+    def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
+        from ..sim.tree import play_match
+
+        return play_match(variant, names, seat_bot, rng, work)
+
+    def greedy_key(self, variant, state):
+        """The tile that would cost most left in hand (nothing scores in play)."""
+        return lambda play: variant.tile_penalty(play[0])
+
+    def decisive_modules(self) -> list:
+        from ..engine import tiles, variant
+        from ..sim import simulate, tree
+        from ..variants import chicken_foot
+
+        return [tiles, variant, simulate, chicken_foot, tree]
+
+    def render_position(self, page, checked, steps):
+        from ..pages.tree import render_tree
+
+        return render_tree(page, checked)
+
+    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+        """Rounds, and penalty points."""
+        t = words
+        return dict(players=t["players"], games=t["games"], hands=t["round"], per_game=t["rpg"], tiles=t["tpr"],
+                    points=t["pen"], block=t["block_rounds"], first=t["first_rounds"])
+
+    def compare_cell(self, v, row: str, lang: str) -> str:
+        from ..pages.tree import compare_cell
+
+        return compare_cell(v, row, lang)
+
+    def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
+        from ..pages.tree import card_rows
+
+        return card_rows(group, rows, rules, lang)
+
+    def card_watch(self, rules, lang: str) -> list[str]:
+        """The feet: every play goes on the waiting toes first; the double-blank's cost."""
+        from ..base.i18n import tables
+
+        t = tables("tree")[lang]
+        return [t["watch_toes"], t["watch_blank_" + rules.choices.double_blank]]
+
+    def explain(self, checked, variant, lang: str) -> list[str] | None:
+        from ..pages.tree import explain_lines
+
+        return explain_lines(checked, variant, lang)
+
+
+#: The tree family.
+TREE = register(TreeFamily())
