@@ -13,7 +13,7 @@ from typing import Mapping, NamedTuple, Sequence
 
 from .layout import Layout
 from .tiles import End, Tile
-from .variant import Placement, Play, RuleViolation, Settlement, Variant, side_of, sides_of
+from .variant import Placement, Play, RuleViolation, Settlement, Variant, check_turn, side_of, sides_of
 
 __all__ = ["Hand", "Event"]
 
@@ -212,14 +212,6 @@ class Hand:
         return "the highest double dealt" if tile.is_double else "the heaviest tile dealt (no double was dealt)"
 
     # -- moves -----------------------------------------------------------
-    def _check_turn(self, player: str) -> None:
-        if self.end is not None:
-            raise RuleViolation(f"the hand is over ({self.end}); no more moves", f"{self.variant.id}/hand-over")
-        if player not in self.hands:
-            raise RuleViolation(f"{player!r} is not a player", f"{self.variant.id}/players")
-        if player != self.current:
-            raise RuleViolation(f"it is {self.current}'s turn, not {player}'s", f"{self.variant.id}/turn-order")
-
     def play(self, player: str, tile: Tile, at: End | None = None, as_: str | None = None,
              touch: int | None = None) -> Event:
         """``player`` places ``tile`` from the hand at ``at`` (``as_`` and
@@ -235,7 +227,7 @@ class Hand:
             if play in c[1]:
                 # a play from the list plays_for made for this very moment: already checked
                 return self._played(player, tile, self.variant.play_placement(self.layout, play))
-        self._check_turn(player)
+        check_turn(self, player, "hand")
         vid = self.variant.id
         if tile not in self.hands[player]:
             raise RuleViolation(f"{player} does not hold {tile}", f"{vid}/own-tiles")
@@ -312,7 +304,7 @@ class Hand:
         ``"until-playable"`` a playable drawn tile must be placed next (Horse
         Race: and that ends the turn); drawing never ends the turn by itself.
         """
-        self._check_turn(player)
+        check_turn(self, player, "hand")
         vid = self.variant.id
         if self.variant.draw_mode == "none":
             raise RuleViolation("this game has no drawing", f"{vid}/no-draw")
@@ -340,7 +332,7 @@ class Hand:
     def pass_(self, player: str) -> Event:
         """``player`` passes: allowed only with no playable tile and nothing left
         to draw."""
-        self._check_turn(player)
+        check_turn(self, player, "hand")
         vid = self.variant.id
         if self.must_play is not None or self.can_play(player):
             raise RuleViolation(f"{player} can play and may not pass", f"{vid}/must-play")

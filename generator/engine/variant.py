@@ -19,7 +19,7 @@ from .tiles import SIDES, End, Tile, double_set
 
 __all__ = [
     "Params", "Contribution", "Placement", "Play", "RuleViolation", "Variant", "Settlement",
-    "round_half_up_to", "count_fives_ends",
+    "round_half_up_to", "count_fives_ends", "check_turn",
 ]
 
 
@@ -45,6 +45,21 @@ class RuleViolation(Exception):
 
     def __str__(self) -> str:
         return f"{self.message} [rule {self.rule}]"
+
+
+def check_turn(state, player: str, what: str = "round") -> None:
+    """Refuse a move by ``player`` that the turn order forbids, in any
+    family's state (a hand, a round: ``variant``, ``end``, ``hands``,
+    ``current``). Raises :class:`RuleViolation` once ``state`` is over
+    (rule ``VID/WHAT-over``, ``what`` "hand" or "round"), for a name not
+    seated (``VID/players``) and out of turn (``VID/turn-order``)."""
+    vid = state.variant.id
+    if state.end is not None:
+        raise RuleViolation(f"the {what} is over ({state.end}); no more moves", f"{vid}/{what}-over")
+    if player not in state.hands:
+        raise RuleViolation(f"{player!r} is not a player", f"{vid}/players")
+    if player != state.current:
+        raise RuleViolation(f"it is {state.current}'s turn, not {player}'s", f"{vid}/turn-order")
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from typing import Any
 from ..engine.tiles import NotationError, Tile
 from ..engine.variant import RuleViolation
 from ..variants.mexican_train import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
+from .compare import compare_match, compare_moves, compare_result, stated_diff, turns_json
 from .kinds import read_tile, Kinds, PositionBase, checked_base, register
 from .schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, bound_numbers, yaml_on_key
 from .yamlsrc import Source, SourceError
@@ -456,13 +457,6 @@ def _norm_plays(src, path, items) -> list[str]:
     return out
 
 
-def _diff(src, path, label, stated, computed, detail: str = "") -> SourceError:
-    import json
-
-    return src.error(path, f"{label}: stated {json.dumps(stated, ensure_ascii=False)}, the engine computes "
-                           f"{json.dumps(computed, ensure_ascii=False)}" + (f" ({detail})" if detail else ""))
-
-
 def compare_trains(outcome: TrainOutcome) -> list[SourceError]:
     """Every stated value that differs from the engine, at its key."""
     pos = outcome.position
@@ -477,7 +471,7 @@ def compare_trains(outcome: TrainOutcome) -> list[SourceError]:
                 errs.append(src.error(("table", "answer"), f"no train {unknown[0]!r}; the trains are "
                                                            f"{', '.join(outcome.round.trains)}"))
             elif sorted(pos.answer) != sorted(best):
-                errs.append(_diff(src, ("table", "answer"), f"where {pos.to_move} may play", pos.answer, best,
+                errs.append(stated_diff(src, ("table", "answer"), f"where {pos.to_move} may play", pos.answer, best,
                                   "legal plays: " + (", ".join(got["plays"]) or "none")))
         for key, stated in pos.expect.items():
             path = ("table", "expect", key)
@@ -486,7 +480,7 @@ def compare_trains(outcome: TrainOutcome) -> list[SourceError]:
                     if name not in got["trains"]:
                         errs.append(src.error(path + (name,), f"no train {name!r}"))
                     elif stated[name] != got["trains"][name]:
-                        errs.append(_diff(src, path + (name,), f"{pos.to_move} on the {name} train",
+                        errs.append(stated_diff(src, path + (name,), f"{pos.to_move} on the {name} train",
                                           stated[name], got["trains"][name]))
                 continue
             try:
@@ -496,47 +490,16 @@ def compare_trains(outcome: TrainOutcome) -> list[SourceError]:
                 continue
             same = Counter(norm) == Counter(got[key]) if key == "plays" else norm == got[key]
             if not same:
-                errs.append(_diff(src, path, key, stated, got[key]))
+                errs.append(stated_diff(src, path, key, stated, got[key]))
         return errs
     if isinstance(pos, RoundPosition):
-        for mv, ev in zip(pos.moves, outcome.events):
-            label = f"move {mv.index} ({mv.by} {mv.kind}{' ' + str(mv.tile) if mv.tile else ''})"
-            for key, stated in mv.expect.items():
-                got = getattr(ev, key)
-                if key == "markers":
-                    same = sorted(stated) == sorted(got)
-                elif key == "open_doubles":
-                    try:
-                        same = _norm_plays(src, mv.path + ("expect", key), stated) == list(got)
-                    except SourceError as exc:
-                        errs.append(exc)
-                        continue
-                else:
-                    same = stated == got
-                if not same:
-                    errs.append(_diff(src, mv.path + ("expect", key), f"{label} {key}", stated,
-                                      list(got) if isinstance(got, tuple) else got))
-        got = round_values(outcome.round)
-        for key, stated in pos.expect.items():
-            if stated != got[key]:
-                errs.append(_diff(src, ("expect", key), key, stated, got[key]))
-        return errs
-    got = match_values(outcome.match)
-    for key, stated in pos.expect.items():
-        same = stated == got[key] if key != "winners" else sorted(stated) == sorted(got[key])
-        if key == "engines":
-            try:
-                same = [str(Tile.parse(x)) for x in stated] == got[key]
-            except NotationError as exc:
-                errs.append(src.error(("match", "expect", key), str(exc)))
-                continue
-        if key == "winners" and not outcome.match.complete:
-            errs.append(src.error(("match", "expect", key), f"the match is not over: {len(pos.penalties)} of "
-                                  f"{pos.setting} rounds played, so nobody has won yet"))
-            continue
-        if not same:
-            errs.append(_diff(src, ("match", "expect", key), key, stated, got[key]))
-    return errs
+        same = {"markers": lambda stated, got, _: sorted(stated) == sorted(got),
+                "open_doubles": lambda stated, got, path: _norm_plays(src, path, stated) == list(got)}
+        errs += compare_moves(src, pos.moves, outcome.events, same)
+        return errs + compare_result(src, pos.expect, round_values(outcome.round))
+    return compare_match(src, pos.expect, match_values(outcome.match), complete=outcome.match.complete,
+                         tiles_key="engines", not_over=f"the match is not over: {len(pos.penalties)} of "
+                                                       f"{pos.setting} rounds played, so nobody has won yet")
 
 
 def trains_json(outcome: TrainOutcome) -> dict:
@@ -548,17 +511,8 @@ def trains_json(outcome: TrainOutcome) -> dict:
             out["practice"] = {"question": pos.question, "best": practice_trains(outcome.round, pos.to_move)}
         return out
     if isinstance(pos, RoundPosition):
-        turns = []
-        for ev in outcome.events:
-            item: dict[str, Any] = {"by": ev.player, "move": ev.kind}
-            if ev.tile is not None:
-                item["tile"] = str(ev.tile)
-            if ev.train is not None:
-                item["train"] = ev.train
-            if ev.kind == "draw":
-                item["playable"] = ev.playable
-            item.update(next=ev.next, markers=list(ev.markers), open_doubles=list(ev.open_doubles), end=ev.end)
-            turns.append(item)
+        turns = turns_json(outcome.events, "train", lambda ev: {
+            "next": ev.next, "markers": list(ev.markers), "open_doubles": list(ev.open_doubles), "end": ev.end})
         return {"turns": turns, "result": round_values(outcome.round)}
     return {"match": match_values(outcome.match)}
 

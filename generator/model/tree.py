@@ -15,7 +15,6 @@ Tiles and names follow the spec's notation; an arm of the centre is named
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ from typing import Any
 from ..engine.tiles import NotationError, Tile
 from ..engine.variant import RuleViolation
 from ..variants.chicken_foot import STATUS, ChickenFoot, ChickenMatch, Round, TreeEvent
+from .compare import compare_match, compare_moves, compare_result, stated_diff, turns_json
 from .kinds import Kinds, PositionBase, checked_base, read_tile, register
 from .schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, bound_numbers, yaml_on_key
 from .yamlsrc import Source, SourceError
@@ -401,11 +401,6 @@ def _norm_plays(src, path, items) -> list[str]:
     return out
 
 
-def _diff(src, path, label, stated, computed, detail: str = "") -> SourceError:
-    return src.error(path, f"{label}: stated {json.dumps(stated, ensure_ascii=False)}, the engine computes "
-                           f"{json.dumps(computed, ensure_ascii=False)}" + (f" ({detail})" if detail else ""))
-
-
 def compare_tree(outcome: TreeOutcome) -> list[SourceError]:
     """Every stated value that differs from the engine, at its key."""
     pos = outcome.position
@@ -421,7 +416,7 @@ def compare_tree(outcome: TreeOutcome) -> list[SourceError]:
                 errs.append(src.error(("table", "answer"), f"no arm {unknown[0]!r}; the arms are "
                                                            f"{', '.join(rnd.arms)}"))
             elif sorted(pos.answer) != sorted(best):
-                errs.append(_diff(src, ("table", "answer"), f"where {pos.to_move} may play", pos.answer, best,
+                errs.append(stated_diff(src, ("table", "answer"), f"where {pos.to_move} may play", pos.answer, best,
                                   "legal plays: " + (", ".join(got["plays"]) or "none")))
         for key, stated in pos.expect.items():
             path = ("table", "expect", key)
@@ -430,11 +425,11 @@ def compare_tree(outcome: TreeOutcome) -> list[SourceError]:
                     if name not in got["arms"]:
                         errs.append(src.error(path + (name,), f"no arm {name!r}; the arms are {', '.join(rnd.arms)}"))
                     elif stated[name] != got["arms"][name]:
-                        errs.append(_diff(src, path + (name,), f"arm {name}", stated[name], got["arms"][name]))
+                        errs.append(stated_diff(src, path + (name,), f"arm {name}", stated[name], got["arms"][name]))
                 continue
             if key == "must_fill":
                 if sorted(stated) != sorted(got[key]):
-                    errs.append(_diff(src, path, "the arms to fill first", stated, got[key]))
+                    errs.append(stated_diff(src, path, "the arms to fill first", stated, got[key]))
                 continue
             try:
                 norm = _norm_plays(src, path, stated)
@@ -442,38 +437,15 @@ def compare_tree(outcome: TreeOutcome) -> list[SourceError]:
                 errs.append(exc)
                 continue
             if Counter(norm) != Counter(got[key]):
-                errs.append(_diff(src, path, f"{pos.to_move}'s legal plays", stated, got[key]))
+                errs.append(stated_diff(src, path, f"{pos.to_move}'s legal plays", stated, got[key]))
         return errs
     if isinstance(pos, RoundPosition):
-        for mv, ev in zip(pos.moves, outcome.events):
-            label = f"move {mv.index} ({mv.by} {mv.kind}{' ' + str(mv.tile) if mv.tile else ''})"
-            for key, stated in mv.expect.items():
-                got = getattr(ev, key)
-                same = sorted(stated) == sorted(got) if key == "must_fill" else stated == got
-                if not same:
-                    errs.append(_diff(src, mv.path + ("expect", key), f"{label} {key}", stated,
-                                      list(got) if isinstance(got, tuple) else got))
-        got = round_values(outcome.round)
-        for key, stated in pos.expect.items():
-            if stated != got[key]:
-                errs.append(_diff(src, ("expect", key), key, stated, got[key]))
-        return errs
-    got = match_values(outcome.match)
-    for key, stated in pos.expect.items():
-        same = stated == got[key] if key != "winners" else sorted(stated) == sorted(got[key])
-        if key == "centres":
-            try:
-                same = [str(Tile.parse(x)) for x in stated] == got[key]
-            except NotationError as exc:
-                errs.append(src.error(("match", "expect", key), str(exc)))
-                continue
-        if key == "winners" and not outcome.match.complete:
-            errs.append(src.error(("match", "expect", key), f"the match is not over: {len(pos.penalties)} "
-                                                            f"rounds played, so nobody has won yet"))
-            continue
-        if not same:
-            errs.append(_diff(src, ("match", "expect", key), key, stated, got[key]))
-    return errs
+        errs += compare_moves(src, pos.moves, outcome.events,
+                              {"must_fill": lambda stated, got, _: sorted(stated) == sorted(got)})
+        return errs + compare_result(src, pos.expect, round_values(outcome.round))
+    return compare_match(src, pos.expect, match_values(outcome.match), complete=outcome.match.complete,
+                         tiles_key="centres", not_over=f"the match is not over: {len(pos.penalties)} rounds "
+                                                       f"played, so nobody has won yet")
 
 
 def tree_json(outcome: TreeOutcome) -> dict:
@@ -485,17 +457,8 @@ def tree_json(outcome: TreeOutcome) -> dict:
             out["practice"] = {"question": pos.question, "best": practice_arms(outcome.round, pos.to_move)}
         return out
     if isinstance(pos, RoundPosition):
-        turns = []
-        for ev in outcome.events:
-            item: dict[str, Any] = {"by": ev.player, "move": ev.kind}
-            if ev.tile is not None:
-                item["tile"] = str(ev.tile)
-            if ev.arm is not None:
-                item["arm"] = ev.arm
-            if ev.kind == "draw":
-                item["playable"] = ev.playable
-            item.update(next=ev.next, must_fill=list(ev.must_fill), end=ev.end)
-            turns.append(item)
+        turns = turns_json(outcome.events, "arm", lambda ev: {
+            "next": ev.next, "must_fill": list(ev.must_fill), "end": ev.end})
         return {"turns": turns, "result": round_values(outcome.round)}
     return {"match": match_values(outcome.match)}
 

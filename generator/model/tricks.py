@@ -18,7 +18,6 @@ Seats are ``N``, ``E``, ``S``, ``W`` in clockwise order; the teams are
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +26,7 @@ from ..engine.tiles import Tile
 from ..engine.variant import RuleViolation
 from ..variants.texas42 import (DOUBLES, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
                                 parse_trumps, settle_marks, team_name)
+from .compare import stated_diff
 from .kinds import Kinds, PositionBase, checked_base, read_tile, register
 from .schema import TEXT as _TEXT, TILE as _TILE, bound_numbers
 from .yamlsrc import Source, SourceError
@@ -452,11 +452,6 @@ def _suit_words(suit) -> str:
     return "the doubles" if suit == DOUBLES else SUIT_NAMES[suit]
 
 
-def _diff(src, path, label, stated, computed, detail: str = "") -> SourceError:
-    return src.error(path, f"{label}: stated {json.dumps(stated, ensure_ascii=False)}, the engine computes "
-                           f"{json.dumps(computed, ensure_ascii=False)}" + (f" ({detail})" if detail else ""))
-
-
 def trick_values(trick: Trick) -> dict:
     """A trick's computed values: led ``suit``, ``winner``, ``points`` and ``count``."""
     return {"suit": trick.suit, "winner": trick.winner, "points": trick.points,
@@ -504,18 +499,18 @@ def compare_tricks(outcome: TrickOutcome) -> list[SourceError]:
                         ", ".join(f"{t} {count_of(t)}" for t in pos.plays if count_of(t)) or "none")
                 elif key == "winner":
                     detail = _why_won(outcome)
-                errs.append(_diff(src, ("trick", "expect", key), f"the trick's {key}", stated, got[key], detail))
+                errs.append(stated_diff(src, ("trick", "expect", key), f"the trick's {key}", stated, got[key], detail))
         if pos.question is not None:
             best = practice_answer(outcome)
             if pos.answer != best:
-                errs.append(_diff(src, ("trick", "answer"), pos.question, pos.answer, best,
+                errs.append(stated_diff(src, ("trick", "answer"), pos.question, pos.answer, best,
                                   _why_won(outcome) if pos.question == "winner" else ""))
         return errs
     if isinstance(pos, FollowPosition):
         legal = [str(t) for t in outcome.legal]
         for key, stated in pos.expect.items():
             if key == "suit" and stated != outcome.suit:
-                errs.append(_diff(src, ("follow", "expect", key), "the suit led", stated, outcome.suit))
+                errs.append(stated_diff(src, ("follow", "expect", key), "the suit led", stated, outcome.suit))
             elif key == "legal":
                 errs += _tiles_diff(src, ("follow", "expect", key), "the tiles that may be played", stated, legal)
         if pos.question is not None:
@@ -527,7 +522,7 @@ def compare_tricks(outcome: TrickOutcome) -> list[SourceError]:
             got = trick_values(done)
             for key, stated in tr.expect.items():
                 if stated != got[key]:
-                    errs.append(_diff(src, tr.path + ("expect", key), f"trick {tr.index}'s {key}", stated,
+                    errs.append(stated_diff(src, tr.path + ("expect", key), f"trick {tr.index}'s {key}", stated,
                                       got[key]))
         got = deal_values(game)
         for key, stated in pos.expect.items():
@@ -554,19 +549,19 @@ def compare_tricks(outcome: TrickOutcome) -> list[SourceError]:
                     if key == "points":
                         detail = f"{sum(stated.values())} stated in all; a hand's points add up to 42" \
                             if len(stated) == 2 and sum(stated.values()) != 42 and not game.sitting_out else ""
-                    errs.append(_diff(src, path, key, stated, got[key], detail))
+                    errs.append(stated_diff(src, path, key, stated, got[key], detail))
                 continue
             if stated != got[key]:
-                errs.append(_diff(src, path, key, stated, got[key]))
+                errs.append(stated_diff(src, path, key, stated, got[key]))
         return errs
     got = marks_values(outcome.marks)
     for key, stated in pos.expect.items():
         if key == "marks":
             full = {t: got["marks"].get(t, 0) for t in TEAMS}
             if any(stated.get(k) != full.get(k) for k in stated) or any(k not in TEAMS for k in stated):
-                errs.append(_diff(src, ("marks", "expect", key), "marks", stated, got["marks"]))
+                errs.append(stated_diff(src, ("marks", "expect", key), "marks", stated, got["marks"]))
         elif stated != got[key]:
-            errs.append(_diff(src, ("marks", "expect", key), key, stated, got[key]))
+            errs.append(stated_diff(src, ("marks", "expect", key), key, stated, got[key]))
     return errs
 
 
@@ -575,7 +570,7 @@ def _tiles_diff(src, path, label, stated, computed) -> list[SourceError]:
         norm = sorted(str(Tile.parse(x)) for x in stated)
     except Exception as exc:                # noqa: BLE001  (a NotationError: reported at the list)
         return [src.error(path, str(exc))]
-    return [] if norm == sorted(computed) else [_diff(src, path, label, stated, computed)]
+    return [] if norm == sorted(computed) else [stated_diff(src, path, label, stated, computed)]
 
 
 def _why_won(outcome: TrickOutcome) -> str:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..draw import hub, svg
 from ..safety.sanitize import escape_cell, escape_link_text, escape_md
 from .describe import tile_list
+from .rounds import dealt_lines, move_notes, penalty_table
 from ..base.i18n import messages, plural, tables
 from .comparison import message
 from ..model.trains import RoundPosition, TablePosition, play_text, practice_trains
@@ -182,9 +183,7 @@ def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen
                       pos.state.trains, pos.state.markers, pos.state.open_doubles)
         if any(tr.tiles for tr in start.trains.values()):
             out.append(_figure(start, f"{pos.id}-start", ui["start"], lang, vid, files, png, gen))
-        for p in pos.state.players:
-            out.append(f"- {p}: {tile_list(pos.hands[p]) or ui['no']}")
-        out.append(f"- {ui['stock']}: {tile_list(pos.stock) or ui['no']}\n")
+        out += dealt_lines(ui, pos.state.players, pos.hands, pos.stock)
         rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['next']} | {ui['markers']} | {ui['open']} |",
                 "|---:|---|---|---|---|---|"]
         for mv, ev in zip(pos.moves, outcome.events):
@@ -194,15 +193,7 @@ def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen
                         f"{_cell(' '.join(ev.markers) or ui['no'])} | "
                         f"{_cell(ui['sep'].join(_opened(o, lang) for o in ev.open_doubles) or ui['no'])} |")
         out.append("\n" + "\n".join(rows) + "\n")
-        notes = [(mv.index, mv.note[lang]) for mv in pos.moves if mv.note]
-        if notes:
-            out.append("\n".join(f"- {ui['move']} {i}: {_esc(t.strip())}" for i, t in notes) + "\n")
-        if rnd.end:
-            pen = rnd.penalties
-            out.append(f"\n**{ui['result']}**\n\n| {ui['player']} | {ui['hand']} | {ui['penalty']} |\n|---|---|---:|")
-            for p in rnd.players:
-                out.append(f"| {_cell(p)} | {_cell(tile_list(rnd.hands[p]) or ui['no'])} | {pen[p]} |")
-            out.append("")
+        out += move_notes(ui, pos.moves, lang) + penalty_table(ui, rnd)
         last = next(((ev.tile, ev.train) for ev in reversed(outcome.events) if ev.kind == "play"), None)
         out.append(_figure(rnd, f"{pos.id}-end", ui["final"], lang, vid, files, png, gen, last=last))
         return "\n".join(out) + "\n"

@@ -18,6 +18,7 @@ from ..safety.sanitize import escape_cell, escape_link_text, escape_md
 from ..variants.chicken_foot import Round
 from .comparison import message
 from .describe import tile_list
+from .rounds import dealt_lines, move_notes, penalty_table
 
 __all__ = ["render_tree", "arm_name", "move_text", "tree_text", "arm_tiles", "compare_cell", "card_rows", "explain_lines"]
 
@@ -183,9 +184,7 @@ def _round(page, pos: RoundPosition, outcome) -> str:
     start = Round(rnd.variant, pos.state.players, pos.hands, pos.stock, pos.state.centre, pos.first, pos.state.arms)
     if any(a.tiles for a in start.arms.values()):
         out.append(_figure(page, start, f"{pos.id}-start", ui["start"]))
-    for p in pos.state.players:
-        out.append(f"- {p}: {tile_list(pos.hands[p]) or ui['no']}")
-    out.append(f"- {ui['stock']}: {tile_list(pos.stock) or ui['no']}\n")
+    out += dealt_lines(ui, pos.state.players, pos.hands, pos.stock)
     rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['next']} | {ui['fill_col']} |",
             "|---:|---|---|---|---|"]
     for mv, ev in zip(pos.moves, outcome.events):
@@ -194,15 +193,7 @@ def _round(page, pos: RoundPosition, outcome) -> str:
         rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {_cell(nxt)} | "
                     f"{_cell(_fill_words(rnd, ev.must_fill, lang))} |")
     out.append("\n" + "\n".join(rows) + "\n")
-    notes = [(mv.index, mv.note[lang]) for mv in pos.moves if mv.note]
-    if notes:
-        out.append("\n".join(f"- {ui['move']} {i}: {_esc(t.strip())}" for i, t in notes) + "\n")
-    if rnd.end:
-        pen = rnd.penalties
-        out.append(f"\n**{ui['result']}**\n\n| {ui['player']} | {ui['hand']} | {ui['penalty']} |\n|---|---|---:|")
-        for p in rnd.players:
-            out.append(f"| {_cell(p)} | {_cell(tile_list(rnd.hands[p]) or ui['no'])} | {pen[p]} |")
-        out.append("")
+    out += move_notes(ui, pos.moves, lang) + penalty_table(ui, rnd)
     last = next(((ev.tile, ev.arm) for ev in reversed(outcome.events) if ev.kind == "play"), None)
     out.append(_figure(page, rnd, f"{pos.id}-end", ui["final"], last=last))
     return "\n".join(out) + "\n"

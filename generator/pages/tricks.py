@@ -192,7 +192,7 @@ def _follow_why(rules, t, suit, pos, legal, lang: str) -> str:
 
 
 def _deal(page, pos: DealPosition, outcome) -> str:
-    ui, lang, rules = _UI[page.lang], page.lang, page.v.rules
+    ui, lang = _UI[page.lang], page.lang
     game = outcome.deal
     out = []
     rows = [f"| {ui['seat']} | {ui['hand']} |", "|---|---|"]

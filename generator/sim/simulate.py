@@ -147,6 +147,36 @@ def deal(variant: Variant, names: Sequence[str], rng: random.Random, exclude: Ti
     return hands, tiles[len(names) * size:]
 
 
+def play_rounds(variant: Variant, names: Sequence[str], seat_bot: dict, rng: random.Random, work: Work,
+                rounds: int, double_of: Callable[[int], Tile], new_round: Callable, settle: Callable) -> dict:
+    """A match of ``rounds`` rounds, each started from its own double set out
+    before the deal (Mexican Train's engine, Chicken Foot's centre), as the
+    trains and the tree play them. ``double_of(r)`` is round ``r``'s double
+    (1-based), ``new_round(hands, stock, double, first)`` makes the round's
+    state, ``settle(penalties, first0)`` adds up the rounds' penalties
+    (player -> points) into a result with ``winners``; the first turn moves
+    one seat each round (``variant.first_player``). Returns the record
+    :func:`play_game` gives: a round is a "hand", its ``points`` the round's
+    penalty points, ``first_won`` whether the round's first player had the
+    fewest; a match cut short by ``work`` is not ``finished``."""
+    first0 = names[rng.randrange(len(names))]
+    record, penalties = [], []
+    for r in range(1, rounds + 1):
+        double = double_of(r)
+        hands, stock = deal(variant, names, rng, exclude=double)
+        first = variant.first_player(names, first0, r)
+        rnd = new_round(hands, stock, double, first)
+        spent = work.spent
+        placed = play_out(variant, rnd, seat_bot, rng, work)
+        pen = rnd.penalties
+        penalties.append(pen)
+        record.append({"tiles": placed, "points": sum(pen.values()), "blocked": rnd.end == "blocked",
+                       "first_won": pen[first] == min(pen.values()), "work": work.spent - spent})
+        if work.out and r < rounds:
+            return {"hands": record, "winners": [], "finished": False}
+    return {"hands": record, "winners": list(settle(penalties, first0).winners), "finished": True}
+
+
 def standing_deal(variant: Variant, names: Sequence[str], rng: random.Random):
     """:func:`deal` again until the deal stands: a deal the rules throw in
     (:meth:`~generator.engine.variant.Variant.thrown_in`, ``redeal_doubles``)

@@ -8,7 +8,7 @@ import random
 from typing import Sequence
 
 from ..variants.mexican_train import MexicanTrain, Round
-from .simulate import Work, deal, play_out
+from .simulate import Work, play_rounds
 
 __all__ = ["play_match"]
 
@@ -19,21 +19,6 @@ def play_match(variant: MexicanTrain, names: Sequence[str], seat_bot: dict, rng:
     its ``points`` the round's penalty pips, ``first_won`` whether the
     round's first player had the fewest."""
     rounds = variant.round_settings[0]
-    first0 = names[rng.randrange(len(names))]
-    record, penalties = [], []
-    for r in range(1, rounds + 1):
-        engine = variant.engine_of(r, rounds)
-        hands, stock = deal(variant, names, rng, exclude=engine)
-        first = variant.first_player(names, first0, r)
-        rnd = Round(variant, names, hands, stock, engine, first)
-        spent = work.spent
-        placed = play_out(variant, rnd, seat_bot, rng, work)
-        pen = rnd.penalties
-        penalties.append(pen)
-        low = min(pen.values())
-        record.append({"tiles": placed, "points": sum(pen.values()), "blocked": rnd.end == "blocked",
-                       "first_won": pen[first] == low, "work": work.spent - spent})
-        if work.out and r < rounds:
-            return {"hands": record, "winners": [], "finished": False}
-    result = variant.settle_match(names, penalties, rounds, first0)
-    return {"hands": record, "winners": list(result.winners), "finished": True}
+    return play_rounds(variant, names, seat_bot, rng, work, rounds, lambda r: variant.engine_of(r, rounds),
+                       lambda hands, stock, engine, first: Round(variant, names, hands, stock, engine, first),
+                       lambda penalties, first0: variant.settle_match(names, penalties, rounds, first0))

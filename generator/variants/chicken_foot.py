@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ..engine.tiles import Tile
-from ..engine.variant import RuleViolation, Variant
+from ..engine.variant import RuleViolation, Variant, check_turn
 
 __all__ = ["ChickenFoot", "Round", "Arm", "TreeEvent", "ChickenMatch", "STATUS", "TOES", "arm_names",
            "toe_names"]
@@ -352,21 +352,12 @@ class Round:
         return {p: self.penalty(p) for p in self.players}
 
     # -- moves ---------------------------------------------------------------
-    def _check_turn(self, player: str) -> None:
-        vid = self.variant.id
-        if self.end is not None:
-            raise RuleViolation(f"the round is over ({self.end}); no more moves", f"{vid}/round-over")
-        if player not in self.hands:
-            raise RuleViolation(f"{player!r} is not a player", f"{vid}/players")
-        if player != self.current:
-            raise RuleViolation(f"it is {self.current}'s turn, not {player}'s", f"{vid}/turn-order")
-
     def play(self, player: str, tile: Tile, arm: str) -> TreeEvent:
         """``player`` adds ``tile`` to ``arm``. While a double waits for its
         arms (the centre's, then a foot's three toes) every play goes on one
         of them; a double laid at an arm's end closes it and opens its three
         toes; the turn then passes (one tile a turn)."""
-        self._check_turn(player)
+        check_turn(self, player)
         vid = self.variant.id
         if arm not in self.arms:
             raise RuleViolation(f"there is no arm {arm!r} now; the arms are {', '.join(self.arms)}", f"{vid}/arms")
@@ -401,7 +392,7 @@ class Round:
     def draw(self, player: str) -> TreeEvent:
         """``player``, with no play, draws the top tile of the stock (one a
         turn); they must play it if it fits, and pass if not."""
-        self._check_turn(player)
+        check_turn(self, player)
         vid = self.variant.id
         if self.phase == "drawn":
             raise RuleViolation(f"{player} has already drawn this turn", f"{vid}/draw-once")
@@ -419,7 +410,7 @@ class Round:
     def pass_(self, player: str) -> TreeEvent:
         """``player`` cannot play (after drawing, or with an empty stock): the
         turn passes."""
-        self._check_turn(player)
+        check_turn(self, player)
         vid = self.variant.id
         if self.can_play(player):
             raise RuleViolation(f"{player} can play and may not pass", f"{vid}/must-play")

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ..engine.tiles import Tile
-from ..engine.variant import RuleViolation, Variant
+from ..engine.variant import RuleViolation, Variant, check_turn
 
 __all__ = ["MexicanTrain", "Round", "Train", "TrainEvent", "MatchResult", "MEXICAN", "STATUS"]
 
@@ -254,15 +254,6 @@ class Round:
         return "the Mexican train" if owner == MEXICAN else f"{owner}'s train"
 
     # -- moves -------------------------------------------------------------------
-    def _check_turn(self, player: str) -> None:
-        vid = self.variant.id
-        if self.end is not None:
-            raise RuleViolation(f"the round is over ({self.end}); no more moves", f"{vid}/round-over")
-        if player not in self.hands:
-            raise RuleViolation(f"{player!r} is not a player", f"{vid}/players")
-        if player != self.current:
-            raise RuleViolation(f"it is {self.current}'s turn, not {player}'s", f"{vid}/turn-order")
-
     def play(self, player: str, tile: Tile, train: str) -> TrainEvent:
         """``player`` adds ``tile`` to ``train`` (a player's name or
         :data:`MEXICAN`). With ``double_cover: same-player`` (seed 001) a
@@ -271,7 +262,7 @@ class Round:
         cover it (or draw, and pass with a marker). Until it is covered
         nobody plays elsewhere. Playing on one's own train removes its
         marker."""
-        self._check_turn(player)
+        check_turn(self, player)
         vid = self.variant.id
         if train not in self.trains:
             raise RuleViolation(f"there is no train {train!r}; the trains are {', '.join(self.trains)}",
@@ -313,7 +304,7 @@ class Round:
     def draw(self, player: str) -> TrainEvent:
         """``player``, with no play, draws the top tile of the stock (one per
         turn, and one more when a double of theirs cannot be covered)."""
-        self._check_turn(player)
+        check_turn(self, player)
         vid = self.variant.id
         if self.phase in ("drawn", "cover-drawn"):
             raise RuleViolation(f"{player} has already drawn this turn", f"{vid}/draw-once")
@@ -331,7 +322,7 @@ class Round:
     def pass_(self, player: str) -> TrainEvent:
         """``player`` cannot play (after drawing, or with an empty stock):
         a marker goes on their own train and the turn passes."""
-        self._check_turn(player)
+        check_turn(self, player)
         vid = self.variant.id
         if self.can_play(player):
             raise RuleViolation(f"{player} can play and may not pass", f"{vid}/must-play")

@@ -34,7 +34,7 @@ points, the bid's marks for a bid in marks).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ..engine.tiles import Tile
