@@ -35,7 +35,6 @@ from html import escape as _html_escape
 from html import unescape
 from html.parser import HTMLParser
 
-import nh3
 
 __all__ = ["bracket_problem", "without_code", "given_ids", "MAX_OPEN_BRACKETS", "escape", "escape_md", "escape_link_text", "escape_cell", "plain_text", "heading_texts", "TAGS", "ATTRIBUTES", "URL_SCHEMES", "MARKDOWN_EXTENSIONS", "clean", "removed", "police",
            "markdown_html"]
@@ -330,6 +329,7 @@ _HAS_SCHEME = re.compile(r"[A-Za-z][-A-Za-z0-9+.]*:")
 def clean(html: str) -> str:
     """``html`` with everything outside the policy removed (the text of a
     removed element stays, except a script's or a style's)."""
+    import nh3     # loaded where it is used: the diagrams' escape runs where nh3 does not (the reader's browser)
     return nh3.clean(html, tags=set(TAGS), attributes={k: set(v) for k, v in ATTRIBUTES.items()},
                      url_schemes=set(URL_SCHEMES), link_rel=None, strip_comments=True,
                      filter_style_properties=set(STYLE_PROPERTIES), clean_content_tags={"script", "style"},
@@ -378,6 +378,7 @@ def _unchanged(html: str) -> bool:
     squeezed = re.sub(r"[\t\n\r]", "", decoded)       # address tabs and line breaks dropped
     found = [w for text in (html, decoded, squeezed) for w in _WORD.findall(text) + _SCHEME.findall(text)]
     words = {w.lower() for w in found} | set(found)
+    import nh3
     everything = nh3.clean(html, tags=words - {"style"}, attributes={"*": words}, url_schemes=words, link_rel=None,
                            strip_comments=True, filter_style_properties=words, clean_content_tags=set())
     return everything == clean(html)
