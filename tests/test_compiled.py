@@ -117,3 +117,15 @@ def test_the_build_records_what_it_was_made_from(tmp_path):
     assert _buildinfo.stamp(folder) is None
     (folder / _buildinfo.STAMP).write_text("abc\n", encoding="ascii")
     assert _buildinfo.stamp(folder) == "abc"
+
+
+def test_the_compiled_modules_type_check_as_the_build_needs():
+    """mypyc refuses a module mypy rejects, and the engine then stays in
+    Python: the same type check, without a C compiler, so a wrong type shows
+    up in the quick tier and not only where the build runs."""
+    pytest.importorskip("mypy")
+    from generator.base.buildinfo import MODULES
+    out = subprocess.run([sys.executable, "-m", "mypy", "--ignore-missing-imports", "--follow-imports=silent",
+                          "--no-incremental", *[f"generator/{m}" for m in MODULES]],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-3000:]

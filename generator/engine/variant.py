@@ -337,6 +337,19 @@ class Variant:
                         best, holder, key = t, p, (t.pips, t.high)
         return None if best is None else (holder, best)  # type: ignore[return-value]   # set with best
 
+    def first_player(self, players: Sequence[str], first: str, number: int) -> str:
+        """Who takes the first turn of round ``number`` of a match of rounds
+        (Mexican Train, Chicken Foot) when ``first`` took it in round 1: one
+        seat further on each round, in the order of ``players``. Raises
+        ``ValueError`` when ``first`` is not one of ``players``.
+
+        >>> p = Params(set=6, players=(3,), partnerships=(), deal={3: 7})
+        >>> [Variant(p).first_player(["A", "B", "C"], "B", n) for n in (1, 2, 3)]
+        ['B', 'C', 'A']
+        """
+        i = list(players).index(first)
+        return players[(i + number - 1) % len(players)]
+
     def first_leader(self, players: Sequence[str], hands: Mapping[str, Sequence[Tile]]) -> str | None:
         """Who leads a hand that the last one does not decide (the first
         hand, or any hand under ``next_lead: as-first-hand``), by the rule

@@ -169,12 +169,6 @@ class ChickenFoot(Variant):
         pip = self.max_pip - (number - 1)
         return Tile(pip, pip)
 
-    def first_player(self, players: Sequence[str], first: str, number: int) -> str:
-        """Who takes the first turn of round ``number`` when ``first`` took it
-        in round 1: one seat further clockwise each round."""
-        i = list(players).index(first)
-        return players[(i + number - 1) % len(players)]
-
     def tile_penalty(self, tile: Tile) -> int:
         """Penalty points of ``tile`` left in hand: its pips, and 50 for the
         double-blank under ``double_blank: fifty`` (the rule sheet's "Scoring").

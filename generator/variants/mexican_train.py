@@ -121,12 +121,6 @@ class MexicanTrain(Variant):
         pip = self.max_pip - (number - 1)
         return Tile(pip, pip)
 
-    def first_player(self, players: Sequence[str], first: str, number: int) -> str:
-        """Who takes the first turn of round ``number`` when ``first`` took it
-        in round 1: one seat further clockwise each round."""
-        i = list(players).index(first)
-        return players[(i + number - 1) % len(players)]
-
     def settle_match(self, players: Sequence[str], rounds: Sequence[Mapping[str, int]],
                      setting: int = 13, first: str | None = None) -> MatchResult:
         """Add up ``rounds`` (each: player -> penalty pips left in hand).
