@@ -17,6 +17,10 @@ last part of its id), ``overview`` (the comparison pages), ``plural``
 
 Placeholders are written ``{name}`` and filled with :meth:`str.format`.
 
+Where Babel is not installed (the engine and its words in the reader's
+browser, under Pyodide), :func:`install` gives the messages instead, as
+:func:`export` wrote them at build time.
+
 >>> messages("pages", "ja")["glossary"], messages("pages", "en")["glossary"]
 ('用語集', 'Glossary')
 >>> plural("en", "point", 1), plural("en", "point", 3), plural("ja", "point", 3)
@@ -30,10 +34,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Iterator
 
-from babel import Locale
-from babel.messages.pofile import read_po
-
-__all__ = ["LANGS", "LOCALE_DIR", "DOMAIN", "messages", "tables", "plural", "catalog_files"]
+__all__ = ["LANGS", "LOCALE_DIR", "DOMAIN", "messages", "tables", "plural", "catalog_files", "export", "install",
+           "PLURAL_SPAN"]
 
 #: The site's languages, the default first.
 LANGS = ("ja", "en")
@@ -48,9 +50,58 @@ def catalog_files() -> list[Path]:
     return [LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po" for lang in LANGS]
 
 
+#: Installed messages (:func:`install`): lang -> {(context, key): text}, and lang -> plural forms.
+_INSTALLED: dict[str, dict[tuple[str, str], str]] = {}
+_FORMS: dict[str, list[str]] = {}
+#: The counts whose plural form :func:`export` writes down (0 to 199); a larger count takes the
+#: form of ``100 + n % 100`` (CLDR's rules for whole numbers look at most at the last two digits
+#: and at the numbers below 200).
+PLURAL_SPAN = 200
+
+
+def _form(lang: str, n: int) -> str:
+    forms = _FORMS.get(lang)
+    if forms is not None:
+        return forms[n if 0 <= n < PLURAL_SPAN else 100 + abs(n) % 100]
+    from babel import Locale
+
+    return Locale.parse(lang).plural_form(n)
+
+
+def export(contexts, langs=LANGS) -> dict:
+    """The messages of ``contexts`` in ``langs``, as data for :func:`install`:
+    ``{lang: {"messages": {context: {key: text}}, "plural": [form of 0, 1,
+    ... 199]}}`` (the ``plural`` context is always included). Needs Babel."""
+    out = {}
+    for lang in langs:
+        cat = _catalog(lang)
+        want = set(contexts) | {"plural"}
+        msgs: dict[str, dict[str, str]] = {c: {} for c in sorted(want)}
+        for (ctx, key), text in sorted(cat.items()):
+            if ctx in want:
+                msgs[ctx][key] = text
+        out[lang] = {"messages": msgs, "plural": [_form(lang, n) for n in range(PLURAL_SPAN)]}
+    return out
+
+
+def install(data: Mapping) -> None:
+    """Use ``data`` (what :func:`export` returned) as the catalogs of its
+    languages, in place of the ``.po`` files and Babel; contexts it lacks are
+    empty. Raises ``KeyError`` for data without ``messages`` or ``plural``."""
+    for lang, part in data.items():
+        _INSTALLED[lang] = {(ctx, k): v for ctx, texts in part["messages"].items() for k, v in texts.items()}
+        _FORMS[lang] = list(part["plural"])
+    _catalog.cache_clear()
+    messages.cache_clear()
+
+
 @functools.cache
 def _catalog(lang: str) -> dict[tuple[str, str], str]:
     """``{(context, key): text}`` of one language's catalog."""
+    if lang in _INSTALLED:
+        return _INSTALLED[lang]
+    from babel.messages.pofile import read_po
+
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with path.open("rb") as f:
         cat = read_po(f, locale=lang, domain=DOMAIN)
@@ -95,7 +146,7 @@ def plural(lang: str, noun: str, n: int) -> str:
     """``n`` and a counted noun in ``lang``, by the language's plural rules
     (CLDR, through Babel): the catalog's ``plural`` context has a message
     ``NOUN.one``, ``NOUN.other`` (and any other form the language uses)."""
-    form = Locale.parse(lang).plural_form(n)
+    form = _form(lang, n)
     texts = messages("plural", lang)
     text = texts.get(f"{noun}.{form}") or texts[f"{noun}.other"]
     return text.format(n=n)

@@ -84,6 +84,10 @@ class Family:
     figure_words: tuple[str, str] = ("intro", "note")
     #: Simulation work limits in :class:`~generator.sim.simulate.Work` units: (per game's figures, per row).
     work_limits: tuple[int, int] = (16_000_000, 4_000_000)
+    #: The module that shows a hand of this family to a reader playing it in the browser
+    #: (:mod:`generator.play`: the table, the moves in words, refusals, scores, the hint), loaded by
+    #: name as the families are; ``""``: the family's games cannot be played on their pages.
+    play_module: str = ""
 
     # -- rule choices and params ----------------------------------------------------------------
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:

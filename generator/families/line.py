@@ -30,6 +30,7 @@ class LineFamily(Family):
     """A single line of play (:mod:`generator.families.line`)."""
 
     name = "line"
+    play_module = "generator.play.line"
     noun = "a line of play"
     choices = frozenset({"layout", "lead", "direction", "matching", "doubles", "spinners", "side_branches", "draw",
                          "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "next_lead",

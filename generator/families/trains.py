@@ -26,6 +26,7 @@ class TrainsFamily(Family):
     """A table of trains (:mod:`generator.families.trains`)."""
 
     name = "trains"
+    play_module = "generator.play.trains"
     noun = "a layout of trains"
     choices = frozenset({"layout", "lead", "draw", "settlement", "double_cover"})
     #: A round leads with its engine double, a player draws one tile, pips left in hand are penalties.

@@ -27,6 +27,7 @@ class TreeFamily(Family):
     """A tree of doubles (:mod:`generator.families.tree`)."""
 
     name = "tree"
+    play_module = "generator.play.tree"
     noun = "a tree of doubles"
     choices = frozenset({"layout", "lead", "draw", "settlement", "centre_double", "double_blank"})
     #: A round starts from its double set out before the deal, a player draws one tile, pips left in

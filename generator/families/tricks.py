@@ -29,6 +29,7 @@ class TricksFamily(Family):
     """Tricks and bids (:mod:`generator.families.tricks`)."""
 
     name = "tricks"
+    play_module = "generator.play.tricks"
     noun = "a game of tricks"
     choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "top_bid", "all_pass"})
     house_params = frozenset({"target"})
