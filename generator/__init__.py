@@ -15,8 +15,10 @@ this order or a circle):
 9. :mod:`generator.families` -- one object per family of games (line of play, trains) wiring its
    modules of every layer together; the rest asks the registry (:mod:`generator.engine.family`),
    which loads these modules by name, and never names a layout;
-10. :mod:`generator.site` -- generation apart from MkDocs, and the thin MkDocs plugin;
-11. :mod:`generator.cli` -- the ``rulebook`` command.
+10. :mod:`generator.play` -- a hand against the simulation's players, as the reader's browser plays it
+    (under Pyodide: no YAML, Jinja or Babel below this layer's modules), one module per family;
+11. :mod:`generator.site` -- generation apart from MkDocs, the player's files, and the thin MkDocs plugin;
+12. :mod:`generator.cli` -- the ``rulebook`` command.
 
 (After python-chess: a core rules module, drawing apart, notation and IO apart.)
 """

@@ -18,6 +18,16 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get "${lock[@]}" install -y -qq "${need[@]}" >/dev/null
   fi
 fi
+# Pyodide (the npm package, pinned in package-lock.json) for the game pages' "Play a hand": the build
+# copies it into the site. Node's npm installs it; Debian's is installed when there is none.
+if ! grep -qs '"version": "314.0.8"' node_modules/pyodide/package.json; then
+  if ! command -v npm >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "setup: installing Debian's npm" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq npm >/dev/null
+  fi
+  echo "setup: installing Pyodide from the npm registry (package-lock.json)" >&2
+  npm ci --no-audit --no-fund --loglevel=error >/dev/null
+fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 # The project is installed in editable mode: an edit to its code needs no new install, only a change
 # to what it depends on (pyproject.toml). The stamp in .venv says which pyproject.toml was installed.

@@ -15,18 +15,18 @@ from generator.engine.family import FAMILY_MODULES, families
 PACKAGE = Path(generator.__file__).resolve().parent
 
 #: The layers, lowest first, as the package docstring lists them.
-LAYERS = ["base", "safety", "engine", "variants", "model", "draw", "sim", "pages", "families", "site", "cli"]
+LAYERS = ["base", "safety", "engine", "variants", "model", "draw", "sim", "pages", "families", "play", "site", "cli"]
 
 #: Every family's own modules (paths inside the package): the family module and what its docstring
 #: names as its own. Each may name its own layout; nothing else may name any.
 OWN = {
-    "line": ["families/line.py", "model/positions.py", "model/practice.py", "pages/line.py"],
+    "line": ["families/line.py", "model/positions.py", "model/practice.py", "pages/line.py", "play/line.py"],
     "trains": ["families/trains.py", "variants/mexican_train.py", "model/trains.py", "pages/trains.py",
-               "draw/hub.py", "sim/trains.py"],
+               "draw/hub.py", "sim/trains.py", "play/trains.py"],
     "tricks": ["families/tricks.py", "variants/texas42.py", "model/tricks.py", "pages/tricks.py",
-               "draw/trick.py", "sim/tricks.py"],
+               "draw/trick.py", "sim/tricks.py", "play/tricks.py"],
     "tree": ["families/tree.py", "variants/chicken_foot.py", "model/tree.py", "pages/tree.py", "draw/tree.py",
-             "sim/tree.py"],
+             "sim/tree.py", "play/tree.py"],
 }
 
 

@@ -29,6 +29,7 @@ document$.subscribe(function () {
   setUpFolding();
   setUpSteppers();
   setUpPractice();
+  setUpPlay();
 });
 
 /* A table wider than the page scrolls inside its box. Say so above it (in the
@@ -248,5 +249,51 @@ function setUpPractice() {
     });
     box.appendChild(verdict);
     example.insertBefore(box, answer);
+  });
+}
+
+/* "Play a hand": on a game page of a site that carries the player (the
+ * rulebook:play meta names its folder), the page's empty .rb-play region gets
+ * a heading, a sentence and a start button. Nothing more is loaded until the
+ * reader presses it: then play.js (beside this script) loads the rules engine
+ * in Pyodide, from the site itself, and runs the hand (generator/play). */
+function setUpPlay() {
+  var base = metaWords("play");
+  document.querySelectorAll(".rb-play").forEach(function (region) {
+    var game = (region.className.match(/\brb-game-([a-z0-9][a-z0-9-]*)/) || [])[1];
+    if (!base || !game || region.hasAttribute("data-rb-play")) return;
+    region.setAttribute("data-rb-play", "");
+    region.setAttribute("data-state", "idle");
+    region.setAttribute("data-rb-game-id", game);
+    var heading = document.createElement("h2");
+    heading.id = "play-a-hand";
+    heading.textContent = metaWords("play-heading");
+    var intro = document.createElement("p");
+    intro.textContent = metaWords("play-intro");
+    var start = document.createElement("button");
+    start.type = "button";
+    start.className = "md-button md-button--primary";
+    start.setAttribute("data-rb-start", "");
+    start.textContent = metaWords("play-start");
+    var status = document.createElement("p");
+    status.className = "rb-play-status";
+    status.setAttribute("role", "status");
+    status.setAttribute("aria-live", "polite");
+    region.append(heading, intro, start, status);
+    start.addEventListener("click", function () {
+      if (region.getAttribute("data-state") === "loading") return;
+      region.setAttribute("data-state", "loading");
+      start.disabled = true;
+      status.textContent = metaWords("play-loading");
+      var root = new URL(base, location.href).href;
+      import(root + "play.js").then(function (player) {
+        return player.start(region, {root: root, game: game, lang: document.documentElement.lang || "en"});
+      }).catch(function (err) {
+        region.setAttribute("data-state", "idle");
+        start.disabled = false;
+        status.textContent = metaWords("play-failed");
+        console.warn("rulebook: the player did not start:", err);
+      });
+    });
   });
 }

@@ -86,8 +86,8 @@ def export(contexts, langs=LANGS) -> dict:
 
 def install(data: Mapping) -> None:
     """Use ``data`` (what :func:`export` returned) as the catalogs of its
-    languages, in place of the ``.po`` files and Babel; contexts it lacks are
-    empty. Raises ``KeyError`` for data without ``messages`` or ``plural``."""
+    languages, in place of the ``.po`` files and Babel; contexts and
+    languages it lacks are empty. Raises ``KeyError`` for data without ``messages`` or ``plural``."""
     for lang, part in data.items():
         _INSTALLED[lang] = {(ctx, k): v for ctx, texts in part["messages"].items() for k, v in texts.items()}
         _FORMS[lang] = list(part["plural"])
@@ -98,8 +98,8 @@ def install(data: Mapping) -> None:
 @functools.cache
 def _catalog(lang: str) -> dict[tuple[str, str], str]:
     """``{(context, key): text}`` of one language's catalog."""
-    if lang in _INSTALLED:
-        return _INSTALLED[lang]
+    if _INSTALLED:                  # installed as data (no .po files are read then): other languages are empty
+        return _INSTALLED.get(lang, {})
     from babel.messages.pofile import read_po
 
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"

@@ -34,7 +34,7 @@ from ..engine.tiles import End, Tile
 from ..safety.sanitize import escape
 
 __all__ = ["Box", "Spot", "Arrangement", "LayoutError", "arrange", "side_directions", "render", "to_png",
-           "legend_icons", "join_marks", "UNIT", "COLORS"]
+           "legend_icons", "join_marks", "tile_picture", "UNIT", "COLORS"]
 
 #: Pixels per pip square.
 UNIT = 36
@@ -369,6 +369,26 @@ def tile_svg(tile: Tile, x: float, y: float, w: float, h: float, halves, X, Y, *
 #: How far pips spread from a half's centre, as a share of :func:`pip_positions`' spread, so
 #: that they stay on the face inside its :data:`INSET`.
 _PIP_SPREAD = 0.82
+
+
+def tile_picture(tile: Tile, *, coloured: bool = False) -> str:
+    """One tile standing upright (its low half on top), drawn as the
+    diagrams draw tiles: an SVG of one by two squares, without words (the
+    caller names it beside the picture; the SVG is hidden from assistive
+    technology). For a reader's hand in the browser (:mod:`generator.play`)."""
+    u = UNIT
+
+    def X(v):
+        return _f(v * u)
+
+    Y = X
+    w, h = u, 2 * u
+    halves = ((tile.low, 0.5, 0.5), (tile.high, 0.5, 1.5))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" width="{_f(w)}" '
+           f'height="{_f(h)}" viewBox="0 0 {_f(w)} {_f(h)}">']
+    out += tile_svg(tile, 0, 0, 1, 2, halves, X, Y, coloured=coloured)
+    out.append("</svg>")
+    return "".join(out)
 
 
 def placed_frame(x: float, y: float, w: float, h: float, X, Y) -> str:

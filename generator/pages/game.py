@@ -533,6 +533,8 @@ def variant_page(vdef: VariantDef, checked: dict[str, CheckedPosition], glossary
         parts.append(f"## {page.ui['practice_section']} {{ #practice-positions }}\n")
         parts.append(f"{page.ui['practice_intro']}\n")
         parts += [page.render_position(checked[pid]) for pid in drills]
+    # where the page's script puts "Play a hand" when the site carries the player (generator.site.play)
+    parts.append(f'<div class="rb-play rb-game-{vdef.id}"></div>\n')
     rest = [pid for pid in rest if pid not in drills]
     if rest:
         parts.append(f"## {page.ui['more']} {{ #more-examples }}\n")

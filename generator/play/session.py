@@ -28,6 +28,7 @@ import random
 from typing import Any, Mapping
 
 from ..base.i18n import messages, plural
+from ..draw.svg import tile_picture
 from ..engine.family import family_of
 from ..engine.variant import Variant
 from ..pages.describe import rule_text
@@ -178,7 +179,9 @@ class Session:
         svg, words = show.table(v, state, self.lang, f"play-{index}-{len(self.log)}")
         hand = state.hands[self.you]
         moves: list[dict] = []
-        tiles = [{"label": t.label, "tile": str(t), "moves": [], "why": None} for t in hand]
+        coloured = v.params.set > 6
+        tiles = [{"label": t.label, "tile": str(t), "svg": tile_picture(t, coloured=coloured), "moves": [], "why": None}
+                 for t in hand]
         draw = pass_ = False
         if phase == "turn":
             for i, action in enumerate(state.plays_for(self.you)):

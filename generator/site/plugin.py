@@ -34,6 +34,7 @@ from ..base.report import PrintableFilter, printable
 from ..safety.sanitize import police
 from .fixups import (SEARCH_INDEX, error_page, home_switcher, language_base, language_folder,
                      patch_search_worker, plain_titles, site_nav, split_search_index)
+from .play import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, find_pyodide, play_files
 from .typeset import break_table_text
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -52,6 +53,8 @@ THEME_DIR = Path(__file__).resolve().parents[1] / "theme"
 #: The site's stylesheet and script, shipped with the plugin and added to every site.
 ASSETS_DIR = Path(__file__).resolve().parents[1] / "assets"
 STYLESHEET, SCRIPT = "assets/rulebook.css", "assets/rulebook.js"
+#: The player of "Play a hand", loaded by the page's script only when the reader presses Play.
+PLAYER = "assets/play.js"
 #: Where a page of ``docs/`` wants the list of the site's games (:func:`generator.pages.games_list`).
 GAMES_MARK = "<!-- rulebook:games -->"
 
@@ -122,6 +125,8 @@ class RulebookPlugin(BasePlugin[_Options]):
         self._depth = 0                     # builds running inside this one (the i18n plugin's languages)
         self._drafts = False                # draft games are made (mkdocs serve)
         self._progress = SimulationProgress(log.info)     # the simulation's progress, in the build's log
+        self._play: dict[str, bytes] | None = None        # the player's data (generator.site.play), once a build
+        self._pyodide: Path | None = None
 
     # -- a failed build leaves the previous site untouched --------------------
     def on_startup(self, *, command, dirty, **kwargs):
@@ -196,6 +201,21 @@ class RulebookPlugin(BasePlugin[_Options]):
                       error.strerror or error)
             raise Abort(f"Aborted: {error.strerror or error}")
 
+    def _write_player(self, site: Path) -> None:
+        """Put the player of "Play a hand" into the built site: its script,
+        its data (:func:`generator.site.play.play_files`) and Pyodide's files,
+        when Pyodide was found (:func:`generator.site.play.find_pyodide`)."""
+        if self._pyodide is None or self._play is None:
+            return
+        wanted = {PLAYER: (ASSETS_DIR / Path(PLAYER).name).read_bytes(), **self._play}
+        for name, data in sorted(wanted.items()):
+            path = site / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        (site / PYODIDE_DIR).mkdir(parents=True, exist_ok=True)
+        for name in PYODIDE_FILES:
+            shutil.copyfile(self._pyodide / name, site / PYODIDE_DIR / name)
+
     @event_priority(-300)
     def _mark_built(self, config, **kwargs):
         """Every language is built (this runs after mkdocs-static-i18n's own
@@ -205,9 +225,12 @@ class RulebookPlugin(BasePlugin[_Options]):
         if not config.get("site_url"):
             for name in ("sitemap.xml", "sitemap.xml.gz"):
                 (Path(config.site_dir) / name).unlink(missing_ok=True)
+        if self._depth == 1:
+            self._write_player(Path(config.site_dir))
         self._depth = max(0, self._depth - 1)
         if self._depth == 0:
             self._built = True
+            self._play = None               # the next build (mkdocs serve) bundles the sources as they are then
             if not self._stage:             # mkdocs serve: this build is over
                 self._release_lock()
 
@@ -328,6 +351,15 @@ class RulebookPlugin(BasePlugin[_Options]):
             raise _failure(f"rulebook: {len(exc.errors)} problem(s) in {rules}; "
                               "the site was not built") from None
         self._built = False
+        self._pyodide, why = find_pyodide(base)
+        if self._pyodide is None:
+            log.info(f"rulebook: the game pages have no \"Play a hand\": no Pyodide {PYODIDE_VERSION} was found ({why}); "
+                     f"run `npm install pyodide@{PYODIDE_VERSION}` beside mkdocs.yml")
+        elif self._play is None:
+            try:
+                self._play = play_files(self.catalog)
+            except RuntimeError as exc:
+                raise _failure(f"rulebook: {exc}") from None
         log.info("rulebook: %d generated file(s), %d rewritten; pages made for %s, reused for %d variant(s)",
                  len(files), n, ", ".join(counts.get("made", [])) or "none", len(counts.get("reused", [])))
 
@@ -345,6 +377,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         """Give the theme's templates (the 404 page) the pages' words in
         every language, and each language's home, relative to the site root."""
         env.globals["rulebook_messages"] = tables("pages")
+        env.globals["rulebook_play"] = tables("play") if self._pyodide is not None else None
         env.globals["rulebook_home"] = {lang: language_folder(lang) for lang in LANGS}
         return env
 

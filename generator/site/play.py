@@ -1,0 +1,148 @@
+"""What a built site carries so that a reader can play a hand on a game page:
+the engine's own modules as one zip, each game's rules as data, the words
+of both languages as data, the page's player script, and Pyodide (CPython
+compiled to WebAssembly), copied from the npm package ``pyodide`` at the
+version :data:`PYODIDE_VERSION`. Nothing is asked of any other site: the
+player loads these files from the site itself, and only when the reader
+presses the play button (``assets/play.js``, :mod:`generator.play`).
+
+Where Pyodide is found (:func:`find_pyodide`): the folder ``RULEBOOK_PYODIDE``
+names, else ``node_modules/pyodide`` beside ``mkdocs.yml`` (``npm install``
+there, with the ``package.json`` a new site gets), else beside the
+package's own checkout. A site built without it has no play region: the
+build says so in its log and every page reads as before.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Iterable
+
+from ..base.i18n import LANGS, export
+
+__all__ = ["PYODIDE_VERSION", "PYODIDE_FILES", "PLAY_DIR", "PYODIDE_DIR", "find_pyodide", "bundle_modules",
+           "engine_bundle", "play_files", "pyodide_problem"]
+
+#: The Pyodide release the player is written and tested against (the npm package's version).
+PYODIDE_VERSION = "314.0.8"
+#: The files of the npm package the player loads (the rest are for Node, types and source maps).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: Where, in the built site, the player's data and Pyodide go.
+PLAY_DIR, PYODIDE_DIR = "assets/play", "assets/pyodide"
+#: Libraries the player's modules must not need (Pyodide's core has none of them): importing one
+#: while the bundle's modules are collected is an error.
+REFUSED = ("yaml", "jinja2", "markupsafe", "babel", "nh3", "cairosvg", "mkdocs", "markdown", "pymdownx")
+#: The package's root folder (the one holding ``generator/``).
+_ROOT = Path(__file__).resolve().parents[2]
+
+
+def pyodide_problem(folder: Path) -> str | None:
+    """Why ``folder`` is not the pinned Pyodide (``None``: it is)."""
+    try:
+        version = json.loads((folder / "package.json").read_text("utf-8")).get("version")
+    except (OSError, ValueError):
+        return f"{folder} holds no npm package"
+    if version != PYODIDE_VERSION:
+        return f"{folder} is Pyodide {version}, not {PYODIDE_VERSION}"
+    missing = [f for f in PYODIDE_FILES if not (folder / f).is_file()]
+    return f"{folder} lacks {', '.join(missing)}" if missing else None
+
+
+def find_pyodide(site_root: Path) -> tuple[Path | None, str]:
+    """``(folder, why)``: the pinned Pyodide's folder, or ``None`` and why
+    none was found (see the module's docstring for where it looks)."""
+    named = os.environ.get("RULEBOOK_PYODIDE")
+    places = [Path(named)] if named else [site_root / "node_modules" / "pyodide", _ROOT / "node_modules" / "pyodide"]
+    why = []
+    for place in places:
+        problem = pyodide_problem(place)
+        if problem is None:
+            return place, ""
+        why.append(problem)
+    return None, "; ".join(dict.fromkeys(why))
+
+
+_COLLECT = """
+import importlib, json, sys
+refused = set(sys.argv[1].split(","))
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in refused:
+            raise ImportError(f"the player's modules may not import {name}")
+        return None
+sys.meta_path.insert(0, Refuse())
+from generator.base.i18n import LANGS, PLURAL_SPAN, install
+install({lang: {"messages": {}, "plural": ["other"] * PLURAL_SPAN} for lang in LANGS})  # as the player does
+import generator.play.session
+from generator.engine.family import families
+for f in families():
+    if f.play_module:
+        importlib.import_module(f.play_module)
+print(json.dumps(sorted(m.__file__ for m in list(sys.modules.values())
+                        if getattr(m, "__file__", None) and (m.__name__ == "generator"
+                        or m.__name__.startswith("generator.") or m.__name__ == "mypy_extensions"))))
+"""
+
+
+def bundle_modules() -> list[Path]:
+    """The source files the player imports (its modules, every family's
+    play module and all they import, in the package and outside it), found
+    by importing them in a new interpreter that refuses :data:`REFUSED`.
+    Raises ``RuntimeError`` when one of them needs a refused library."""
+    env = {k: v for k, v in os.environ.items()}
+    env["RULEBOOK_ENGINE"] = "python"       # the Python sources, not the compiled build
+    out = subprocess.run([sys.executable, "-c", _COLLECT, ",".join(REFUSED)], cwd=_ROOT, env=env,
+                         capture_output=True, text=True, timeout=120)
+    if out.returncode:
+        raise RuntimeError(f"the player's modules do not import on their own: {out.stderr.strip()[-600:]}")
+    return [Path(p) for p in json.loads(out.stdout)]
+
+
+def engine_bundle(files: Iterable[Path] | None = None) -> bytes:
+    """A zip of ``files`` (default :func:`bundle_modules`) by their paths
+    under the package's root (``generator/engine/hand.py``,
+    ``mypy_extensions.py``): the same bytes for the same sources (sorted
+    names, a fixed date)."""
+    files = bundle_modules() if files is None else list(files)
+    entries = {}
+    for path in files:
+        path = path.resolve()
+        name = path.relative_to(_ROOT).as_posix() if path.is_relative_to(_ROOT / "generator") else path.name
+        entries[name] = path.read_bytes()
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, entries[name])
+    return buf.getvalue()
+
+
+def _json(data) -> bytes:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+
+
+def play_files(catalog) -> dict[str, bytes]:
+    """The player's data by its path in the site: the engine bundle
+    (``assets/play/engine.zip``), the words of each language
+    (``assets/play/words-<lang>.json``, every context of the catalogs, as
+    :func:`generator.base.i18n.install` takes them) and each game's rules
+    (``assets/play/games/<id>.json``, :func:`generator.play.session.spec_of`)."""
+    from ..play.session import spec_of
+
+    out = {f"{PLAY_DIR}/engine.zip": engine_bundle()}
+    from ..base.i18n import _catalog
+
+    for lang in LANGS:
+        contexts = sorted({ctx for ctx, _ in _catalog(lang)})
+        out[f"{PLAY_DIR}/words-{lang}.json"] = _json(export(contexts, [lang]))
+    for vid in catalog.page_ids():
+        out[f"{PLAY_DIR}/games/{vid}.json"] = _json(spec_of(catalog.variant(vid).rules))
+    return out
