@@ -29,8 +29,10 @@ language:
 - ``refusal(variant, state, seat, tile) -> str``: the id of the rule that
   refuses ``tile`` (a tile of the hand with no legal move now), from the
   engine's own :class:`~generator.engine.variant.RuleViolation`;
-- ``scores(variant, state, lang, who) -> str``: the score as it stands
-  (``who`` names a seat or a side, ``"N+S"``, in the reader's words);
+- ``scores(variant, state, lang, who, earlier) -> str``: the score as it
+  stands (``who`` names a seat or a side, ``"N+S"``, in the reader's words;
+  ``earlier`` are the game's finished hands' states, oldest first, for a
+  family whose state knows only its own hand);
 - ``hand_result(variant, state, lang, who) -> list[str]``: how the finished
   hand ended and its settlement, in sentences;
 - ``hint(variant, state, seat, lang) -> (action, reason)``: the best move by

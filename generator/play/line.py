@@ -74,20 +74,31 @@ def action_tile(action) -> Tile | None:
 
 
 def refusal(variant: Variant, state, seat: str, tile: Tile) -> str:
-    """The rule that refuses ``tile`` now, as the hand refuses it (a drawn
-    tile that must be placed first, the tile that must open the hand, no
-    open end it matches ...): the hand checks a play before it changes
+    """The rule that refuses ``tile`` now, as the hand refuses it: a drawn
+    tile that must be placed first, the tile that must open the hand, else
+    why the first open end does not take it (its halves do not match, the
+    total is not allowed ...); the hand checks a play before it changes
     anything. Raises ``RuntimeError`` if the hand accepts ``tile``, which
     :meth:`~generator.engine.hand.Hand.plays_for` did not list."""
-    try:
-        state.play(seat, tile)
-    except RuleViolation as exc:
-        return exc.rule
-    raise RuntimeError(f"{tile} was playable though no play of it was listed")
+    tries = [None] + list(variant.open_ends(state.layout))
+    first = None
+    for at in tries:                        # the hand's own checks first, then each open end's reason
+        try:
+            state.play(seat, tile, at)
+        except RuleViolation as exc:
+            if at is None and not exc.rule.endswith("/placement"):
+                return exc.rule             # a drawn tile, the set tile, the turn: whatever the end
+            if at is not None:
+                return exc.rule             # why the first open end does not take it (matching, a total ...)
+            first = exc.rule
+        else:
+            raise RuntimeError(f"{tile} was playable though no play of it was listed")
+    return first
 
 
-def scores(variant: Variant, state, lang: str, who) -> str:
-    """The score of every side (displayed points) and the tiles left in the
+def scores(variant: Variant, state, lang: str, who, earlier=()) -> str:
+    """The score of every side (displayed points: a hand starts from the
+    last one's, so ``earlier`` hands add nothing) and the tiles left in the
     stock; ``who`` names a seat or side in words."""
     w = messages("play", lang)
     parts = []

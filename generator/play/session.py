@@ -208,7 +208,7 @@ class Session:
             "table": svg, "table_words": words,
             "hand": tiles, "moves": moves, "draw": draw, "pass": pass_,
             "log": [w["log_line"].format(who=self.seat(s), what=t) for s, t in log], "new": new,
-            "scores": show.scores(v, state, self.lang, self.seat), "result": result, "hands": finished,
+            "scores": show.scores(v, state, self.lang, self.seat, self.states[:index]), "result": result, "hands": finished,
         }
 
     def seat(self, name: str) -> str:

@@ -215,12 +215,12 @@ def _counts(state, lang: str, who, values) -> str:
     return w["list"].join(f"{who(p)} {values(p)}" for p in state.players)
 
 
-def scores(variant: ChickenFoot, state: Round, lang: str, who) -> str:
+def scores(variant: ChickenFoot, state: Round, lang: str, who, earlier=()) -> str:
     """What the round's state knows of the score: the round (``Round 3 of
     10``), then while it is played the tiles in each hand and the stock (the
     pips in other hands are hidden), once it is over each player's penalty
-    points for it. The match's running totals are not in a round's state.
-    ``who`` names a seat in words."""
+    points for it; with ``earlier`` (the match's finished rounds, oldest
+    first) the match's penalty totals so far. ``who`` names a seat in words."""
     w = messages("play", lang)
     parts = [w["tree_round"].format(round=round_number(variant, state), rounds=variant.rounds)]
     if state.end is None:
@@ -231,6 +231,11 @@ def scores(variant: ChickenFoot, state: Round, lang: str, who) -> str:
         pen = state.penalties
         parts.append(w["tree_penalties"].format(points=_counts(state, lang, who, lambda p: plural(lang, "point",
                                                                                                   pen[p]))))
+    rounds = list(earlier) + ([state] if state.end is not None else [])
+    if earlier:
+        totals = {p: sum(r.penalties[p] for r in rounds) for p in state.players}
+        parts.append(w["match_totals"].format(points=_counts(state, lang, who, lambda p: plural(lang, "point",
+                                                                                                totals[p]))))
     return w["sep"].join(parts)
 
 

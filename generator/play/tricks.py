@@ -274,16 +274,23 @@ def _points(state: Deal) -> dict[str, int]:
     return out
 
 
-def scores(variant: Texas42, state: Deal, lang: str, who) -> str:
+def scores(variant: Texas42, state: Deal, lang: str, who, earlier=()) -> str:
     """The score as the Deal knows it, one line: each team's marks before
     this hand (only where the game loop left them on the state as
-    ``game_marks``), the marks that win the game, the high bid and its
+    ``game_marks``, else added up from ``earlier``: the game's finished
+    Deals, oldest first), the marks that win the game, the high bid and its
     bidder, and once tricks are played each team's points this hand (raw:
     one a trick and the count, 42 in a hand). ``who`` names a seat or a
     side (``"N+S"``) in the reader's words."""
     w = messages("play", lang)
     parts = []
     marks = getattr(state, "game_marks", None)
+    if marks is None and earlier:
+        marks = {}
+        for past in earlier:
+            result = past.result if past.end != "thrown-in" else None
+            for team, n in (result.marks.items() if result is not None else ()):
+                marks[team] = marks.get(team, 0) + n
     if marks:
         parts.append(w["tricks_marks"].format(marks=w["list"].join(
             f"{who(team)} {plural(lang, 'mark', n)}" for team, n in marks.items())))

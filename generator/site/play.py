@@ -38,6 +38,9 @@ PLAY_DIR, PYODIDE_DIR = "assets/play", "assets/pyodide"
 #: Libraries the player's modules must not need (Pyodide's core has none of them): importing one
 #: while the bundle's modules are collected is an error.
 REFUSED = ("yaml", "jinja2", "markupsafe", "babel", "nh3", "cairosvg", "mkdocs", "markdown", "pymdownx")
+#: The layers whose modules the player may need (:mod:`generator`'s order), each taken whole where its
+#: modules import without :data:`REFUSED`: the families import their game loops and drawing late.
+LAYERS = ("base", "safety", "engine", "variants", "draw", "sim", "families", "play")
 #: The package's root folder (the one holding ``generator/``).
 _ROOT = Path(__file__).resolve().parents[2]
 
@@ -84,6 +87,16 @@ from generator.engine.family import families
 for f in families():
     if f.play_module:
         importlib.import_module(f.play_module)
+# what the families import late (their game loops, drawing): every module of the layers the player
+# stands on that imports without a refused library
+import pkgutil
+for package in sys.argv[2].split(","):
+    pkg = importlib.import_module("generator." + package)
+    for info in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + "."):
+        try:
+            importlib.import_module(info.name)
+        except ImportError:
+            sys.modules.pop(info.name, None)
 print(json.dumps(sorted(m.__file__ for m in list(sys.modules.values())
                         if getattr(m, "__file__", None) and (m.__name__ == "generator"
                         or m.__name__.startswith("generator.") or m.__name__ == "mypy_extensions"))))
@@ -97,7 +110,7 @@ def bundle_modules() -> list[Path]:
     Raises ``RuntimeError`` when one of them needs a refused library."""
     env = {k: v for k, v in os.environ.items()}
     env["RULEBOOK_ENGINE"] = "python"       # the Python sources, not the compiled build
-    out = subprocess.run([sys.executable, "-c", _COLLECT, ",".join(REFUSED)], cwd=_ROOT, env=env,
+    out = subprocess.run([sys.executable, "-c", _COLLECT, ",".join(REFUSED), ",".join(LAYERS)], cwd=_ROOT, env=env,
                          capture_output=True, text=True, timeout=120)
     if out.returncode:
         raise RuntimeError(f"the player's modules do not import on their own: {out.stderr.strip()[-600:]}")

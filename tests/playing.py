@@ -1,0 +1,130 @@
+"""What the two "Play a hand" browser test files share (one file per language,
+so that a parallel run plays both languages at once): the built site served on
+127.0.0.1, one Chromium tab at a phone's width whose every request for
+another address is aborted, and a hand played to its end by the hooks of the
+play region's test contract (``data-rb-play``, ``data-state``,
+``data-rb-start``, ``data-rb-move``, ``data-rb-draw``, ``data-rb-pass``,
+``data-rb-result``)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import threading
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+try:
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import sync_playwright
+except ImportError as exc:
+    _IMPORT_ERROR: ImportError | None = exc
+else:
+    _IMPORT_ERROR = None
+
+CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium")
+REQUIRED = os.environ.get("RULEBOOK_REQUIRE_BROWSER") == "1"
+LANG_PREFIX = {"ja": "", "en": "en/"}
+#: Every game that gets a page (house rules included).
+GAMES = sorted(p.parent.name for p in (ROOT / "rules").glob("*/variant.yaml"))
+#: Moves after which a hand that has not ended fails the test (the longest hands are some fifty moves).
+MAX_MOVES = 400
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+
+@dataclass
+class PlayTab:
+    """The tab and what it saw: requests for other addresses (aborted), and
+    console errors and uncaught exceptions."""
+
+    page: object
+    base: str
+    outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def open_game(self, lang: str, game: str) -> None:
+        """Open ``game``'s page in ``lang`` and press the start button; wait
+        until the first view is shown."""
+        self.page.goto(f"{self.base}{LANG_PREFIX[lang]}gen/{game}/")
+        self.page.click("[data-rb-play][data-state=idle] [data-rb-start]")
+        self.page.wait_for_selector("[data-rb-play][data-state=ready], [data-rb-play][data-state=over]",
+                                    state="attached", timeout=90_000)
+
+    def play_hand(self) -> int:
+        """Make the first offered move (or draw, or pass) until the hand's
+        result is shown; returns the number of moves made."""
+        page = self.page
+        for n in range(MAX_MOVES):
+            if page.query_selector("[data-rb-result]"):
+                return n
+            for hook in ("[data-rb-move]", "[data-rb-draw]", "[data-rb-pass]"):
+                button = page.query_selector(hook)
+                if button:
+                    button.click()
+                    break
+            else:
+                raise AssertionError("no move, draw or pass is offered before the hand's end")
+        raise AssertionError(f"the hand did not end in {MAX_MOVES} moves")
+
+    def region(self, name: str) -> str | None:
+        return self.page.get_attribute("[data-rb-play]", name)
+
+    def moves(self) -> list:
+        return json.loads(self.region("data-rb-moves") or "[]")
+
+
+@pytest.fixture(scope="module")
+def play_tab(built_repo):
+    """The built site served on 127.0.0.1 and one tab 400 px wide, every
+    request for another address aborted; skips (or fails, as CI requires)
+    without Chromium."""
+    if _IMPORT_ERROR is not None or not os.access(CHROMIUM, os.X_OK):
+        problem = f"no browser for the play tests ({_IMPORT_ERROR or CHROMIUM})"
+        if REQUIRED:
+            pytest.fail(problem, pytrace=False)
+        pytest.skip(problem)
+    site = Path(built_repo) / "site"
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
+        context = browser.new_context(viewport={"width": 400, "height": 900})
+        page = context.new_page()
+        tab = PlayTab(page, base)
+
+        def route(r):
+            if r.request.url.startswith("http://127.0.0.1:"):
+                r.continue_()
+            else:
+                tab.outside.append(r.request.url)
+                r.abort()
+
+        page.route("**/*", route)
+        page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: tab.errors.append(f"uncaught: {e}"))
+        yield tab
+        context.close()
+        browser.close()
+    server.shutdown()
+    server.server_close()
+
+
+def axe_problems(page) -> list[str]:
+    """Serious or critical accessibility problems axe-core finds on the page."""
+    results = Axe().run(page)
+    return [f"{v['id']}: {v['help']} ({', '.join(str(n['target']) for n in v['nodes'][:3])})"
+            for v in results.response["violations"]
+            if v.get("impact") in ("serious", "critical")]

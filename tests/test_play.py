@@ -1,0 +1,119 @@
+"""The reader's game (generator.play): every game plays a hand through the
+Session in both languages, refusals are said in words, the same seed and
+moves replay the same game, the player's bundle imports without the build's
+libraries, and the catalogs travel as data."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT, T
+from generator.base import i18n
+from generator.engine.hand import Hand
+from generator.model import Catalog, find_rules_dir
+from generator.play import line
+from generator.play.session import Session, seats_of, spec_of, variant_of
+from generator.site.play import REFUSED, bundle_modules, engine_bundle
+
+CATALOG = Catalog(find_rules_dir())
+GAMES = CATALOG.page_ids()
+
+
+def _first_hand(s: Session) -> dict:
+    for _ in range(2000):
+        view = s.view()
+        if view["phase"] != "turn":
+            return view
+        for t in view["hand"]:
+            assert bool(t["moves"]) != bool(t["why"])          # a tile has moves or a reason, never both
+        s.move(0) if view["moves"] else s.draw() if view["draw"] else s.pass_()
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_plays_a_hand_and_replays_it(game):
+    spec = spec_of(CATALOG.variant(game).rules)
+    s = Session(spec, 11, "ja")
+    view = _first_hand(s)
+    assert view["result"] and view["phase"] in ("hand-over", "game-over")
+    again = Session(spec, 11, "ja")
+    for m in s.replayed_moves():
+        again.draw() if m == "draw" else again.pass_() if m == "pass" else again.move(m)
+    assert again.view()["result"] == view["result"] and again.view()["scores"] == view["scores"]
+
+
+def test_the_rules_travel_as_data():
+    v = CATALOG.variant("all-threes-ten").rules
+    back = variant_of(spec_of(v))
+    assert (back.params, back.choices, back.id) == (v.params, v.choices, v.id)
+
+
+def test_a_partnership_game_seats_the_reader_south_with_north():
+    names, teams, you = seats_of(CATALOG.variant("cuban").rules)
+    assert names == ["N", "E", "S", "W"] and teams == [["N", "S"], ["E", "W"]] and you == "S"
+
+
+def test_a_move_not_offered_is_refused():
+    s = Session(spec_of(CATALOG.variant("draw").rules), 3, "en")
+    with pytest.raises(ValueError):
+        s.move(99)
+    with pytest.raises(ValueError):
+        s.next_hand()
+
+
+def test_a_line_refusal_and_hint_worked_by_hand():
+    # All Fives: [5|5] set as the spinner; South holds [1|2] (no open end shows a 1 or a 2), [0|5], which
+    # makes the ends 5 + 5 + 0 = 10, a multiple of five: 10 points, and [3|5]: 5 + 5 + 3 = 13, nothing.
+    v = CATALOG.variant("all-fives").rules
+    h = Hand(v, ["N", "S"], {"N": [T("5-5"), T("6-6")], "S": [T("1-2"), T("0-5"), T("3-5")]}, [], "N")
+    h.play("N", T("5-5"))
+    assert line.refusal(v, h, "S", T("1-2")) == "all-fives/matching"      # no open end shows a 1 or a 2
+    best, reason = line.hint(v, h, "S", "en")
+    assert best.tile == T("0-5") and "10 points" in reason
+    assert h.hands["S"] == [T("1-2"), T("0-5"), T("3-5")]        # trying a refused tile changed nothing
+
+
+def test_every_refusal_the_engine_raises_has_words():
+    ids = set()
+    for path in (ROOT / "generator").glob("*/*.py"):
+        ids |= set(re.findall(r'f"\{(?:vid|self\.id|variant\.id|v\.id)\}/([a-z0-9-]+)"', path.read_text("utf-8")))
+        ids |= set(re.findall(r'"texas-42/([a-z-]+)"', path.read_text("utf-8")))
+    for lang in i18n.LANGS:
+        words = i18n.messages("rule", lang)
+        assert sorted(k for k in ids if k not in words) == [], lang
+
+
+def test_the_bundle_imports_without_the_build_libraries():
+    names = {p.as_posix().split("/generator/")[-1] for p in bundle_modules()}
+    assert {"play/session.py", "play/line.py", "play/trains.py", "play/tree.py", "play/tricks.py",
+            "sim/trains.py", "sim/tree.py", "sim/tricks.py", "pages/describe.py"} <= names
+    assert not {"model/yamlsrc.py", "pages/game.py", "site/plugin.py"} & names
+    assert "yaml" in REFUSED and engine_bundle() == engine_bundle()   # the same bytes every build
+
+
+def test_catalogs_installed_as_data_give_the_same_words():
+    """As the player does under Pyodide (in a new interpreter, where Babel is refused)."""
+    code = """
+import json, sys
+from generator.base import i18n
+data = json.loads(sys.stdin.read())
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] == 'babel':
+            raise ImportError(name)
+sys.meta_path.insert(0, Refuse())
+i18n.install(data)
+print(json.dumps([i18n.messages('play', 'en')['you'], i18n.plural('en', 'point', 1), i18n.plural('en', 'point', 301),
+                  len(i18n.messages('play', 'ja'))]))
+"""
+    data = i18n.export(["play", "plural"], ["en"])
+    assert data["en"]["plural"][:3] == ["other", "one", "other"]
+    out = subprocess.run([sys.executable, "-c", code], input=json.dumps(data), capture_output=True, text=True,
+                         cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == ["{seat} (you)", "1 point", "301 points", 0]   # a language not installed: empty

@@ -1,0 +1,21 @@
+"""Play a hand in the browser, on the Japanese pages (see tests/playing.py
+and tests/play_checks.py; the other language has a file of its own so that the two run side by side)."""
+
+import pytest
+
+from playing import play_tab  # noqa: F401 (a fixture)
+from play_checks import every_game, refusal_hint_keyboard_axe
+
+from generator.base.i18n import messages
+
+pytestmark = pytest.mark.full
+
+LANG = "ja"
+
+
+def test_a_hand_is_played_to_its_end_on_every_game_page(play_tab):  # noqa: F811
+    every_game(play_tab, LANG)
+
+
+def test_keyboard_refusals_hints_and_axe(play_tab):  # noqa: F811
+    refusal_hint_keyboard_axe(play_tab, LANG, "draw", dict(messages("play", LANG)))
