@@ -24,7 +24,7 @@ OWN = {
     "trains": ["families/trains.py", "variants/mexican_train.py", "model/trains.py", "pages/trains.py",
                "draw/hub.py", "sim/trains.py", "play/trains.py"],
     "tricks": ["families/tricks.py", "variants/texas42.py", "model/tricks.py", "pages/tricks.py",
-               "draw/trick.py", "sim/tricks.py", "play/tricks.py"],
+               "draw/trick.py", "sim/tricks.py", "play/tricks.py", "pages/trickwords.py"],
     "tree": ["families/tree.py", "variants/chicken_foot.py", "model/tree.py", "pages/tree.py", "draw/tree.py",
              "sim/tree.py", "play/tree.py"],
 }

@@ -4,7 +4,8 @@ marks to seven.
 
 Its own modules: the rules (:mod:`generator.variants.texas42`), its positions
 (:mod:`generator.model.tricks`), its diagrams (:mod:`generator.draw.trick`),
-its page parts (:mod:`generator.pages.tricks`) and its game loop and
+its page parts (:mod:`generator.pages.tricks`, with the words it shares with the reader's game in
+:mod:`generator.pages.trickwords`), the reader's game (:mod:`generator.play.tricks`) and its game loop and
 planning player (:mod:`generator.sim.tricks`).
 
 >>> from generator.engine.family import family_of

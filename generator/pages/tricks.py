@@ -13,7 +13,8 @@ from ..draw import svg
 from ..draw.trick import draw_trick
 from ..model.tricks import TEAMS, DealPosition, FollowPosition, MarksPosition, TrickPosition, practice_answer
 from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
-from ..variants.texas42 import DOUBLES, FOLLOW_ME, SEATS, Bid, count_of
+from ..variants.texas42 import DOUBLES, SEATS, count_of
+from .trickwords import bid_words, cap as _cap, suit_words, tile_text, trumps_words
 
 __all__ = ["render_tricks", "tile_text", "suit_words", "trumps_words", "bid_words", "trick_text", "compare_cell", "card_rows",
            "explain_lines"]
@@ -21,44 +22,6 @@ __all__ = ["render_tricks", "tile_text", "suit_words", "trumps_words", "bid_word
 _UI = tables("tricks")
 _esc = escape_md
 _cell = escape_cell
-
-
-def tile_text(tile) -> str:
-    """A tile as 42 players write it, the higher end first: ``6-4``, ``5-0``."""
-    return f"{tile.high}-{tile.low}"
-
-
-def _cap(text: str) -> str:
-    """``text`` with its first letter a capital (a caption or a sentence that starts with it)."""
-    return text[:1].upper() + text[1:]
-
-
-def suit_words(suit, lang: str) -> str:
-    """A suit in words: ``sixes`` / ``6のスート``, ``doubles`` / ``ダブルのスート``."""
-    ui = _UI[lang]
-    return ui["suit_doubles"] if suit == DOUBLES else ui["suit_" + str(suit)]
-
-
-def trumps_words(trumps, lang: str, contract: str = "points") -> str:
-    """Trumps in words: ``fours are trumps``, ``doubles are trumps``, ``no trumps (follow-me)``;
-    in a Nel-O hand, no trumps with the doubles a suit of their own."""
-    ui = _UI[lang]
-    if contract == "nello":
-        return ui["trumps_nello"]
-    if trumps == FOLLOW_ME:
-        return ui["trumps_follow_me"]
-    return ui["trumps_are"].format(suit=suit_words(trumps, lang))
-
-
-def bid_words(bid: Bid, lang: str) -> str:
-    """A bid in words: ``30``, ``2 marks`` / ``2マーク``, ``Nel-O (1 mark)``, ``pass``."""
-    ui = _UI[lang]
-    if bid.is_pass:
-        return ui["pass"]
-    if bid.contract == "points":
-        return str(bid.value)
-    marks = plural(lang, "mark", bid.marks)
-    return marks if bid.contract == "marks" else ui[bid.contract].format(marks=marks)
 
 
 def trick_text(plays, winner: str | None, trumps, lang: str, out: str | None = None,

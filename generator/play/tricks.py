@@ -31,6 +31,7 @@ from ..draw.trick import draw_trick
 from ..engine.tiles import Tile
 from ..engine.variant import RuleViolation
 from ..sim.tricks import _strength, estimate, plan_key
+from ..pages.trickwords import bid_words, suit_words as _suit, tile_text, trumps_words
 from ..variants.texas42 import DOUBLES, FOLLOW_ME, HAND_POINTS, PASS, Bid, Deal, Texas42, count_of
 
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint",
@@ -40,45 +41,7 @@ __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scor
 TRICKS = 7
 
 
-# -- the pages' words (the catalogs' ``tricks`` context) --------------------------------------------
-def tile_text(tile: Tile) -> str:
-    """A tile as 42 players write it, the higher end first: ``6-4``, ``5-0``."""
-    return f"{tile.high}-{tile.low}"
-
-
-def _suit(suit, lang: str) -> str:
-    ui = messages("tricks", lang)
-    return ui["suit_doubles"] if suit == DOUBLES else ui[f"suit_{suit}"]
-
-
-def trumps_words(trumps, lang: str, contract: str = "points") -> str:
-    """Trumps in the pages' words: ``fives are trumps`` / ``切り札は5のスート``,
-    ``doubles are trumps``, ``no trumps (follow-me)``; in a Nel-O hand, no
-    trumps with the doubles a suit of their own."""
-    ui = messages("tricks", lang)
-    if contract == "nello":
-        return ui["trumps_nello"]
-    if trumps == FOLLOW_ME:
-        return ui["trumps_follow_me"]
-    return ui["trumps_are"].format(suit=_suit(trumps, lang))
-
-
-def bid_words(bid: Bid, lang: str) -> str:
-    """A bid in the pages' words: ``30``, ``2 marks`` / ``2マーク``,
-    ``Nel-O (1 mark)``, ``pass`` / ``パス``."""
-    ui = messages("tricks", lang)
-    if bid.is_pass:
-        return ui["pass"]
-    if bid.contract == "points":
-        return str(bid.value)
-    marks = plural(lang, "mark", bid.marks)
-    return marks if bid.contract == "marks" else ui[bid.contract].format(marks=marks)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
+# -- the pages' words are :mod:`generator.pages.trickwords`'s --------------------------------------
 def _seat(seat: str | None, lang: str) -> str:
     """A seat's name (``North`` / ``北``), as the play region names seats."""
     return messages("play", lang).get(f"seat_{seat}", str(seat))
