@@ -251,3 +251,80 @@ def build(variant, *moves):
         pl = variant.place(layout, T(tile), E(at) if at else None)
         layout = pl.layout
     return pl
+
+
+# ---------------------------------------------------------------- the session's one browser
+# (one Playwright per test process: the page tests and the "Play a hand" tests share it)
+try:
+    from playwright.sync_api import Page, sync_playwright
+except ImportError as _exc:  # not installed: the browser tests skip (or fail when required)
+    _BROWSER_IMPORT_ERROR: ImportError | None = _exc
+else:
+    _BROWSER_IMPORT_ERROR = None
+from dataclasses import dataclass as _dataclass, field  # noqa: E402
+
+CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
+_REQUIRE_BROWSER = os.environ.get("RULEBOOK_REQUIRE_BROWSER") == "1"
+dataclass = _dataclass
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Skip (or fail, with RULEBOOK_REQUIRE_BROWSER=1) when there is no browser."""
+    if _BROWSER_IMPORT_ERROR is not None:
+        problem = f"Playwright or axe-playwright-python is not installed ({_BROWSER_IMPORT_ERROR}); run bash scripts/setup.sh"
+    elif not os.access(CHROMIUM, os.X_OK):
+        problem = f"no Chromium at {CHROMIUM} (apt-get install chromium, or bash scripts/setup.sh as root)"
+    else:
+        return CHROMIUM
+    if _REQUIRE_BROWSER:
+        pytest.fail(f"{problem}; RULEBOOK_REQUIRE_BROWSER=1 requires the browser tests", pytrace=False)
+    pytest.skip(problem)
+
+
+@dataclass
+class Tab:
+    """The one browser tab the tests share, with what it saw since ``reset()``:
+    every request's URL, console errors and uncaught exceptions, requests that
+    failed and responses with an error status."""
+
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def reset(self) -> None:
+        """Forget what was recorded so far."""
+        self.requests.clear()
+        self.errors.clear()
+
+    def watch(self) -> None:
+        """Start recording the tab's requests and errors."""
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
+        self.page.on("response", self._response)
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location})")
+
+    def _response(self, response) -> None:
+        if response.status >= 400:
+            self.errors.append(f"HTTP {response.status}: {response.url}")
+
+
+@pytest.fixture(scope="session")
+def _browser_tab(chromium):
+    """One Chromium, one context and one tab for the whole session."""
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        tab = Tab(context.new_page())
+        tab.watch()
+        yield tab
+        context.close()
+        browser.close()
+
+

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import threading
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -20,16 +19,7 @@ import pytest
 
 from conftest import ROOT
 
-try:
-    from axe_playwright_python.sync_playwright import Axe
-    from playwright.sync_api import sync_playwright
-except ImportError as exc:
-    _IMPORT_ERROR: ImportError | None = exc
-else:
-    _IMPORT_ERROR = None
 
-CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium")
-REQUIRED = os.environ.get("RULEBOOK_REQUIRE_BROWSER") == "1"
 LANG_PREFIX = {"ja": "", "en": "en/"}
 #: Every game that gets a page (house rules included).
 GAMES = sorted(p.parent.name for p in (ROOT / "rules").glob("*/variant.yaml"))
@@ -86,44 +76,39 @@ class PlayTab:
 
 
 @pytest.fixture(scope="module")
-def play_tab(built_repo):
-    """The built site served on 127.0.0.1 and one tab 400 px wide, every
-    request for another address aborted; skips (or fails, as CI requires)
-    without Chromium."""
-    if _IMPORT_ERROR is not None or not os.access(CHROMIUM, os.X_OK):
-        problem = f"no browser for the play tests ({_IMPORT_ERROR or CHROMIUM})"
-        if REQUIRED:
-            pytest.fail(problem, pytrace=False)
-        pytest.skip(problem)
+def play_tab(_browser_tab, built_repo):
+    """The built site served on 127.0.0.1 and a tab 400 px wide of the
+    session's one Chromium (:mod:`test_browser`'s: one Playwright per test
+    process), every request for another address aborted; skips (or fails,
+    as CI requires) without Chromium."""
     site = Path(built_repo) / "site"
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox", "--disable-gpu"])
-        context = browser.new_context(viewport={"width": 400, "height": 900})
-        page = context.new_page()
-        tab = PlayTab(page, base)
+    context = _browser_tab.page.context.browser.new_context(viewport={"width": 400, "height": 900})
+    page = context.new_page()
+    tab = PlayTab(page, base)
 
-        def route(r):
-            if r.request.url.startswith("http://127.0.0.1:"):
-                r.continue_()
-            else:
-                tab.outside.append(r.request.url)
-                r.abort()
+    def route(r):
+        if r.request.url.startswith("http://127.0.0.1:"):
+            r.continue_()
+        else:
+            tab.outside.append(r.request.url)
+            r.abort()
 
-        page.route("**/*", route)
-        page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: tab.errors.append(f"uncaught: {e}"))
-        yield tab
-        context.close()
-        browser.close()
+    page.route("**/*", route)
+    page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: tab.errors.append(f"uncaught: {e}"))
+    yield tab
+    context.close()
     server.shutdown()
     server.server_close()
 
 
 def axe_problems(page) -> list[str]:
     """Serious or critical accessibility problems axe-core finds on the page."""
+    from axe_playwright_python.sync_playwright import Axe
+
     results = Axe().run(page)
     return [f"{v['id']}: {v['help']} ({', '.join(str(n['target']) for n in v['nodes'][:3])})"
             for v in results.response["violations"]

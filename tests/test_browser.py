@@ -20,7 +20,6 @@ import functools
 import os
 import re
 import threading
-from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -29,11 +28,11 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from conftest import ROOT
+from conftest import ROOT, Tab  # noqa: F401 (the session's browser is conftest's)
 
 try:
     from axe_playwright_python.sync_playwright import Axe
-    from playwright.sync_api import Page, expect, sync_playwright
+    from playwright.sync_api import Page, expect
 except ImportError as exc:  # not installed: the tests skip (or fail when required)
     _IMPORT_ERROR: ImportError | None = exc
 else:
@@ -92,20 +91,6 @@ def _lang_of(path: str) -> str:
 # ---------------------------------------------------------------- fixtures
 
 
-@pytest.fixture(scope="session")
-def chromium():
-    """Skip (or fail, with RULEBOOK_REQUIRE_BROWSER=1) when there is no browser."""
-    if _IMPORT_ERROR is not None:
-        problem = f"Playwright or axe-playwright-python is not installed ({_IMPORT_ERROR}); run bash scripts/setup.sh"
-    elif not os.access(CHROMIUM, os.X_OK):
-        problem = f"no Chromium at {CHROMIUM} (apt-get install chromium, or bash scripts/setup.sh as root)"
-    else:
-        return CHROMIUM
-    if REQUIRED:
-        pytest.fail(f"{problem}; RULEBOOK_REQUIRE_BROWSER=1 requires the browser tests", pytrace=False)
-    pytest.skip(problem)
-
-
 class _QuietHandler(SimpleHTTPRequestHandler):
     """Serves the built site without logging every request to stderr, over
     HTTP/1.1 (kept-alive connections, as a real server's: a game page asks
@@ -133,51 +118,6 @@ def base_url(site_dir):
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
-
-
-@dataclass
-class Tab:
-    """The one browser tab the tests share, with what it saw since ``reset()``:
-    every request's URL, console errors and uncaught exceptions, requests that
-    failed and responses with an error status."""
-
-    page: Page
-    requests: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def reset(self) -> None:
-        """Forget what was recorded so far."""
-        self.requests.clear()
-        self.errors.clear()
-
-    def watch(self) -> None:
-        """Start recording the tab's requests and errors."""
-        self.page.on("request", lambda request: self.requests.append(request.url))
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
-        self.page.on("requestfailed", lambda r: self.errors.append(f"request failed: {r.url} ({r.failure})"))
-        self.page.on("response", self._response)
-
-    def _console(self, message) -> None:
-        if message.type == "error":
-            self.errors.append(f"console: {message.text} ({message.location})")
-
-    def _response(self, response) -> None:
-        if response.status >= 400:
-            self.errors.append(f"HTTP {response.status}: {response.url}")
-
-
-@pytest.fixture(scope="session")
-def _browser_tab(chromium):
-    """One Chromium, one context and one tab for the whole session."""
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        tab = Tab(context.new_page())
-        tab.watch()
-        yield tab
-        context.close()
-        browser.close()
 
 
 @pytest.fixture
