@@ -3,8 +3,6 @@ both languages, the JSON Schemas are published under /schemas/, and a build
 that fails on a wrong stated value leaves the previous site byte for byte."""
 
 import os
-import re
-from html import unescape
 import subprocess
 import sys
 from pathlib import Path

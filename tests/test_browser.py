@@ -38,8 +38,6 @@ except ImportError as exc:  # not installed: the tests skip (or fail when requir
 else:
     _IMPORT_ERROR = None
 
-CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
 REQUIRED = os.environ.get("RULEBOOK_REQUIRE_BROWSER") == "1"
 LANG_PREFIX = {"ja": "", "en": "en/"}
 

@@ -12,8 +12,8 @@ from urllib.parse import unquote
 
 import pytest
 
-from test_browser import (AXE_PAGES, PAGES, _browser_tab, _ids, _lang_of, _page_id, axe, base_url,  # noqa: F401
-                          chromium, fetched, site_dir, tab)
+from test_browser import (AXE_PAGES, PAGES, _ids, _lang_of, _page_id, axe, base_url,  # noqa: F401
+                          fetched, site_dir, tab)
 
 try:
     from playwright.sync_api import expect

@@ -14,7 +14,7 @@ from itertools import combinations
 
 import pytest
 
-from generator.engine import End, Layout, Params, RuleViolation, Tile
+from generator.engine import End, Layout, RuleViolation, Tile
 from generator.engine.choices import CHOICES, INFO, Choices, combination_problems
 from generator.engine.hand import Hand
 from generator.variants import make_variant

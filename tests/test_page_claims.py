@@ -10,7 +10,6 @@ import pytest
 
 from generator.cli.main import main
 from generator.base.i18n import LANGS, _catalog
-from generator.model import Catalog
 from generator.site.build import generate
 
 pytestmark = pytest.mark.whole_site

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from generator.engine import RuleViolation, Tile
+from generator.engine import RuleViolation
 from generator.engine.choices import Choices, combination_problems
 from generator.variants import make_variant
 from generator.variants.texas42 import DOUBLES, FOLLOW_ME, PASS, Bid, Deal, count_of, settle_marks
