@@ -625,3 +625,56 @@ def test_a_mexican_train_practice_is_answered_by_choosing_a_train(tab, base_url)
     expect(example.locator("details.rb-answer")).not_to_have_attribute("open", "")
     choices.nth(3).click()
     expect(example.locator(".rb-verdict")).to_have_text("Yes: that train is open to you now.")
+
+
+def _answer_with(example, choices, index: int, verdict: str, opens: bool):
+    choices.nth(index).click()
+    expect(example.locator(".rb-verdict")).to_have_text(verdict)
+    if opens:
+        expect(example.locator("details.rb-answer")).to_have_attribute("open", "")
+    else:
+        expect(example.locator("details.rb-answer")).not_to_have_attribute("open", "")
+
+
+def test_texas_42_practice_offers_the_plays_the_points_and_the_tiles(tab, base_url):
+    """Texas 42's three questions, worked by hand. Which tile wins (twos
+    trumps, E leads 5-3): S's 5-2 and W's 2-2 are trumps, and the 2-2 is the
+    highest trump, so W's play is right and E's lead is not. How many points
+    (ones trumps, 5-5, 5-0, 6-4, 5-4): one for the trick and 10 + 5 + 10 of
+    count, 26, among every value a trick can have (1 and the count of up to
+    four of the five count tiles: 1, 6, ... 31). Which tiles may E play
+    (threes trumps, 4-2 led, a four): 4-4 and 6-4 may, the 4-3 is a trump and
+    may not. The verdicts speak of the question asked, not of a best play or
+    a train."""
+    page = tab.page
+    page.goto(base_url + "en/gen/texas-42/")
+    example = page.locator("#ex-practice-which-wins")
+    choices = example.locator("button.rb-choice")
+    assert choices.all_inner_texts() == ["E's 5-3", "S's 5-2", "W's 2-2", "N's 6-5"]
+    _answer_with(example, choices, 0, "Not right: try again, or open the answer below.", False)
+    _answer_with(example, choices, 2, "Yes: that is right.", True)
+    example = page.locator("#ex-practice-trick-points")
+    choices = example.locator("button.rb-choice")
+    assert choices.all_inner_texts() == ["1", "6", "11", "16", "21", "26", "31"]
+    _answer_with(example, choices, 4, "Not right: try again, or open the answer below.", False)
+    _answer_with(example, choices, 5, "Yes: that is right.", True)
+    example = page.locator("#ex-practice-may-i-play")
+    choices = example.locator("button.rb-choice")
+    assert choices.all_inner_texts() == ["4-4", "4-3", "6-4", "2-1", "1-0"]
+    _answer_with(example, choices, 1, "No: you may not play that tile now. Try again, or open the answer below "
+                                      "to see why.", False)
+    _answer_with(example, choices, 2, "Yes: you may play that tile.", True)
+
+
+def test_a_chicken_foot_practice_speaks_of_arms(tab, base_url):
+    """B to move while the 5-5 at the end of arm b waits for two more toes
+    (b1 holds 5-1): only toes b2 and b3 may take a tile; arm a may not, though
+    B's 4-6 matches it. The Japanese verdict names an arm (枝), not a train."""
+    page = tab.page
+    page.goto(base_url + "gen/chicken-foot/")
+    example = page.locator("#ex-practice-toes")
+    choices = example.locator("button.rb-choice")
+    labels = choices.all_inner_texts()
+    assert labels[0] == "枝a" and labels[-2:] == ["指b2", "指b3"]
+    _answer_with(example, choices, 0, "いまはそこに出せません。もう一度選ぶか、下の答えを開いて理由を見てください。", False)
+    _answer_with(example, choices, len(labels) - 1, "正解です。いまその枝に出せます。", True)

@@ -212,15 +212,26 @@ window.addEventListener("hashchange", function () {
  * plays; a best play opens the answer, any other asks the reader to try again
  * and leaves the answer as it was (closed, until the reader opens it). The
  * buttons' labels are the rows' plays, without the star. */
+var VERDICT_WORDS = {
+  "": ["practice-right", "practice-wrong"],              // which play is best?
+  where: ["practice-may", "practice-may-not"],          // which train may I play on?
+  arm: ["practice-arm-yes", "practice-may-not"],        // which arm of the tree may I play on?
+  tile: ["practice-tile-yes", "practice-tile-no"],      // which tile may I play?
+  trick: ["practice-trick-right", "practice-trick-wrong"]  // one right answer (which wins, how many)
+};
+
 function setUpPractice() {
   var pick = metaWords("practice-pick");
   document.querySelectorAll(".rb-example.rb-practice").forEach(function (example) {
-    var where = example.classList.contains("rb-practice-where");      // "may I play there?", not "is it best?"
-    var right = metaWords(where ? "practice-may" : "practice-right");
-    var wrong = metaWords(where ? "practice-may-not" : "practice-wrong");
+    var kind = (example.className.match(/\brb-practice-([a-z]+)\b/) || [])[1];
+    var words = VERDICT_WORDS[kind] || VERDICT_WORDS[""];
+    var right = metaWords(words[0]);
+    var wrong = metaWords(words[1]);
     var answer = example.querySelector("details.rb-answer");
     if (!answer || example.querySelector(".rb-choices")) return;
-    var rows = Array.prototype.slice.call(answer.querySelectorAll("tbody tr"));
+    var table = answer.querySelector("table");      // the answer's first table holds the choices
+    if (!table) return;
+    var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr"));
     var box = document.createElement("div");
     box.className = "rb-choices";
     box.setAttribute("role", "group");

@@ -69,7 +69,11 @@ class Family:
     #: Whether its games are a single line of play drawn as one chain (``rulebook new`` writes a first
     #: example of such a game; the family comparison page compares them row by row).
     single_line: bool = False
-    #: The class the page adds to a practice position's block (``" rb-practice-where"`` ...).
+    #: The class the page adds to a practice position's block; it picks the words of the page's
+    #: script's verdict (``generator/assets/rulebook.js``, ``setUpPractice``): ``""`` one of the best
+    #: plays, ``" rb-practice-where"`` a train open to the player, ``" rb-practice-arm"`` an arm of a
+    #: tree open to the player, ``" rb-practice-tile"`` a tile the player may play, ``" rb-practice-trick"``
+    #: the one right answer. :meth:`practice_kind` may choose by the position.
     practice_class: str = ""
     #: What ``rulebook simulate`` calls its figures: tiles placed a hand, points a hand, the block
     #: rate, how often the hand's first player's side wins it (the record's ``tiles``, ``points``,
@@ -88,6 +92,12 @@ class Family:
     #: (:mod:`generator.play`: the table, the moves in words, refusals, scores, the hint), loaded by
     #: name as the families are; ``""``: the family's games cannot be played on their pages.
     play_module: str = ""
+
+    def practice_kind(self, position) -> str:
+        """The class a practice ``position`` of this family gets on its page
+        (:attr:`practice_class` unless the family asks several kinds of
+        question)."""
+        return self.practice_class
 
     # -- rule choices and params ----------------------------------------------------------------
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:

@@ -34,7 +34,7 @@ class TreeFamily(Family):
     #: hand are penalties.
     fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
     position_schema = "tree-position"
-    practice_class = " rb-practice-where"
+    practice_class = " rb-practice-arm"         # "where may I play?" on the arms: the verdicts say so
     work_limits = (100_000_000, 25_000_000)
     simulate_words = ("tiles per round", "penalty points per round", "blocked rounds",
                       "the round's first player has the fewest points")

@@ -52,6 +52,13 @@ class TricksFamily(Family):
 
         return Texas42
 
+    def practice_kind(self, position) -> str:
+        """"Which tiles may I play?" is a question of each tile allowed or
+        not; "which wins" and "how many points" have one right answer."""
+        from ..model.tricks import FollowPosition
+
+        return " rb-practice-tile" if isinstance(position, FollowPosition) else self.practice_class
+
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
         """A plunge bids two marks, which a top bid of one mark forbids."""
         if choices.plunge == "allowed" and choices.top_bid == "one-mark":

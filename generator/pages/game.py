@@ -186,7 +186,7 @@ class _Page:
         stepped = isinstance(pos, PlacementPosition) and len(pos.steps) >= 2
         kind = " rb-stepped" if stepped else " rb-practice" if pos.is_practice else ""
         if pos.is_practice:
-            kind += family_of(pos.family).practice_class
+            kind += family_of(pos.family).practice_kind(pos)
         # A worked example folds under its title (rulebook.css keeps it unfolded on a wide screen and
         # in print, and rulebook.js opens it there and wherever an address points into it), so that a
         # long page on a phone is a list of examples a reader opens one at a time.

@@ -13,7 +13,7 @@ from ..draw import svg
 from ..draw.trick import draw_trick
 from ..model.tricks import TEAMS, DealPosition, FollowPosition, MarksPosition, TrickPosition, practice_answer
 from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
-from ..variants.texas42 import DOUBLES, SEATS, count_of
+from ..variants.texas42 import COUNT, DOUBLES, SEATS, count_of
 from .trickwords import bid_words, cap as _cap, suit_words, tile_text, trumps_words
 
 __all__ = ["render_tricks", "tile_text", "suit_words", "trumps_words", "bid_words", "trick_text", "compare_cell", "card_rows",
@@ -81,13 +81,49 @@ def _role(rules, tile, led_suit, trumps, contract, lang: str, first: bool) -> st
     return ui["role_off"]
 
 
-def _trick_table(rules, plays, trumps, contract, lang: str) -> str:
+def _trick_table(rules, plays, trumps, contract, lang: str, winner: str | None = None) -> str:
+    """The trick as a table, a row per play in order; with ``winner`` (a
+    practice answer) each row starts with the play itself ("W's 2-2") and the
+    winner's row is marked, so that the page's script offers the plays as the
+    choices."""
     ui = _UI[lang]
     led = rules.suit_led(plays[0][1], trumps, contract)
-    rows = [f"| {ui['order']} | {ui['seat']} | {ui['tile']} | {ui['role']} | {ui['count']} |", "|---:|---|---|---|---:|"]
+    if winner is None:
+        rows = [f"| {ui['order']} | {ui['seat']} | {ui['tile']} | {ui['role']} | {ui['count']} |",
+                "|---:|---|---|---|---:|"]
+    else:
+        rows = [f"| {ui['tile']} | {ui['order']} | {ui['role']} | {ui['count']} |", "|---|---:|---|---:|"]
+    mark = messages("pages", lang)["practice_best_mark"]
     for i, (s, t) in enumerate(plays):
-        rows.append(f"| {i + 1} | {s} | {tile_text(t)} | {_cell(_role(rules, t, led, trumps, contract, lang, i == 0))} | "
-                    f"{count_of(t) or ''} |")
+        role, count = _cell(_role(rules, t, led, trumps, contract, lang, i == 0)), str(count_of(t) or "")
+        if winner is None:
+            cells = [str(i + 1), s, tile_text(t), role, count]
+        else:
+            cells = [ui["seat_tile"].format(seat=s, tile=tile_text(t)), str(i + 1), role, count]
+            if s == winner:
+                cells[0] = mark + cells[0]
+                cells = [f"**{c}**" if c else c for c in cells]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def trick_point_values() -> list[int]:
+    """Every number of points one trick can be worth (the choices of a "how
+    many points?" question): one for the trick and the count of any four or
+    fewer count tiles (5-5 and 6-4 ten, 5-0, 4-1 and 3-2 five: the count of
+    Pagat's "Texas 42", pagat.com/domino/trick/42.html, as the game's page
+    cites it). ``[1, 6, 11, 16, 21, 26, 31]``."""
+    from itertools import combinations
+
+    counts = list(COUNT.values())
+    return sorted({1 + sum(c) for n in range(5) for c in combinations(counts, n)})
+
+
+def _points_table(answer: int, lang: str) -> str:
+    ui, mark = _UI[lang], messages("pages", lang)["practice_best_mark"]
+    rows = [f"| {ui['points']} |", "|---:|"]
+    for v in trick_point_values():
+        rows.append(f"| **{mark}{v}** |" if v == answer else f"| {v} |")
     return "\n" + "\n".join(rows) + "\n"
 
 
@@ -105,9 +141,13 @@ def _trick(page, pos: TrickPosition, outcome) -> str:
         words = (ui["a_winner"].format(seat=answer, why=_why(rules, list(tr.plays), pos.trumps, pos.contract, lang))
                  if pos.question == "winner" else
                  ui["a_points"].format(points=plural(lang, "point", answer), count=tr.points - 1))
+        # the answer's first table holds the choices the page's script offers: the seats (the winner
+        # marked) or every value a trick can have (the trick's marked), then the trick's own table
+        choices = (_trick_table(rules, list(tr.plays), pos.trumps, pos.contract, lang, winner=answer)
+                   if pos.question == "winner" else
+                   _points_table(answer, lang) + _trick_table(rules, list(tr.plays), pos.trumps, pos.contract, lang))
         parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(ui["show_answer"])}</summary>'
-                     f'\n\n{_esc(words)}\n' + _trick_table(rules, list(tr.plays), pos.trumps, pos.contract, lang)
-                     + "\n</details>\n")
+                     f'\n\n{_esc(words)}\n{choices}\n</details>\n')
         return "".join(parts)
     cap = _cap(trumps_words(pos.trumps, lang, pos.contract)) + ui["sep"] + ui["won_by"].format(seat=tr.winner)
     parts = [_figure(page, pos.id, list(tr.plays), tr.winner, pos.trumps, cap, out_seat, pos.contract),
@@ -128,9 +168,12 @@ def _follow(page, pos: FollowPosition, outcome) -> str:
              f'<p class="rb-hand"><strong>{_esc(ui["hand_of"].format(seat=nxt))}</strong> '
              f'{_esc(", ".join(tile_text(t) for t in pos.hand))}</p>\n']
     rows = [f"| {ui['tile']} | {ui['may']} | {ui['why']} |", "|---|:---:|---|"]
+    mark = messages("pages", lang)["practice_best_mark"]
     for t in pos.hand:
         ok = t in legal
-        rows.append(f"| {tile_text(t)} | {ui['yes'] if ok else ui['no']} | {_cell(_follow_why(rules, t, outcome.suit, pos, legal, lang))} |")
+        # in a practice answer the tiles that may be played are marked: the script's "you may" choices
+        tile = (mark + tile_text(t) if ok and pos.is_practice else tile_text(t))
+        rows.append(f"| {tile} | {ui['yes'] if ok else ui['no']} | {_cell(_follow_why(rules, t, outcome.suit, pos, legal, lang))} |")
     table = "\n" + "\n".join(rows) + "\n"
     head = ui["called_for"].format(suit=suit_words(outcome.suit, lang), tile=tile_text(pos.plays[0]))
     if pos.is_practice:
