@@ -12,7 +12,7 @@ this order or a circle):
 6. :mod:`generator.draw` -- diagrams (SVG and PNG), handed everything they draw;
 7. :mod:`generator.sim` -- whole games played, and the figures the pages print;
 8. :mod:`generator.pages` -- page writing, one module per kind of page or page part;
-9. :mod:`generator.families` -- one object per family of games (line of play, trains) wiring its
+9. :mod:`generator.families` -- one object per family of games (line of play, trains, tricks, tree) wiring its
    modules of every layer together; the rest asks the registry (:mod:`generator.engine.family`),
    which loads these modules by name, and never names a layout;
 10. :mod:`generator.play` -- a hand against the simulation's players, as the reader's browser plays it

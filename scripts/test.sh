@@ -21,10 +21,11 @@ export RULEBOOK_REQUIRE_BROWSER="${RULEBOOK_REQUIRE_BROWSER:-1}"
 if [ "$quick" = 1 ]; then
   set -- -m "not full" "$@"
 fi
-# One process per core (pytest-xdist), each taking whole test files: a file's fixtures (a built
-# site, a browser) are made once, and the session's built site is shared under a lock
-# (tests/conftest.py). Pass -n 0 to run in one process.
-.venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile "$@"
+# One process per core (pytest-xdist), each taking whole test files (the files that drive the browser
+# go to one process together): a file's fixtures (a built site, a browser) are made once, and the
+# session's built site is shared under a lock. The files go out in collection order, the slowest first
+# (conftest.py). Pass -n 0 to run in one process.
+.venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile --no-loadscope-reorder "$@"
 if [ $# -eq 0 ] && [ "$(.venv/bin/python -m generator.base.native status)" = compiled ]; then
   # The engine's own tests (marked `engine`, as bench/mutation.sh picks them) less those that check or
   # build a whole rules folder, and the simulation's.

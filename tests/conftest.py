@@ -1,10 +1,15 @@
 """Shared fixtures: the Horse Race rules built from the repository's rules/,
 and the site built once from a copy of the repository."""
 
+import contextlib
+import functools
+import json
 import os
 import shutil
 import subprocess
 import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -185,6 +190,47 @@ def shared_site(tmp_path_factory) -> Path:
             res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
             assert res.returncode == 0, res.stderr
     return work
+
+
+class _SiteHandler(SimpleHTTPRequestHandler):
+    """Serves a built site over HTTP/1.1 (kept-alive connections, as a real
+    server's: a game page asks for a hundred pictures) without logging every
+    request; with ``small_search`` the search index lists no page."""
+
+    protocol_version = "HTTP/1.1"
+    small_search = False
+
+    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
+        pass
+
+    def do_GET(self):
+        if self.small_search and self.path.split("?")[0].endswith("/search/search_index.json"):
+            index = json.loads(Path(self.translate_path(self.path)).read_text(encoding="utf-8"))
+            body = json.dumps({"config": index["config"], "docs": []}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+
+@contextlib.contextmanager
+def serve_site(folder: Path, small_search: bool = False):
+    """Serve the built site ``folder`` on a free port of 127.0.0.1; yields its
+    address ("http://127.0.0.1:PORT/"). ``small_search``: the search index
+    lists no page, for the tests that never search (Material's search builds
+    its index in every page it loads: about a second of work a Japanese page,
+    beside the test's own)."""
+    handler = type("Handler", (_SiteHandler,), {"small_search": small_search})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")

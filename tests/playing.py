@@ -8,16 +8,13 @@ play region's test contract (``data-rb-play``, ``data-state``,
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
 from dataclasses import dataclass, field
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, serve_site
 
 
 LANG_PREFIX = {"ja": "", "en": "en/"}
@@ -25,13 +22,6 @@ LANG_PREFIX = {"ja": "", "en": "en/"}
 GAMES = sorted(p.parent.name for p in (ROOT / "rules").glob("*/variant.yaml"))
 #: Moves after which a hand that has not ended fails the test (the longest hands are some fifty moves).
 MAX_MOVES = 400
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format, *args):  # noqa: A002
-        pass
 
 
 @dataclass
@@ -81,28 +71,28 @@ def play_tab(_browser_tab, built_repo):
     session's one Chromium (:mod:`test_browser`'s: one Playwright per test
     process), every request for another address aborted; skips (or fails,
     as CI requires) without Chromium."""
-    site = Path(built_repo) / "site"
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    context = _browser_tab.page.context.browser.new_context(viewport={"width": 400, "height": 900})
+    with serve_site(Path(built_repo) / "site", small_search=True) as base:
+        yield from _tab(_browser_tab, base)
+
+
+def _tab(_browser_tab, base: str):
+    # Every request for another address goes to a proxy that is not there (port 9, discard), so it
+    # fails in the browser; 127.0.0.1 bypasses it. (Not page.route: routing turns the browser's cache
+    # off, and each page would fetch and compile Pyodide anew.)
+    context = _browser_tab.page.context.browser.new_context(
+        viewport={"width": 400, "height": 900}, proxy={"server": "http://127.0.0.1:9", "bypass": "127.0.0.1"})
     page = context.new_page()
     tab = PlayTab(page, base)
 
-    def route(r):
-        if r.request.url.startswith("http://127.0.0.1:"):
-            r.continue_()
-        else:
-            tab.outside.append(r.request.url)
-            r.abort()
+    def request(r):
+        if not r.url.startswith(("http://127.0.0.1:", "data:", "blob:")):
+            tab.outside.append(r.url)
 
-    page.route("**/*", route)
+    page.on("request", request)
     page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: tab.errors.append(f"uncaught: {e}"))
     yield tab
     context.close()
-    server.shutdown()
-    server.server_close()
 
 
 def axe_problems(page) -> list[str]:

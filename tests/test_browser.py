@@ -19,8 +19,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -28,7 +26,7 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-from conftest import ROOT, Tab  # noqa: F401 (the session's browser is conftest's)
+from conftest import ROOT, Tab, serve_site  # noqa: F401 (the session's browser is conftest's)
 
 try:
     from axe_playwright_python.sync_playwright import Axe
@@ -89,17 +87,6 @@ def _lang_of(path: str) -> str:
 # ---------------------------------------------------------------- fixtures
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the built site without logging every request to stderr, over
-    HTTP/1.1 (kept-alive connections, as a real server's: a game page asks
-    for a hundred pictures)."""
-
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, format, *args):  # noqa: A002 (the base class's name)
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_dir(chromium, built_repo) -> Path:
     """The built site (the session's one build, shared with test_site.py)."""
@@ -109,13 +96,8 @@ def site_dir(chromium, built_repo) -> Path:
 @pytest.fixture(scope="session")
 def base_url(site_dir):
     """The built site served over HTTP on a free local port."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with serve_site(site_dir) as url:
+        yield url
 
 
 @pytest.fixture

@@ -12,13 +12,24 @@ from urllib.parse import unquote
 
 import pytest
 
-from test_browser import (AXE_PAGES, PAGES, _ids, _lang_of, _page_id, axe, base_url,  # noqa: F401
+from conftest import serve_site
+from test_browser import (AXE_PAGES, PAGES, _ids, _lang_of, _page_id, axe,  # noqa: F401
                           fetched, site_dir, tab)
 
 try:
     from playwright.sync_api import expect
 except ImportError:                         # not installed: the fixtures skip the tests (or fail them)
     expect = None
+
+
+
+@pytest.fixture(scope="module")
+def base_url(site_dir):
+    """The built site on a free local port, its search index listing no page:
+    nothing here searches (test_browser.py does), and Material's search
+    would build its index in every page these tests load."""
+    with serve_site(site_dir, small_search=True) as url:
+        yield url
 
 
 # ---------------------------------------------------------------- every page

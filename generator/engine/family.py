@@ -1,8 +1,9 @@
 """The family protocol: one registered object per family of games.
 
 A family is a way of laying tiles out, with everything that follows from
-it: a single line of play (``line``: Draw, Block, All Fives, Matador ...) or a
-table of trains (``trains``: Mexican Train). The family is the value of a
+it: a single line of play (``line``: Draw, Block, All Fives, Matador, Cuban
+Dominoes ...), a table of trains (``trains``: Mexican Train), tricks and bids
+(``tricks``: Texas 42) or a tree of doubles (``tree``: Chicken Foot). The family is the value of a
 game's ``layout`` choice. Each family is one :class:`Family` object, made in
 its own module of :mod:`generator.families`, that answers every question the
 rest of the house asks about its games: the choices it plays and the values
