@@ -46,6 +46,49 @@ def venv(tmp_path_factory) -> Path:
     return work / "venv" / "bin"
 
 
+#: A hand of a game played by the player's files alone, as the reader's browser runs them (play.js):
+#: the engine's modules from the site's engine.zip and nothing else (YAML, Jinja and Babel refused),
+#: the words and the game's rules from the site's JSON.
+_PLAY = """
+import json, sys
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("yaml", "jinja2", "babel", "mkdocs", "cairosvg", "nh3"):
+            raise ImportError(name)
+sys.meta_path.insert(0, Refuse())
+site, game = sys.argv[1], sys.argv[2]
+from generator.base.i18n import install
+install(json.load(open(site + "/assets/play/words-en.json", encoding="utf-8")))
+from generator.play.session import Session
+s = Session(json.load(open(site + "/assets/play/games/" + game + ".json", encoding="utf-8")), 7, "en")
+for _ in range(2000):
+    view = s.view()
+    if view["phase"] != "turn":
+        break
+    s.move(0) if view["moves"] else s.draw() if view["draw"] else s.pass_()
+print(json.dumps([view["phase"], view["result"], sorted({m.__file__.split("/generator/")[0] for m in sys.modules.values()
+                  if m.__name__.startswith("generator") and getattr(m, "__file__", None)})]))
+"""
+
+
+def _the_player_plays_a_hand(out: Path, game: str, unzipped: Path) -> None:
+    """The built site carries "Play a hand": Pyodide copied in, the game's
+    page asks for the player, and the engine's modules in the site's zip play
+    a hand to its end by themselves, in an interpreter that sees nothing
+    else (-I: no site-packages, no current folder)."""
+    import zipfile
+
+    assert all((out / "assets" / "pyodide" / f).is_file() for f in ("pyodide.mjs", "pyodide.asm.wasm"))
+    assert 'name="rulebook:play"' in (out / "en" / "gen" / game / "index.html").read_text(encoding="utf-8")
+    with zipfile.ZipFile(out / "assets" / "play" / "engine.zip") as z:
+        z.extractall(unzipped)
+    res = subprocess.run([sys.executable, "-I", "-S", "-c", f"import sys; sys.path.insert(0, {str(unzipped)!r}); "
+                          + _PLAY, str(out), game], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    phase, result, where = __import__("json").loads(res.stdout)
+    assert phase in ("hand-over", "game-over") and result and where == [str(unzipped)]
+
+
 HOUSE_RULE = {
     '  ja: "【要記入】ハウスルールの名前"': "  ja: オール・ファイブ（150点先取）",
     "  en: \"TODO: the house rule's name\"": "  en: All Fives to 150",
@@ -75,8 +118,12 @@ def test_a_club_site_builds_from_the_installed_package_alone(venv, tmp_path):
     checked = run(["rulebook", "check"], site, env)
     assert "1 position(s) verified" in checked.stderr
 
+    # what `npm install` in the club's folder puts there (init writes its package.json)
+    assert '"pyodide": "314.0.8"' in (site / "package.json").read_text(encoding="utf-8")
+    shutil.copytree(ROOT / "node_modules" / "pyodide", site / "node_modules" / "pyodide")
     run(["mkdocs", "build", "-q"], site, env)
     out = site / "site"
+    _the_player_plays_a_hand(out, "fives-to-150", tmp_path / "unzipped")
     for root in (out, out / "en"):
         page = (root / "gen" / "fives-to-150" / "index.html").read_text(encoding="utf-8")
         assert "150" in page and "assets/rulebook.js" in page and "assets/rulebook.css" in page
