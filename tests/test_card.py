@@ -72,3 +72,19 @@ def test_a_game_of_trains_has_its_match_on_the_card(files):
     rows = _rows(card)
     assert rows["A match"].startswith("13 rounds")
     assert "Matching" not in rows and "The game" not in rows
+
+
+def test_no_play_is_worded_for_the_game_a_tree_has_no_train_to_mark(files):
+    """Chicken Foot and Mexican Train both draw one tile when stuck, but only
+    a game of trains marks the player's train (seed 001's marker); a stuck
+    Chicken Foot player draws one and passes. So the card of each says so,
+    and the Chicken Foot page's comparison with Mexican Train differs there."""
+    for lang, train, no_play in (("en", "train", "No play"), ("ja", "トレイン", "出せないとき")):
+        for game in ("chicken-foot", "chicken-foot-cross"):
+            words = _rows(files[f"{lang}/gen/{game}-card.md"].decode())[no_play]
+            assert train not in words and ("pass" in words or "パス" in words), words
+        assert train in _rows(files[f"{lang}/gen/mexican-train-card.md"].decode())[no_play]
+        page = files[f"{lang}/gen/chicken-foot.md"].decode()
+        row = next(line for line in page.splitlines() if line.startswith(f"| **{no_play}** |"))
+        ours, theirs = row.split(" | ")[1:3]
+        assert train not in ours and train in theirs, row

@@ -100,6 +100,15 @@ class TrainsFamily(Family):
 
         return compare_cell(v, row, lang)
 
+    def card_words(self, key: str, rules, lang: str) -> str | None:
+        """A player who draws one and still cannot play marks their own train
+        (seed 001, the marker)."""
+        if key == "draw" and rules.choices.draw == "one":
+            from ..base.i18n import messages
+
+            return messages("choice", lang)["draw=one.trains"]
+        return None
+
     def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
         from ..base.i18n import tables
         from ..engine.choices import INFO

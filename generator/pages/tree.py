@@ -242,7 +242,7 @@ def compare_cell(v, row: str, lang: str) -> str:
         "start": ui["cmp_start"].format(top=top),
         "layout": ui["cmp_layout"].format(n=v.centre_arms),
         "where": ui["cmp_where"],
-        "drawing": message(lang, "draw_one_and_play_it"),
+        "drawing": ui["cmp_drawing"],
         "doubles": ui["cmp_doubles"],
         "length": ui["cmp_length"].format(top=top, rounds=plural(lang, "round", v.rounds)),
         "scoring": ui["cmp_scoring_" + v.choices.double_blank],
