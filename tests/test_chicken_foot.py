@@ -271,6 +271,16 @@ def test_a_toe_placed_before_the_foot_is_filled_is_refused_at_that_turn(rules_co
                            "[rule chicken-foot/fill-the-foot]")
 
 
+def test_a_table_whose_toe_grew_while_the_foot_waits_is_refused(rules_copy, capsys):
+    """table-toes-wait: the 4-4 closes arm a and a2, a3 are still empty, so
+    a1 cannot hold a second tile (6-2 after 4-6): every toe takes one tile
+    before any other play. Located at the table's arms."""
+    code, err, text = _check(rules_copy, capsys, "table-toes-wait.yaml", 'a1: ["4-6"]', 'a1: ["4-6", "6-2"]')
+    assert code == 1 and len(err) == 1
+    assert f"table-toes-wait.yaml:{_line(text, 'arms:')}:" in err[0]
+    assert "toe a1 has grown while the double at the end of arm a still waits for a2, a3" in err[0]
+
+
 def test_a_wrong_penalty_is_refused_with_the_engines_value(rules_copy, capsys):
     """round-blocked: A holds 0-0 and 5-1, 50 + 6 = 56 penalty points, not 6."""
     code, err, text = _check(rules_copy, capsys, "round-blocked.yaml", "penalties: {A: 56,", "penalties: {A: 6,")

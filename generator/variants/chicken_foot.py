@@ -256,6 +256,15 @@ class Round:
         if len(waiting) > 1:
             raise ValueError(f"two doubles wait for their tiles ({' and '.join(w[0] for w in waiting)}): a double's tiles are "
                              f"filled before any other play, so only one can wait")
+        for place, empty in waiting:            # a waiting double's arms take one tile each before anything more
+            own = arm_names(variant.centre_arms) if place == "centre" else toe_names(place)
+            grown = [n for n in own if len(self.arms[n].tiles) > 1]
+            if place == "centre":
+                grown += [n for n, a in self.arms.items() if n not in own and a.tiles]
+            if grown:
+                where = "the centre" if place == "centre" else f"the double at the end of arm {place}"
+                raise ValueError(f"{'arm' if len(grown[0]) == 1 else 'toe'} {grown[0]} has grown while {where} still waits "
+                                 f"for {', '.join(empty)}: its arms take a tile each before any other play")
         self.current: str | None = first
         self.phase = "start"
         self.drawn: Tile | None = None
