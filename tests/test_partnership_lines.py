@@ -124,6 +124,22 @@ def test_a_worked_hand_dealt_five_doubles_is_refused_at_the_hand(rules_copy, cap
     assert "N holds 5 doubles" in err[0] and "5 or more" in err[0]
 
 
+def test_a_settlement_after_the_game_was_won_is_refused_at_that_score(rules_copy, capsys):
+    """Cuban Dominoes is won at 150: E+W standing at 160 before the hand had
+    already won, so the hand is never played (the helper's case: both pairs
+    were then reported as game winners)."""
+    from generator.cli.main import main
+
+    pos = rules_copy / "cuban" / "positions" / "settle-game.yaml"
+    text = pos.read_text(encoding="utf-8").replace('"E+W": 120}\n  expect', '"E+W": 160}\n  expect')
+    pos.write_text(text, encoding="utf-8")
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if l.strip().startswith("scores:"))
+    assert main(["check", "-q", str(pos)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"settle-game.yaml:{line}:" in err[0], err
+    assert "the game was over before this hand: E+W had 160 of the 150 that win it" in err[0]
+
+
 def test_a_game_nobody_can_play_is_refused(rules_copy, capsys):
     from generator.cli.main import main
 

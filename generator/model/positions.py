@@ -244,6 +244,11 @@ def parse_line(src: Source, variant: Variant) -> Position:
         _check_sides(src, ("settle", "scores"), s.get("scores"), sides)
         if s.get("scores") is not None and sorted(s["scores"]) != sorted(sides):
             raise src.error(("settle", "scores"), f"give a score for every side: {', '.join(sides)}")
+        target = variant.params.target
+        over = [side for side, v in (s.get("scores") or {}).items() if target is not None and v >= target]
+        if over:
+            raise src.error(("settle", "scores", over[0]), f"the game was over before this hand: {over[0]} had "
+                                                            f"{s['scores'][over[0]]} of the {target} that win it")
         if s.get("scores") is None:
             for key in ("scores_after", "game_winners"):
                 if key in (s.get("expect") or {}):
