@@ -13,7 +13,7 @@ from generator.engine.choices import Choices, combination_problems
 from generator.engine.hand import Hand
 from generator.engine.variant import Variant
 
-from conftest import T
+from conftest import ROOT, T
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
@@ -205,3 +205,20 @@ def test_the_card_says_the_next_seat_the_way_the_turn_goes():
                 Choices(next_lead="next-seat", direction="counter-clockwise"))
     assert "counter-clockwise" in choice_words("next_lead", v, "en")
     assert "反時計回り" in choice_words("next_lead", v, "ja")
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en", "N+S: the other sides hold 12 pips → 12 points, and 25 points more for the capicúa = 37 points"),
+    ("ja", "N+S：ほかの側の残りの目 12 → 12点、カピクーで25点加えて37点")])
+def test_a_capicua_settlement_says_its_bonus(capsys, lang, words):
+    """The Dominican capicúa worked by hand: E's 4-6 and W's 1-1 are 12 pips,
+    and going out with a capicúa adds 25: 37. The sentence shows both parts;
+    the same hand without the capicúa shows only the pips."""
+    from generator.cli.main import main
+
+    pos = ROOT / "rules" / "dominican" / "positions" / "settle-capicua.yaml"
+    assert main(["explain", "--lang", lang, str(pos)]) == 0
+    assert words in capsys.readouterr().out
+    assert main(["explain", "--lang", lang, str(ROOT / "rules" / "cuban" / "positions" / "settle-out.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "capicúa" not in out and "カピクーで" not in out

@@ -187,20 +187,26 @@ def refusal(r, lang: str, sides: Sides | None = None) -> tuple[str, str, str | N
 
 def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     """One sentence per winning side saying how its points follow from the
-    pips (by ``variant.settle_rule``), or why nobody scores."""
+    pips (by ``variant.settle_rule``) and a capicúa's bonus
+    (``params.capicua_bonus``, Dominican and Puerto Rican dominoes), or why
+    nobody scores."""
     t = T[lang]
     rule, unit = variant.settle_rule, variant.params.point_unit
     if not s.winners:
         return [t["drawn_hand"]]
     out = []
+    bonus = variant.params.capicua_bonus or 0
     for w in s.winners:
         own, opp, pts = s.pips[w], s.opponents_pips[w], s.points.get(w, 0)
+        # a capicúa adds its bonus (in displayed points) to what the pips give: said after them
+        capicua = bool(bonus) and rule != "none" and not s.blocked and \
+            s.raw[w] - bonus * unit == variant.settle_raw(s.pips, w, True)
         others = [v for k, v in s.pips.items() if k != w]
-        words = dict(w=w, own=own, opp=opp, points=_pts(pts, lang), unit=unit)
+        words = dict(w=w, own=own, opp=opp, points=_pts(pts - bonus if capicua else pts, lang), unit=unit)
         if rule == "none":
             key = "wins"
         elif rule == "rounded":
-            key, words["raw"] = "settle_rounded", s.raw[w]
+            key, words["raw"] = "settle_rounded", s.raw[w] - (bonus * unit if capicua else 0)
         elif rule == "opponents" or (not s.blocked and rule in ("opponents-less-own", "differences")):
             key = "settle_opponents"
         elif rule == "opponents-less-own":
@@ -209,7 +215,10 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
             key, words["terms"] = "settle_differences", " + ".join(f"({v} − {own})" for v in others)
         else:
             key = "settle_lowest" if s.blocked else "settle_out"
-        out.append(t[key].format(**words))
+        line = t[key].format(**words)
+        if capicua:
+            line += t["settle_capicua"].format(bonus=_pts(bonus, lang), points=_pts(pts, lang))
+        out.append(line)
     return out
 
 
