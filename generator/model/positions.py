@@ -30,8 +30,12 @@ from .kinds import read_tile, Kinds, PositionBase, register
 from .schema import POSITION_SCHEMA, name_keys, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
-__all__ = ["Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
+__all__ = ["GAME_OVER", "Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
            "Position", "parse_line", "evaluate_line", "compare_line", "Outcome"]
+
+#: How a settlement whose scores before the hand already reach the target is refused (the game was
+#: over): a house rule's page tells such a parent example apart by it.
+GAME_OVER = "the game was over before this hand"
 
 
 @dataclass
@@ -247,7 +251,7 @@ def parse_line(src: Source, variant: Variant) -> Position:
         target = variant.params.target
         over = [side for side, v in (s.get("scores") or {}).items() if target is not None and v >= target]
         if over:
-            raise src.error(("settle", "scores", over[0]), f"the game was over before this hand: {over[0]} had "
+            raise src.error(("settle", "scores", over[0]), f"{GAME_OVER}: {over[0]} had "
                                                             f"{s['scores'][over[0]]} of the {target} that win it")
         if s.get("scores") is None:
             for key in ("scores_after", "game_winners"):

@@ -23,6 +23,7 @@ from ..sim.stats import columns
 from .comparison import set_words
 from ..model.catalog import Catalog, VariantDef
 from ..model.kinds import compare, evaluate, parse_position
+from ..model.positions import GAME_OVER
 from ..model.practice import play_from_text
 from ..model.yamlsrc import SourceError, SourceErrors, load
 from ..variants import make_variant
@@ -221,7 +222,9 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
         except SourceError as exc:
             message = exc.errors[0].message if isinstance(exc, SourceErrors) else exc.message
             m = _OTHER_RULE.match(message)
-            if m:                           # still refused, for another reason
+            if message.startswith(GAME_OVER):   # the house rule's target is reached before the hand
+                item.update(status="unplayable", reason="[rule x/past-target]")
+            elif m:                         # still refused, for another reason
                 item.update(status="changes", changes=[(("step", int(m.group(1))), "refused", m.group(2),
                                                         m.group(3))])
             else:
