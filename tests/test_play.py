@@ -47,6 +47,18 @@ def test_every_game_plays_a_hand_and_replays_it(game):
     assert again.view()["result"] == view["result"] and again.view()["scores"] == view["scores"]
 
 
+@pytest.mark.parametrize("game", ["all-fives", "chicken-foot", "texas-42"])
+def test_the_end_of_a_hand_announces_only_what_followed_the_readers_last_move(game):
+    """The page's live region says the view's ``new`` log lines: at the end
+    of a hand, the moves after the reader's own last one (not the whole
+    hand again)."""
+    s = Session(spec_of(CATALOG.variant(game).rules), 11, "en")
+    view = _first_hand(s)
+    mine = [i for i, line in enumerate(view["log"]) if "(you)" in line.split(":")[0]]
+    assert mine, view["log"]
+    assert view["new"] == len(view["log"]) - (mine[-1] + 1)
+
+
 def test_the_rules_travel_as_data():
     v = CATALOG.variant("all-threes-ten").rules
     back = variant_of(spec_of(v))

@@ -196,7 +196,8 @@ class Session:
                 if not t["moves"]:
                     t["why"] = self._why(state, tile)
         log = [(seat, text) for h, seat, text in self.log if h == index]
-        new = sum(1 for h, _s, _t in self.log[self.mine:] if h == index) if phase == "turn" else len(log)
+        # what happened since the reader's last move (said once by the page's live region)
+        new = sum(1 for h, _s, _t in self.log[self.mine:] if h == index)
         result: list[str] = []
         if phase != "turn":
             result = list(show.hand_result(v, state, self.lang, self.seat))
