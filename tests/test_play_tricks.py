@@ -120,3 +120,16 @@ def test_a_hand_set_up_by_hand(t42):
     who = {"N+S": "NS", "E+W": "EW", "N": "N", "E": "E", "S": "S", "W": "W"}.get
     # The trick is worth one point and the 6-4's ten: 11 to E+W.
     assert "EW 11 points" in show.scores(t42, deal, "en", who)
+
+
+def test_the_readers_hand_is_written_as_42_players_write_it(t42):
+    """The game's page writes a tile higher end first (6-4, 5-0); so does the
+    reader's hand: each of the seven labels is "H-L" with H >= L, and the
+    rest of the site's games keep their own notation."""
+    view = Session(spec_of(t42), 5, "en").view()
+    labels = [t["label"] for t in view["hand"]]
+    assert len(labels) == 7
+    for label, t in zip(labels, view["hand"]):
+        high, low = map(int, label.split("-"))
+        assert high >= low and {high, low} == set(map(int, t["tile"].split("-")))
+    assert show.tile_label(Tile(1, 6)) == "6-1"

@@ -180,7 +180,9 @@ class Session:
         hand = state.hands[self.you]
         moves: list[dict] = []
         coloured = v.params.set > 6
-        tiles = [{"label": t.label, "tile": str(t), "svg": tile_picture(t, coloured=coloured), "moves": [], "why": None}
+        # a family that writes its tiles its own way names them so (``tile_label``: 42's "6-4")
+        label = getattr(show, "tile_label", lambda t: t.label)
+        tiles = [{"label": label(t), "tile": str(t), "svg": tile_picture(t, coloured=coloured), "moves": [], "why": None}
                  for t in hand]
         draw = pass_ = False
         if phase == "turn":

@@ -35,13 +35,19 @@ from ..pages.trickwords import bid_words, suit_words as _suit, tile_text, trumps
 from ..variants.texas42 import DOUBLES, FOLLOW_ME, HAND_POINTS, PASS, Bid, Deal, Texas42, count_of
 
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint",
-           "tile_text", "bid_words", "trumps_words"]
+           "tile_text", "tile_label", "bid_words", "trumps_words"]
 
 #: Tricks in a hand of 42.
 TRICKS = 7
 
 
 # -- the pages' words are :mod:`generator.pages.trickwords`'s --------------------------------------
+def tile_label(tile: Tile) -> str:
+    """A tile of the reader's hand as 42 players write it, the higher end
+    first (``6-4``), as the game's page does."""
+    return tile_text(tile)
+
+
 def _seat(seat: str | None, lang: str) -> str:
     """A seat's name (``North`` / ``北``), as the play region names seats."""
     return messages("play", lang).get(f"seat_{seat}", str(seat))
