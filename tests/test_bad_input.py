@@ -18,6 +18,9 @@ CASES = [
     ("wrong type", 'variant: horse-race\nsteps:\n  - play: 14\n', "should be a string"),
     ("out not empty", 'variant: horse-race\nsettle:\n  out: N\n  hands: {N: 3, E: 4}\n', "must be empty"),
     ("two kinds", 'variant: horse-race\nsteps:\n  - play: "1-4"\nsettle:\n  hands: {N: 1, E: 2}\n', "exactly one"),
+    ("title of spaces", 'variant: horse-race\ntitle: {ja: "\u3000\u00a0 ", en: x}\nsteps:\n  - play: "1-4"\n',
+     "the Japanese text of title holds only spaces"),
+    ("no value", 'variant: horse-race\nsteps:\n  - play:\n', "should be a string, but no value is given"),
     ("alias bomb", "variant: horse-race\na: &a [1,1,1,1,1,1,1,1,1,1]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
      "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
      "e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]\n", "more than"),

@@ -23,7 +23,8 @@ __all__ = ["TEXT", "TILE", "NAME", "POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES
 LANGNAMES = {"ja": "Japanese", "en": "English"}
 
 TEXT = {"type": "object",
-         "properties": {"ja": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}},
+         "properties": {"ja": {"type": "string", "minLength": 1, "pattern": r"\S"},
+                        "en": {"type": "string", "minLength": 1, "pattern": r"\S"}},
          "required": ["ja", "en"], "additionalProperties": False}
 TILE = {"type": "string", "maxLength": 40}
 #: Names that become part of addresses and ids (game ids, section ids, glossary keys, position file
@@ -362,9 +363,12 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
             lang = missing.strip("'\"")
             return [(path, f"missing translation: {where} has no {lang!r} ({LANGNAMES.get(lang, lang)}) text")]
         return [(path, f"{where} needs {missing}")]
-    if err.validator == "minLength" and path and path[-1] in LANGNAMES:
+    if err.validator in ("minLength", "pattern") and path and path[-1] in LANGNAMES:
+        if err.validator == "pattern" and err.instance == "":
+            return []                       # said once, as empty (minLength)
         parent = ".".join(str(p) for p in path[:-1])
-        return [(path, f"missing translation: the {LANGNAMES[path[-1]]} text of {parent} is empty")]
+        empty = "is empty" if err.validator == "minLength" else "holds only spaces"
+        return [(path, f"missing translation: the {LANGNAMES[path[-1]]} text of {parent} {empty}")]
     if err.validator == "type":
         wants = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
         want = " or ".join(_YAML_WORDS.get(w, w) for w in wants)
@@ -374,6 +378,8 @@ def _messages(src: Source, err: jsonschema.ValidationError, path: tuple) -> list
                 and isinstance(err.instance[0], str) and re.fullmatch(r"\s*\d+\s*[|-]\s*\d+\s*", err.instance[0]):
             # [1|4] or [1-4] unquoted is YAML's list of one string
             hint = f': a tile in brackets must be quoted, "[{err.instance[0]}]"'
+        if err.instance is None:            # `key:` or `key: null`: nothing written
+            return [(path, f"{where} should be {_article(want)}, but no value is given")]
         return [(path, f"{where} should be {_article(want)}, not {_article(got)} ({_brief(err.instance)}){hint}")]
     if err.validator in ("oneOf", "anyOf") and path == ():
         return [(path, ("a position file has exactly one of: `steps` (placements), `settle` "
