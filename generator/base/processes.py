@@ -43,10 +43,17 @@ def in_order(fn: Callable[..., Any], calls: Iterable[tuple], jobs: int, ahead: i
     calls = iter(calls)
     with pool(jobs) as workers:
         pending = [workers.apply_async(fn, args) for args in islice(calls, ahead * jobs)]
-        while pending:
-            result = pending.pop(0).get()
-            pending += [workers.apply_async(fn, args) for args in islice(calls, 1)]
-            yield result
+        try:
+            while pending:
+                result = pending.pop(0).get()
+                pending += [workers.apply_async(fn, args) for args in islice(calls, 1)]
+                yield result
+        finally:
+            # Read before the workers end (a reader that stops early leaves calls sent): ending a pool
+            # whose task pipe is still full waits for ever (the pool's feeder thread is stuck writing to
+            # workers that are gone), which hung a test process once in a few runs.
+            for p in pending:
+                p.wait()
 
 
 def _worker_start(parent: int) -> None:
