@@ -180,8 +180,10 @@ class Hand:
     @property
     def next_leader(self) -> str | None:
         """Who leads the next hand (:meth:`Variant.next_leader`): ``None`` when
-        it is decided afresh, and always at the game's end."""
-        if self.end in (None, "game"):
+        it is decided afresh, and always when this hand ends the game: by
+        reaching the target in play (``end == "game"``), or by a settlement
+        (going out, a block) that takes a side to the target."""
+        if self.end in (None, "game") or self.game_winners:
             return None
         rule = self.variant.choices.next_lead
         if rule == "next-seat":
