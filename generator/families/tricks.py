@@ -118,6 +118,14 @@ class TricksFamily(Family):
 
         return render_tricks(page, checked, steps)
 
+    def macros(self) -> dict:
+        """``estimate_method()`` and ``hand_estimate(TILES)``: the planning
+        player's judgement of a hand, computed when the page is made
+        (:func:`generator.pages.tricks.hand_estimate`)."""
+        from ..pages.tricks import estimate_method, hand_estimate
+
+        return {"estimate_method": estimate_method, "hand_estimate": hand_estimate}
+
     def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
         """Hands, the winning bid, how often the bid is set or made."""
         t = words

@@ -430,6 +430,8 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
         budget = Budget()
         macros = dict(deal_table=page.deal_table, legend=page.legend, term=page.term, comparison=page.comparison,
                       rounds_table=page.rounds_table, position=page.position)
+        for name, made_by in family_of(page.v.rules.family).macros().items():   # the family's own macros
+            macros.setdefault(name, functools.partial(made_by, page))
         made: Counter = Counter()           # the ids our macros write (an example's, its figures')
         out = budget.run(lambda **values: bounded_output(tmpl, values), params=page.v.params,
                          **{k: budget.outside(_noting_ids(f, made)) for k, f in macros.items()})

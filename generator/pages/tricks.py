@@ -13,11 +13,11 @@ from ..draw import svg
 from ..draw.trick import draw_trick
 from ..model.tricks import TEAMS, DealPosition, FollowPosition, MarksPosition, TrickPosition, practice_answer
 from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
-from ..variants.texas42 import COUNT, DOUBLES, SEATS, count_of
+from ..variants.texas42 import COUNT, DOUBLES, FOLLOW_ME, SEATS, count_of
 from .trickwords import bid_words, cap as _cap, suit_words, tile_text, trumps_words
 
 __all__ = ["render_tricks", "tile_text", "suit_words", "trumps_words", "bid_words", "trick_text", "compare_cell", "card_rows",
-           "explain_lines"]
+           "explain_lines", "estimate_method", "hand_estimate"]
 
 _UI = tables("tricks")
 _esc = escape_md
@@ -276,6 +276,87 @@ def render_tricks(page, checked, steps) -> str:
     if isinstance(pos, DealPosition):
         return _deal(page, pos, outcome)
     return _marks(page, pos, outcome)
+
+
+def _halves(x: float) -> str:
+    """A count of tricks in halves as a reader writes it: ``2``, ``½``, ``1½``."""
+    whole, half = int(x), x - int(x) >= 0.5
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
+
+
+def estimate_method(page) -> str:
+    """The ``estimate_method()`` macro of a game of tricks: the planning
+    player's rule of thumb for judging a hand (:func:`generator.sim.tricks.hand_strength`),
+    as a Markdown list whose numbers are the engine's own constants."""
+    from ..sim.tricks import PARTNER_TRICKS, TRICK_VALUE
+
+    ui, rules = _UI[page.lang], page.v.rules
+    lines = [ui["est_m_run"], ui["est_m_other"], ui["est_m_doubles"],
+             ui["est_m_partner"].format(tricks=_halves(PARTNER_TRICKS)),
+             ui["est_m_value"].format(value=TRICK_VALUE, most=7 * TRICK_VALUE, min=rules.min_bid)]
+    return "\n" + "\n".join(f"- {_esc(line)}" for line in lines) + "\n"
+
+
+def hand_estimate(page, tiles=None) -> str:
+    """The ``hand_estimate(TILES)`` macro of a game of tricks: how the
+    planning player judges a hand of up to seven tiles (``TILES``, a list of
+    tiles as the rule files write them) with its best trumps, part by part
+    (:func:`generator.sim.tricks.hand_strength`), the points it judges the
+    hand to make with each other trumps, and the highest bid it would make
+    (:func:`generator.sim.tricks.bid_limit`). Raises
+    ``jinja2.TemplateError`` (reported at the macro's line) for anything
+    that is not one to seven different tiles of the set."""
+    import jinja2
+
+    from ..engine.tiles import NotationError, Tile
+    from ..sim.tricks import TRICK_VALUE, bid_limit, estimate, hand_strength
+
+    ui, lang, rules = _UI[page.lang], page.lang, page.v.rules
+    if not isinstance(tiles, (list, tuple)) or not 1 <= len(tiles) <= 7:
+        raise jinja2.TemplateError(f"hand_estimate() takes a list of one to seven tiles, such as "
+                                   f"[\"6-6\", \"6-4\"], not {tiles!r}"[:300])
+    hand: list = []
+    for text in tiles:
+        try:
+            tile = Tile.parse(text, rules.params.set)
+        except NotationError as exc:
+            raise jinja2.TemplateError(f"hand_estimate(): {exc}") from None
+        if tile in hand:
+            raise jinja2.TemplateError(f"hand_estimate(): {tile_text(tile)} is written twice")
+        hand.append(tile)
+    points, best = estimate(rules, hand)
+    st = hand_strength(rules, hand, best)
+
+    def tiles_of(ts) -> str:
+        return _cell(", ".join(tile_text(t) for t in ts)) or ui["est_none"]
+
+    rows = [f"| {ui['est_part']} | {ui['est_tiles']} | {ui['est_tricks']} |", "|---|---|---:|"]
+    if best != FOLLOW_ME:
+        rows.append(f"| {_cell(ui['est_run'].format(suit=suit_words(best, lang)))} | {tiles_of(st.run)} | "
+                    f"{_halves(len(st.run))} |")
+        rows.append(f"| {_cell(ui['est_other_trumps'])} | {tiles_of(st.other_trumps)} | "
+                    f"{_halves(0.5 * len(st.other_trumps))} |")
+    rows.append(f"| {_cell(ui['est_doubles'].format(each=_halves(st.double_value)))} | {tiles_of(st.doubles)} | "
+                f"{_halves(st.double_value * len(st.doubles))} |")
+    rows.append(f"| {_cell(ui['est_partner'])} | {ui['est_none']} | {_halves(st.partner)} |")
+    rows.append(f"| **{_cell(ui['est_total'])}** | | **{_halves(st.tricks)}** |")
+    others = [f"{_option_words(t, lang)} {plural(lang, 'point', hand_strength(rules, hand, t).points)}"
+              for t in rules.trump_options() if t != best]
+    limit = bid_limit(rules, hand)
+    lines = [ui["est_hand"].format(tiles=", ".join(tile_text(t) for t in hand)),
+             ui["est_best"].format(suit=_option_words(best, lang), tricks=_halves(st.tricks),
+                                   value=TRICK_VALUE,
+                                   points=plural(lang, "point", points)),
+             ui["est_others"].format(list=ui["sep"].join(others)),
+             (ui["est_bid"].format(bid=bid_words(limit, lang)) if limit is not None
+              else ui["est_pass"].format(min=rules.min_bid))]
+    return ("\n" + f"- {_esc(lines[0])}\n\n" + "\n".join(rows) + "\n\n"
+            + "\n".join(f"- {_esc(line)}" for line in lines[1:]) + "\n")
+
+
+def _option_words(trumps, lang: str) -> str:
+    """What a bidder may name, in the words of a list: a suit, the doubles, or follow-me."""
+    return _UI[lang]["trumps_follow_me"] if trumps == FOLLOW_ME else suit_words(trumps, lang)
 
 
 def compare_cell(v, row: str, lang: str) -> str:

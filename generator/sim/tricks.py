@@ -13,13 +13,15 @@ picks any legal bid, trumps or tile.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine.tiles import Tile
-from ..variants.texas42 import DOUBLES, FOLLOW_ME, PASS, SEATS, Bid, Deal, Texas42, count_of, team_name
+from ..variants.texas42 import DOUBLES, FOLLOW_ME, HAND_POINTS, PASS, SEATS, Bid, Deal, Texas42, count_of, team_name
 from .simulate import MAX_HANDS, Work, deal
 
-__all__ = ["play_forty_two", "plan_key", "estimate"]
+__all__ = ["play_forty_two", "plan_key", "estimate", "hand_strength", "Strength", "bid_limit", "TRICK_VALUE",
+           "PARTNER_TRICKS"]
 
 
 #: Raw points a trick is worth on average (42 in seven tricks).
@@ -28,39 +30,106 @@ TRICK_VALUE = 6
 PARTNER_TRICKS = 1.5
 
 
-def _strength(rules: Texas42, hand: Sequence[Tile], trumps) -> int:
-    """How many raw points ``hand`` might make with ``trumps`` (follow-me:
-    no trumps), counted in tricks of :data:`TRICK_VALUE` points: each trump
-    in an unbroken run from the top trump down is a sure trick, each other
-    trump half of one; each other double a trick once the trumps are drawn
-    (half of one without the top trump); and :data:`PARTNER_TRICKS` from the
-    partner."""
-    tricks = PARTNER_TRICKS
+@dataclass(frozen=True)
+class Strength:
+    """The planning player's judgement of a hand with one choice of trumps,
+    part by part (:func:`hand_strength`). Tricks are counted in halves:
+
+    - ``run``: the trumps held in an unbroken run from the top trump down
+      (the double first), a sure trick each;
+    - ``other_trumps``: the other trumps held, half a trick each;
+    - ``doubles``: the doubles that are not trumps, ``double_value`` tricks
+      each (one when the hand holds the top trump, or in follow-me; half of
+      one otherwise);
+    - ``partner``: :data:`PARTNER_TRICKS`, what the partner is counted on for.
+
+    ``tricks`` is their sum, at most seven; ``points`` is ``tricks`` times
+    :data:`TRICK_VALUE`, rounded (a whole number: tricks come in halves and
+    a trick is six points), the raw points the hand is judged to make."""
+
+    trumps: object
+    run: tuple[Tile, ...]
+    other_trumps: tuple[Tile, ...]
+    doubles: tuple[Tile, ...]
+    double_value: float
+    partner: float = PARTNER_TRICKS
+
+    @property
+    def tricks(self) -> float:
+        """The tricks counted, at most seven."""
+        return min(self.partner + len(self.run) + 0.5 * len(self.other_trumps)
+                   + self.double_value * len(self.doubles), 7)
+
+    @property
+    def points(self) -> int:
+        """The raw points the hand is judged to make (0-42)."""
+        return round(TRICK_VALUE * self.tricks)
+
+
+def hand_strength(rules: Texas42, hand: Sequence[Tile], trumps) -> Strength:
+    """How the planning player judges ``hand`` (seven tiles or fewer) with
+    ``trumps`` (a suit 0-6, ``doubles`` or ``follow-me``), part by part: see
+    :class:`Strength`. The rule of thumb is this site's own (the sources give
+    none); the bidding player of the simulation and the hint of "Play a hand"
+    use it, and the page's "judging your hand" shows it.
+
+    >>> from generator.variants import make_variant
+    >>> t42 = make_variant({"set": 6, "players": [], "partnerships": [4], "deal": {4: 7}, "target": 7},
+    ...                    {"layout": "tricks"})
+    >>> s = hand_strength(t42, [Tile(6, 6), Tile(6, 5), Tile(6, 2), Tile(5, 5), Tile(1, 1), Tile(4, 3),
+    ...                         Tile(2, 0)], 6)
+    >>> [str(t) for t in s.run], [str(t) for t in s.other_trumps], [str(t) for t in s.doubles], s.tricks, s.points
+    (['6-6', '5-6'], ['2-6'], ['5-5', '1-1'], 6.0, 36)
+    """
     top = False
+    run: tuple[Tile, ...] = ()
+    others: tuple[Tile, ...] = ()
     if trumps != FOLLOW_ME:
         suit = DOUBLES if trumps == DOUBLES else trumps
         mine = sorted((t for t in hand if rules.is_trump(t, trumps)), key=lambda t: -rules.rank(t, suit))
         every = sorted((t for t in rules.params.tiles if rules.is_trump(t, trumps)), key=lambda t: -rules.rank(t, suit))
-        run = 0
-        while run < len(mine) and mine[run] == every[run]:
-            run += 1
-        top = run > 0
-        tricks += run + 0.5 * (len(mine) - run)
-    for t in hand:
-        if t.is_double and not rules.is_trump(t, trumps):
-            tricks += 1 if top or trumps == FOLLOW_ME else 0.5
-    return round(TRICK_VALUE * min(tricks, 7))
+        n = 0
+        while n < len(mine) and mine[n] == every[n]:
+            n += 1
+        top = n > 0
+        run, others = tuple(mine[:n]), tuple(mine[n:])
+    doubles = tuple(t for t in hand if t.is_double and not rules.is_trump(t, trumps))
+    return Strength(trumps, run, others, doubles, 1.0 if top or trumps == FOLLOW_ME else 0.5)
+
+
+def _strength(rules: Texas42, hand: Sequence[Tile], trumps) -> int:
+    """The raw points :func:`hand_strength` judges ``hand`` to make with ``trumps``."""
+    return hand_strength(rules, hand, trumps).points
 
 
 def estimate(rules: Texas42, hand: Sequence[Tile]) -> tuple[int, object]:
     """The best ``(strength, trumps)`` of ``hand`` over the trumps the game
-    allows: raw points (:func:`_strength`) and what to name."""
+    allows: raw points (:func:`hand_strength`) and what to name."""
     best = (-1, None)
     for trumps in rules.trump_options():
         s = _strength(rules, hand, trumps)
         if s > best[0]:
             best = (s, trumps)
     return best
+
+
+def bid_limit(rules: Texas42, hand: Sequence[Tile]) -> Bid | None:
+    """The highest bid the planning player makes with ``hand``: its
+    :func:`estimate` in points (30-41), one mark (42) for a hand judged to
+    take every point, or ``None`` below the lowest bid (it passes unless it
+    is the shaker forced to bid). It bids the lowest bid that beats the bid
+    before it, up to this limit (:func:`plan_key`).
+
+    >>> from generator.variants import make_variant
+    >>> t42 = make_variant({"set": 6, "players": [], "partnerships": [4], "deal": {4: 7}, "target": 7},
+    ...                    {"layout": "tricks"})
+    >>> bid_limit(t42, [Tile(6, 6), Tile(6, 5), Tile(6, 2), Tile(5, 5), Tile(1, 1), Tile(4, 3), Tile(2, 0)])
+    Bid(value=36, contract='points')
+    """
+    points = min(estimate(rules, hand)[0], HAND_POINTS)
+    if points < rules.min_bid:
+        return None
+    return Bid(points, "marks") if points == HAND_POINTS else Bid(points)
 
 
 def plan_key(rules: Texas42, state: Deal):
