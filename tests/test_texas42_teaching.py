@@ -2,22 +2,15 @@
 player's judgement of a hand (the "Judging your hand" section's figures), each
 value worked by hand from its rule of thumb (a trump in an unbroken run from
 the top is a trick, another trump half of one, another double one or half,
-the partner one and a half, six points a trick, seven tricks at most); the
-page macros that show it, and their bad arguments located at FILE:LINE:COL;
-and the new worked hands and Nel-O practice positions, a wrong number in each
+the partner one and a half, six points a trick, seven tricks at most), and the
+new worked hands and Nel-O practice positions, a wrong number in each
 failing `rulebook check` at its line."""
 
-from types import SimpleNamespace
-
-import jinja2
 import pytest
 
-from generator.model.yamlsrc import SourceError
-from generator.pages.tricks import estimate_method, hand_estimate
 from generator.sim.tricks import PARTNER_TRICKS, TRICK_VALUE, bid_limit, estimate, hand_strength, plan_key
 from generator.variants.texas42 import FOLLOW_ME, DOUBLES, Bid, Deal
 
-from conftest import T
 from test_texas42 import _check, _line, game, tiles
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
@@ -126,66 +119,6 @@ def test_the_planning_player_outbids_up_to_its_limit_and_no_further():
     assert n_bids_over(PASS, PASS) == Bid(30)
     assert n_bids_over(Bid(30), Bid(32)) == Bid(33)
     assert n_bids_over(Bid(30), Bid(33)).is_pass
-
-
-# -- the page's macros ---------------------------------------------------------------------------
-
-def _page(lang):
-    return SimpleNamespace(lang=lang, v=SimpleNamespace(rules=game()))
-
-
-def test_hand_estimate_shows_the_parts_the_best_trumps_and_the_bid():
-    md = hand_estimate(_page("en"), list(CONTEST_N))
-    assert "| Trumps from the top, unbroken (sixes) | 6-6, 6-5, 6-4 | 3 |" in md
-    assert "| The partner | — | 1½ |" in md
-    assert "| **Total (seven at most)** | | **5½** |" in md
-    assert "Best trumps: sixes, 5½ tricks of 6 points: 33 points." in md
-    assert "blanks 24 points" in md                              # worked above
-    assert "would bid up to 33 with this hand" in md
-    ja = hand_estimate(_page("ja"), list(CONTEST_E))
-    assert "30に届かない" in ja and "18点" in ja
-
-
-def test_estimate_method_states_the_engines_constants():
-    md = estimate_method(_page("en"))
-    assert "counted on for 1½ tricks" in md and "A trick counts as 6 points (42 for all seven" in md
-    assert "pass below 30" in md
-
-
-@pytest.mark.parametrize("arg, why", [
-    (["6-6", "6-6"], "6-6 is written twice"),
-    (["6-6", "7-1"], "7-1"),
-    (["6-6"] * 0, "one to seven tiles"),
-    ([f"{a}-0" for a in range(7)] + ["1-1"], "one to seven tiles"),
-    ("6-6", "one to seven tiles"),
-])
-def test_hand_estimate_refuses_what_is_not_a_hand(arg, why):
-    with pytest.raises(jinja2.TemplateError, match=why):
-        hand_estimate(_page("en"), arg)
-
-
-def test_a_bad_hand_estimate_is_reported_at_its_line(rules_copy):
-    """A section calling hand_estimate with a tile written twice: the build's error names the
-    variant file and the line of the call."""
-    from generator.model.catalog import Catalog
-    from generator.pages.game import variant_page
-
-    path = rules_copy / "texas-42" / "variant.yaml"
-    text = path.read_text(encoding="utf-8")
-    old = '{{ hand_estimate(["6-3", "6-1", "6-0", "5-3", "5-1", "5-0", "4-1"]) }}'
-    assert text.count(old) == 2
-    text = text.replace(old, '{{ hand_estimate(["6-3", "6-3"]) }}', 1)
-    path.write_text(text, encoding="utf-8")
-    cat = Catalog(rules_copy)
-    vdef = cat.variant("texas-42")
-    glossary = {t["key"]: t for t in cat.glossary()}
-    good, problems = cat.check_all(cat.position_files("texas-42"))
-    assert problems == []
-    with pytest.raises(SourceError) as err:
-        variant_page(vdef, {cp.position.id: cp for cp in good}, glossary, "ja", {}, False, cat)
-    assert err.value.file.endswith("variant.yaml")
-    assert err.value.line == _line(text, '"6-3", "6-3"')
-    assert "6-3 is written twice" in err.value.message
 
 
 # -- the new positions: a wrong number fails at its line ----------------------------------------
