@@ -3,7 +3,8 @@
 (:meth:`generator.engine.family.Family.play_game` of :mod:`generator.families.tricks`).
 
 The ``greedy`` player of a game of tricks is :func:`plan_key`'s plan: it bids
-from its hand (the lowest bid its hand's strength covers, or pass), names
+from its hand (the lowest bid its hand's strength covers, or pass: :func:`hand_strength`,
+:func:`bid_limit`), names
 its strongest trumps and plays tricks with a simple plan (draw trumps with
 the top trump, lead a double, give count to a partner who is winning, win as
 cheaply as it can, else throw its least useful tile). The ``random`` player
