@@ -21,7 +21,7 @@ from conftest import ROOT
 #: The positions this file is about, by game.
 NEW = {
     "cuban": ["hand-whole-blocked"],
-    "dominican": ["hand-capicua-wins-game", "practice-double-first", "practice-either-end", "practice-play-away"],
+    "dominican": ["capicua-fits-either-end", "hand-capicua-wins-game", "practice-double-first", "practice-either-end", "practice-play-away"],
     "puerto-rican": ["practice-play-away", "practice-not-the-double", "practice-both-ends-yours"],
 }
 
