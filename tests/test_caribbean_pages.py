@@ -137,3 +137,28 @@ def test_a_hand_that_ends_the_game_names_no_next_leader(rules_copy, capsys):
     line, col = _at(pos, "next_leader:")
     assert capsys.readouterr().err.strip().splitlines() == [
         f"{pos}:{line}:{col}: error: next_leader: stated \"N\", the engine computes null"]
+
+
+def test_the_puerto_rican_first_hand_opens_with_the_6_6(tmp_path, capsys):
+    """Four hands of seven hold all 28 tiles, and N holds the 6-6 (Dania Ramos's sheet: the holder
+    of the highest double starts the first hand): E may not lead it, and N must set the 6-6."""
+    deal = ("variant: puerto-rican\ndeal:\n  players: [N, E, S, W]\n  teams: [[N, S], [E, W]]\n  leader: {who}\n"
+            "  hands:\n"
+            '    N: ["6-6", "0-6", "1-2", "2-2", "2-3", "1-3", "2-4"]\n'
+            '    E: ["5-6", "1-4", "1-6", "0-3", "0-5", "0-1", "1-1"]\n'
+            '    S: ["2-5", "0-2", "3-6", "3-4", "1-5", "3-5", "0-0"]\n'
+            '    W: ["2-6", "4-6", "3-3", "0-4", "4-4", "4-5", "5-5"]\n'
+            "  stock: []\nturns:\n  - by: {who}\n    play: \"{tile}\"\n")
+    pos = tmp_path / "lead.yaml"
+    pos.write_text(deal.format(who="N", tile="6-6"), encoding="utf-8")
+    assert main(["check", "-q", str(pos)]) == 0
+    pos.write_text(deal.format(who="E", tile="5-6"), encoding="utf-8")
+    assert main(["check", "-q", str(pos)]) == 1
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"{pos}:5:3: error: N holds 6-6, the highest double dealt, and sets it; E cannot lead "
+        f"[rule puerto-rican/lead]"]
+    pos.write_text(deal.format(who="N", tile="2-4"), encoding="utf-8")
+    assert main(["check", "-q", str(pos)]) == 1
+    assert capsys.readouterr().err.strip().splitlines() == [      # line 14: the first move's `play`
+        f"{pos}:14:5: error: move 1: the hand opens with 6-6, the highest double dealt, not 2-4 "
+        f"[rule puerto-rican/lead]"]
