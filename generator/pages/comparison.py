@@ -111,6 +111,8 @@ def lead_words(v: Variant, lang: str, later: bool = True) -> str:
         "black": _m(lang, "black_the_first_seat_any"),
         "highest-double": _m(lang, "the_holder_of_the_highest"),
     }[v.lead_rule]
+    if v.lead_rule == "highest-double":
+        text = _highest_double(v, lang, text)
     totals = v.params.lead_totals
     if totals:
         text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_a_tile_whose_pips", totals=_m(lang, "or_sep").join(map(str, totals)))
@@ -127,6 +129,25 @@ def lead_words(v: Variant, lang: str, later: bool = True) -> str:
     elif later == "winning-side":
         text += _m(lang, "later_hands_the_winning_side")
     return text
+
+
+def _highest_double(v: Variant, lang: str, text: str) -> str:
+    """The words of ``lead: highest-double`` for ``v``: where every tile is
+    dealt at every player count the game has (Dominican Dominoes: 4 x 7 = 28),
+    someone always holds the set's top double, so it is named and the
+    heaviest-tile fallback, which cannot happen, is left out; where the last
+    hand names the next leader (``next_lead`` other than ``as-first-hand``, in
+    a game of more than one hand), the rule is said to hold for the first hand
+    only, and for the hands that ``next_lead`` hands back to it (after a drawn
+    hand under ``winning-side``, after a block under ``winner``)."""
+    p = v.params
+    counts = set(p.players) | set(p.partnerships)
+    if counts and all(v.stock_size(n) == 0 for n in counts):
+        text = _m(lang, "the_holder_of_the_top_double", double=f"{p.set}-{p.set}")
+    later = v.choices.next_lead if p.target is not None else "as-first-hand"
+    key = {"winning-side": "lead_first_hand_and_drawn", "winner": "lead_first_hand_and_block",
+           "next-seat": "lead_first_hand"}.get(later)
+    return _m(lang, key, rule=text) if key else text
 
 
 def _layout(v: Variant, lang: str) -> str:

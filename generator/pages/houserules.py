@@ -16,6 +16,7 @@ import re
 
 from .describe import play_words
 from ..engine.choices import CHOICES, INFO
+from ..engine.family import family_of
 from ..base.i18n import messages, plural, tables
 from ..safety.sanitize import escape_cell, escape_link_text
 from ..draw.svg import arrange, side_directions
@@ -150,7 +151,10 @@ def differences_section(child: VariantDef, lang: str) -> str:
     lines = [t["diff_intro"].format(parent=_esc(pname), pid=parent.id), "",
              f"| {t['rule']} | {_esc(pname)} | {_esc(child.name[lang])} |", "|---|---|---|"]
     for key, a, b in rows:
-        if key in INFO:
+        if key == "lead":                   # who sets, qualified by the game (the card's words)
+            title = INFO[key].title[lang]
+            wa, wb = (_lead_words(g, lang) for g in (parent, child))
+        elif key in INFO:
             title = INFO[key].title[lang]
             wa = INFO[key].words(a, lang, parent.params.get("point_unit", 1))
             wb = INFO[key].words(b, lang, child.params.get("point_unit", 1))
@@ -161,6 +165,15 @@ def differences_section(child: VariantDef, lang: str) -> str:
         link = f"{section_page(parent, sid)}.md#{sid}" if sid else f"{parent.id}.md"
         lines.append(f"| {_esc(title)} | [{escape_link_text(wa, cell=True)}]({link}) | **{_esc(wb)}** |")
     return head + "\n" + "\n".join(lines) + "\n"
+
+
+def _lead_words(game: VariantDef, lang: str) -> str:
+    """Who sets the first tile of ``game``, in the words its card uses (its
+    family's, where it has its own: a line game names the set tile and says
+    when the rule holds), else the options page's words for its ``lead``."""
+    rules = game.rules
+    own = family_of(rules.choices.layout).card_words("lead", rules, lang)
+    return own if own is not None else INFO["lead"].words(rules.choices.lead, lang, rules.params.point_unit)
 
 
 def inherited_section(child: VariantDef, lang: str) -> str:
