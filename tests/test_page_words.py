@@ -120,9 +120,12 @@ def test_chicken_foot_on_a_cross_names_the_missing_arm_once_a_cell(catalog):
     row = _row(en, "| The centre double takes its six tiles first |")
     assert "arms to fill first b, c, d, e, f → **b, c, d**" in row
     assert row.count("it uses arm f, which this table does not have") == 1
-    assert "legal plays [2\\|9] on b, [2\\|9] on c, [2\\|9] on d, [2\\|9] on e, [2\\|9] on f → " \
-           "**[2\\|9] on b, [2\\|9] on c, [2\\|9] on d**" in row
+    assert "legal plays [2\\|9] on arm b, [2\\|9] on arm c, [2\\|9] on arm d, [2\\|9] on arm e, " \
+           "[2\\|9] on arm f → **[2\\|9] on arm b, [2\\|9] on arm c, [2\\|9] on arm d**" in row
     assert "moves do not fit" not in en
+    ja = _row(rerun_section(rerun_parent_positions(catalog, child), child, "ja"), "| 中央のダブルが先に6枚を受ける |")
+    assert ja.count("このテーブルにない枝fを使っている") == 1 and "出せる手 枝bに[2\\|9], 枝cに[2\\|9]" in ja
+    assert " on " not in ja
 
 
 def test_no_house_rule_page_says_a_result_twice(catalog):

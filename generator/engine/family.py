@@ -106,6 +106,12 @@ class Family:
         higher end first). ``rulebook score`` keeps its own fixed notation."""
         return tile.label
 
+    def place_name(self, name: str, lang: str) -> str:
+        """A place of the table that a position names (an arm ``b``, a toe
+        ``a1``, a train ``A``) in the reader's words (``arm b`` / ``枝b``); the
+        name itself in a family whose table has no named places."""
+        return name
+
     def practice_kind(self, position) -> str:
         """The class a practice ``position`` of this family gets on its page
         (:attr:`practice_class` unless the family asks several kinds of

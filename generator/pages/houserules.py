@@ -374,7 +374,7 @@ def _result_words(r: dict, child: VariantDef, lang: str) -> str:
             parts.append(t["refused"].format(at=_esc(at), now=_esc(_rule_words(now, lang)),
                                              was=_esc(_rule_words(stated, lang))).strip())
         elif stated:
-            label = _key_words(key, lang)
+            label = _key_words(key, lang, child)
             parts.append(f"{_esc(f'{at} {label}'.strip())} {_esc(_value(stated, lang, key, child))} → "
                          f"**{_esc(_value(now, lang, key, child))}**")
         else:
@@ -403,12 +403,14 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _key_words(key: str, lang: str) -> str:
-    """A stated value's key (``points``, ``marks.winner``, ``arms:e``) in the
-    reader's words (the message catalog's ``house-value`` context)."""
+def _key_words(key: str, lang: str, child: VariantDef) -> str:
+    """A stated value's key (``points``, ``marks.winner``) in the reader's
+    words (the message catalog's ``house-value`` context); one naming a place
+    of the table (``arms:e``, the arm e) as the family names that place."""
     key, _, name = key.partition(":")
-    words = messages("house-value", lang).get(key, key)
-    return _T[lang]["named"].format(what=words, name=name) if name else words
+    if name:
+        return family_of(child.choices.layout).place_name(name, lang)
+    return messages("house-value", lang).get(key, key)
 
 
 def stats_beside_parent(data: dict, parent_data: dict, child: VariantDef, lang: str) -> str:
@@ -479,14 +481,16 @@ def _reason(message: str, lang: str, child: VariantDef | None = None) -> str:
         return _T[lang]["not_in_set"].format(set=names.get(str(top)) or names["other"].format(top=top))
     m = _NO_ARM.search(message)
     if m:
-        return _T[lang]["no_arm"].format(arm=m.group(1))
+        arm = family_of(child.choices.layout).place_name(m.group(1), lang) if child is not None else m.group(1)
+        return _T[lang]["no_arm"].format(arm=arm)
     if "deals" in message or "tiles" in message:
         return _T[lang]["deal_misfit"]
     return _T[lang]["moves_misfit"]
 
 
-#: A tile in an engine's value (``"2-9"``, ``"2-9 on b"``): written as the game's pages write tiles.
+#: A tile in an engine's value (``"2-9"``), or a play of one on a place (``"2-9 on b"``).
 _TILE = re.compile(r"\b(\d+)-(\d+)\b")
+_PLAY_ON = re.compile(r"^(\d+-\d+) on (\w+)$")
 
 
 def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None) -> str:
@@ -495,7 +499,8 @@ def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None)
     words for none, the message catalog's ``house-none`` context: no winner
     yet), ``true``/``false`` -> yes/no (a bid made or set), an ``end`` in
     words; a tile as ``child``'s pages write it (its family's
-    :meth:`~generator.engine.family.Family.tile_name`)."""
+    :meth:`~generator.engine.family.Family.tile_name`), a play on a place of
+    the table in words (``[2|9] on arm b``)."""
     t = _T[lang]
     try:
         v = json.loads(text)
@@ -513,8 +518,11 @@ def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None)
         text = str(x)
         if child is None or not isinstance(x, str):
             return text
-        name = family_of(child.choices.layout).tile_name
-        return _TILE.sub(lambda m: name(Tile(int(m.group(1)), int(m.group(2)))), text)
+        family = family_of(child.choices.layout)
+        play = _PLAY_ON.match(text)
+        if play:                            # a play as the engine lists it: "2-9 on b"
+            return t["play_on"].format(tile=one(play.group(1)), where=family.place_name(play.group(2), lang))
+        return _TILE.sub(lambda m: family.tile_name(Tile(int(m.group(1)), int(m.group(2)))), text)
 
     if isinstance(v, dict):
         return ", ".join(f"{k} {one(x)}" for k, x in v.items())
