@@ -110,6 +110,28 @@ def test_dominicans_table_of_cuban_examples_names_the_set_once(catalog):
     assert ja.count("この例の牌が、このゲームのダブルシックスのセットにない") == 1
 
 
+def test_an_example_a_rule_choice_forbids_names_that_rule(tmp_path):
+    """Texas 42 without doubles as trumps: its two examples that name the doubles trumps (a bid made
+    with them, a trick with them) cannot be tried, because of that rule, not because of "its moves";
+    its eight other examples hold (a trump suit, follow-suit, a whole hand in fives ... and the game
+    to seven marks, which this house rule leaves at seven)."""
+    rules = rules_with(tmp_path, "texas-42")
+    (rules / "no-double-trumps").mkdir()
+    (rules / "no-double-trumps" / "variant.yaml").write_text(
+        "id: no-double-trumps\nextends: texas-42\nname: {ja: ダブルなし, en: No doubles trumps}\n"
+        "choices: {doubles_trump: not-allowed}\n", encoding="utf-8")
+    catalog = Catalog(rules)
+    child = catalog.variant("no-double-trumps")
+    results = rerun_parent_positions(catalog, child)
+    en, ja = rerun_section(results, child, "en"), rerun_section(results, child, "ja")
+    assert ("| A bid made with the doubles as trumps; A trick with the doubles as trumps | no longer possible: it "
+            "breaks a rule of this game: Doubles as trumps, not allowed: trumps are a suit from 0 to 6 |") in en
+    assert "このゲームの「ダブルの切り札」の決まり（できない。切り札は0〜6のスート）に合わない" in ja
+    assert [r["status"] for r in results].count("holds") == 8
+    assert "[allowed: the doubles form the trump suit, 6-6 highest](texas-42.md#trumps)" in \
+        differences_section(child, "en")
+
+
 def test_chicken_foot_on_a_cross_names_the_missing_arm_once_a_cell(catalog):
     """The cross has four arms (a to d) where Chicken Foot has six (a to f). "The centre double takes
     its six tiles first" states the arms to fill first as b, c, d, e, f, arm f among the arms, and

@@ -53,6 +53,10 @@ _SECTIONS = {
     "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
     "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
     "target_score": ["game-end", "the-game", "winning"],
+    # a game of tricks (Texas 42) and a tree of doubles (Chicken Foot)
+    "doubles_trump": ["trumps"], "follow_me": ["trumps"], "top_bid": ["bidding"], "all_pass": ["bidding"],
+    "nello": ["nello", "bidding"], "plunge": ["plunge", "bidding"],
+    "centre_double": ["the-centre"], "double_blank": ["end-and-scoring"],
 }
 
 _T = tables("house")
@@ -456,13 +460,16 @@ def _rule_words(key: str, lang: str, default: str | None = None) -> str | None:
 
 #: The engine's sentence for a tile the game's set lacks (:meth:`generator.engine.tiles.Tile.parse` in a set).
 _NOT_IN_SET = re.compile(r"'\d+-\d+' is not in a double-(\d+) set")
+#: A rule choice the engine names as why a move is refused: ``(`doubles_trump: not-allowed`)``.
+_CHOICE = re.compile(r"`([a-z_]+): ([a-z0-9-]+)`")
 #: The engine's sentence for an arm a tree does not have (:mod:`generator.variants.chicken_foot`, :mod:`generator.model.tree`).
 _NO_ARM = re.compile(r"no arm '([^']+)'")
 
 
 def _reason(message: str, lang: str, child: VariantDef | None = None) -> str:
     """Why a parent's example cannot be played, in words: the rule it meets;
-    or what of its setup does not fit: its tiles are not in this game's set
+    or the rule choice of this game it goes against (the doubles may not be
+    trumps); or what of its setup does not fit: its tiles are not in this game's set
     (a double-nine example under a double-six game), it names an arm this
     table does not have, its deal does not fit the deal sizes; or, without
     any of these, that its moves do not fit."""
@@ -474,6 +481,10 @@ def _reason(message: str, lang: str, child: VariantDef | None = None) -> str:
     words = _rule_words(m.group(1), lang, "") if m else ""
     if words:
         return words
+    m = _CHOICE.search(message)
+    if m and m.group(1) in INFO and m.group(2) in INFO[m.group(1)].values:
+        info = INFO[m.group(1)]                  # a rule choice of this game that the example breaks
+        return _T[lang]["against_choice"].format(rule=info.title[lang], words=info.words(m.group(2), lang))
     m = _NOT_IN_SET.search(message)
     if m:
         top = child.rules.params.set if child is not None else int(m.group(1))
