@@ -314,7 +314,8 @@ def _path_key(path: tuple) -> tuple[str, tuple | None] | None:
         part = path[i]
         if not isinstance(part, str):
             continue
-        scope = "trick" if "tricks" in path or path[0] == "trick" else str(path[0])
+        inside_trick = path[0] == "trick" or any(_PLACES.get(p) == "trick" for p in path if isinstance(p, str))
+        scope = "trick" if inside_trick else str(path[0])
         for key in (f"{scope}.{part}", part):
             if key in words:
                 name = path[i + 1] if i + 1 < len(path) and isinstance(path[i + 1], str) else None
