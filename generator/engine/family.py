@@ -99,11 +99,13 @@ class Family:
     play_module: str = ""
 
     def tile_name(self, tile) -> str:
-        """A tile as the pages of this family's games write it in what they
-        generate (tables, captions, text equivalents, a re-run's values), the
-        one notation of the game: ``[1|4]``, the lower end first, unless the
-        family's players write tiles otherwise (a game of tricks: ``6-4``, the
-        higher end first). ``rulebook score`` keeps its own fixed notation."""
+        """A tile as the pages of this family's games write it, the one
+        notation of the game that its page parts use in tables, captions and
+        text equivalents and that shared page code (a house rule's re-run of
+        its parent's examples) asks for here: ``[1|4]``, the lower end first,
+        unless the family's players write tiles otherwise (a game of tricks:
+        ``6-4``, the higher end first). ``rulebook score`` keeps its own fixed
+        notation, lower end first."""
         return tile.label
 
     def place_name(self, name: str, lang: str) -> str:
