@@ -72,6 +72,19 @@ def test_the_options_page_comparison_and_card_give_42_its_marks(catalog):
     assert "7マークに先に届いた組の勝ち" in card_page(t42, deal_table(t42, "ja"), "ja")
 
 
+def test_the_glossarys_list_of_who_plays_a_target_gives_42_marks(catalog, ten):
+    """A glossary term naming the param `target` lists each game whose target is not its family's
+    default, in that family's unit: the 42 house rule to 10 marks, All Fives to 100 points (Texas 42's
+    own 7 marks is the default of a game of tricks, so it is not listed)."""
+    from generator.pages.glossary import who_plays
+
+    games = [catalog.variant("texas-42"), ten[1], catalog.variant("all-fives")]
+    en, ja = who_plays(["target"], games, "en"), who_plays(["target"], games, "ja")
+    assert "(game target: first to 10 marks)" in en and "(game target: first to 100 points)" in en
+    assert "10 points" not in en and "7 marks" not in en
+    assert "10マーク先取" in ja and "100点先取" in ja and "勝ちになるマーク数" in ja
+
+
 # -- 2. the re-run says its changes in the reader's words --------------------------------------------
 
 def test_the_rerun_of_42s_game_to_seven_marks_under_ten_marks_is_in_words(ten):
