@@ -37,7 +37,7 @@ def test_horse_race_card_states_its_params_and_choices(files):
     card = files["en/gen/horse-race-card.md"].decode()
     assert "2–4 players, each for themselves, or 4 as two partnerships" in card
     assert "The set: double-six (28 tiles)." in card
-    assert "| 2 | 7 | 14 | — |" in card and "| 3 | 6 | 10 | — |" in card and "| 4 | 5 | 8 | yes |" in card
+    assert "| 2 | 7 | 14 | — |" in card and "| 3 | 6 | 10 | — |" in card and "| 4 | 5 | 8 | optional |" in card
     rows = _rows(card)
     assert rows["Spinners"] == "every double laid crosswise"
     assert rows["Side branches"] == "once both straight sides are filled"

@@ -63,6 +63,10 @@ class Family:
     #: The class that plays a game of the family (``None``: the line-of-play
     #: :class:`~generator.engine.variant.Variant` with the value rules of :mod:`generator.variants`).
     rules_class: type | None = None
+    #: What a game's ``target`` counts, as a noun of the message catalog's ``plural`` context: points
+    #: (``"point"``) unless the family plays to something else (marks in a game of tricks). Every page
+    #: that states a target (a house rule's differences, the comparisons, the card) says it in this unit.
+    target_unit: str = "point"
     #: Params a house rule may set though the game it extends leaves them out (their defaults stand).
     house_params: frozenset[str] = frozenset()
     #: The schema a position file of this family follows (``docs/schemas/<name>.schema.json``).
@@ -93,6 +97,22 @@ class Family:
     #: (:mod:`generator.play`: the table, the moves in words, refusals, scores, the hint), loaded by
     #: name as the families are; ``""``: the family's games cannot be played on their pages.
     play_module: str = ""
+
+    def tile_name(self, tile) -> str:
+        """A tile as the pages of this family's games write it, the one
+        notation of the game that its page parts use in tables, captions and
+        text equivalents and that shared page code (a house rule's re-run of
+        its parent's examples) asks for here: ``[1|4]``, the lower end first,
+        unless the family's players write tiles otherwise (a game of tricks:
+        ``6-4``, the higher end first). ``rulebook score`` keeps its own fixed
+        notation, lower end first."""
+        return tile.label
+
+    def place_name(self, name: str, lang: str) -> str:
+        """A place of the table that a position names (an arm ``b``, a toe
+        ``a1``, a train ``A``) in the reader's words (``arm b`` / ``枝b``); the
+        name itself in a family whose table has no named places."""
+        return name
 
     def practice_kind(self, position) -> str:
         """The class a practice ``position`` of this family gets on its page

@@ -95,6 +95,12 @@ class TrainsFamily(Family):
         return dict(players=t["players"], games=t["games"], hands=t["round"], per_game=t["rpg"], tiles=t["tpr"],
                     points=t["pen"], block=t["block_rounds"], first=t["first_rounds"])
 
+    def place_name(self, name: str, lang: str) -> str:
+        """``A's train`` / ``Aのトレイン``, the Mexican train (:func:`generator.pages.trains.train_name`)."""
+        from ..pages.trains import train_name
+
+        return train_name(name, lang)
+
     def compare_cell(self, v, row: str, lang: str) -> str:
         from ..pages.trains import compare_cell
 

@@ -92,6 +92,12 @@ class TreeFamily(Family):
         return dict(players=t["players"], games=t["games"], hands=t["round"], per_game=t["rpg"], tiles=t["tpr"],
                     points=t["pen"], block=t["block_rounds"], first=t["first_rounds"])
 
+    def place_name(self, name: str, lang: str) -> str:
+        """``arm b`` / ``枝b``, ``toe a1`` / ``指a1`` (:func:`generator.pages.tree.arm_name`)."""
+        from ..pages.tree import arm_name
+
+        return arm_name(name, lang)
+
     def compare_cell(self, v, row: str, lang: str) -> str:
         from ..pages.tree import compare_cell
 

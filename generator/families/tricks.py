@@ -34,6 +34,7 @@ class TricksFamily(Family):
     noun = "a game of tricks"
     choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "top_bid", "all_pass"})
     house_params = frozenset({"target"})
+    target_unit = "mark"
     position_schema = "trick-position"
     practice_class = " rb-practice-trick"
     work_limits = (16_000_000, 4_000_000)
@@ -51,6 +52,12 @@ class TricksFamily(Family):
         from ..variants.texas42 import Texas42
 
         return Texas42
+
+    def tile_name(self, tile) -> str:
+        """``6-4``: 42 players write the higher end first (:func:`generator.pages.trickwords.tile_text`)."""
+        from ..pages.trickwords import tile_text
+
+        return tile_text(tile)
 
     def practice_kind(self, position) -> str:
         """"Which tiles may I play?" is a question of each tile allowed or

@@ -239,6 +239,8 @@ def _length(v: Variant, lang: str) -> str:
     if t is None:
         return _m(lang, "one_hand_is_the_game")
     unit = _m(lang, "displayed_points") if v.params.point_unit > 1 else _m(lang, "points")
+    if family_of(v.family).target_unit == "mark":      # a game of tricks is played to marks
+        unit = _m(lang, "marks")
     return _m(lang, "exactly_to" if v.choices.target_score == "exact" else "first_to", t=t, unit=unit)
 
 

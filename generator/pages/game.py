@@ -111,6 +111,10 @@ class _Page:
 
     # -- macros ------------------------------------------------------------
     def deal_table(self) -> str:
+        """The deal by number of players (Markdown table): tiles each, tiles
+        left in the stock (or out of play), and, where the game has
+        partnerships, whether they are optional (the same number may also play
+        each for themselves) or compulsory (it may not)."""
         p = self.v.rules.params
         ui = self.ui
         stock = ui["stock"] if self.v.rules.draw_mode != "none" else ui["undealt_col"]
@@ -118,8 +122,9 @@ class _Page:
         rows = [f"| {ui['players']} | {ui['per_hand']} | {stock} |" + (f" {ui['partners']} |" if pairs else ""),
                 "|---:|---:|---:|" + (":---:|" if pairs else "")]
         for n in sorted(set(p.players) | set(p.partnerships)):
-            rows.append(f"| {n} | {p.deal[n]} | {self.v.rules.stock_size(n)} |"
-                        + (f" {ui['yes'] if n in p.partnerships else ui['no']} |" if pairs else ""))
+            # partnerships are optional where n may also play each for themselves, compulsory where not
+            how = ui["no"] if n not in p.partnerships else ui["yes"] if n in p.players else ui["pairs_compulsory"]
+            rows.append(f"| {n} | {p.deal[n]} | {self.v.rules.stock_size(n)} |" + (f" {how} |" if pairs else ""))
         return "\n" + "\n".join(rows) + "\n"
 
     def comparison(self, other: str) -> str:

@@ -10,6 +10,7 @@ import unicodedata
 
 from .card import applies, choice_words
 from ..engine.choices import INFO
+from ..engine.family import family_of
 from . import houserules
 from ..base.i18n import messages, tables
 from ..safety.sanitize import escape_cell, escape_link_text, escape_md
@@ -77,9 +78,10 @@ def who_plays(keys, games, lang: str) -> str:
                 value = v.params.get(key)
                 if value is None or value == full_params({}, v.choices.layout).get(key):
                     continue
-                name = messages("param", lang)[key]
+                name = houserules.param_title(key, v.choices.layout, lang)
                 name = name[:1].lower() + name[1:]          # inside a sentence (Japanese has no case)
-                words = f"{name}{ui['who_plays_param_sep']}{houserules.param_words(key, value, lang)}"
+                unit = family_of(v.choices.layout).target_unit      # (a target in marks in a game of tricks)
+                words = f"{name}{ui['who_plays_param_sep']}{houserules.param_words(key, value, lang, unit)}"
             names = groups.setdefault(words, [])
             link = f"[{escape_link_text(v.name[lang])}]({v.id}.md)"
             if link not in names:

@@ -22,6 +22,7 @@ from ..safety.sanitize import escape_cell, escape_link_text
 from ..draw.svg import arrange, side_directions
 from ..sim.stats import columns
 from .comparison import set_words
+from ..engine.tiles import Tile
 from ..model.catalog import Catalog, VariantDef
 from ..model.kinds import compare, evaluate, parse_position
 from ..model.positions import GAME_OVER
@@ -29,14 +30,14 @@ from ..model.practice import play_from_text
 from ..model.yamlsrc import SourceError, SourceErrors, load
 from ..variants import make_variant
 
-__all__ = ["differences", "differences_section", "rerun_parent_positions", "rerun_section", "inherited_section",
+__all__ = ["param_title", "param_words", "differences", "differences_section", "rerun_parent_positions", "rerun_section", "inherited_section",
            "stats_beside_parent"]
 
 #: Where a parent's page usually explains each param or choice: section ids, most likely first.
 _SECTIONS = {
     "set": ["players-and-tiles"], "players": ["players-and-tiles"], "partnerships": ["players-and-tiles"],
     "deal": ["players-and-tiles"], "stock_reserve": ["drawing-and-passing", "drawing", "players-and-tiles"],
-    "target": ["game-end", "the-game", "winning", "match-result"],
+    "target": ["game-end", "the-game", "winning", "match-result", "marks"],
     "point_unit": ["scoring-placements", "scoring", "scoring-in-play", "players-and-tiles"],
     "rounds": ["rounds"], "redeal_doubles": ["the-deal", "players-and-tiles"], "capicua_bonus": ["capicua", "settlement"], "direction": ["the-turn", "players-and-tiles"],
     "layout": [], "lead_totals": ["the-set", "playable-tiles"],
@@ -52,6 +53,10 @@ _SECTIONS = {
     "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
     "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
     "target_score": ["game-end", "the-game", "winning"],
+    # a game of tricks (Texas 42) and a tree of doubles (Chicken Foot)
+    "doubles_trump": ["trumps"], "follow_me": ["trumps"], "top_bid": ["bidding"], "all_pass": ["bidding"],
+    "nello": ["nello", "bidding"], "plunge": ["plunge", "bidding"],
+    "centre_double": ["the-centre"], "double_blank": ["end-and-scoring"],
 }
 
 _T = tables("house")
@@ -62,9 +67,20 @@ _T = tables("house")
 _esc = escape_cell
 
 
-def param_words(key: str, value, lang: str) -> str:
+def param_title(key: str, layout: str, lang: str) -> str:
+    """A param's name in ``lang`` as a game of the family ``layout`` uses it
+    (the catalog's ``param`` message ``KEY.FAMILY`` where the family counts it
+    in its own unit, as a game of tricks counts its target in marks)."""
+    words = messages("param", lang)
+    return words.get(f"{key}.{layout}") or words.get(key, key)
+
+
+def param_words(key: str, value, lang: str, unit: str = "point") -> str:
     """A param's value in players' words (a dash for a param the game does
-    not have: a house rule that changes its game's layout adds params)."""
+    not have: a house rule that changes its game's layout adds params).
+    ``unit`` is what the game's ``target`` counts (its family's
+    :attr:`~generator.engine.family.Family.target_unit`: points, or marks in a
+    game of tricks)."""
     t = _T[lang]
     if key == "redeal_doubles":
         return t["redeal_never"] if value is None else t["redeal_at"].format(n=value)
@@ -85,7 +101,7 @@ def param_words(key: str, value, lang: str) -> str:
     if key == "rounds":
         return ", ".join(map(str, value)) + _T[lang]["rounds_suffix"]
     if key == "target":
-        return t["one_hand"] if value is None else t["first_to"].format(t=value)
+        return t["one_hand"] if value is None else t["first_to"].format(amount=plural(lang, unit, value))
     if key == "stock_reserve":
         return t["kept"].format(n=value) if value else t["nobody"]
     if key == "lead_totals":
@@ -159,8 +175,9 @@ def differences_section(child: VariantDef, lang: str) -> str:
             wa = INFO[key].words(a, lang, parent.params.get("point_unit", 1))
             wb = INFO[key].words(b, lang, child.params.get("point_unit", 1))
         else:
-            title = messages("param", lang).get(key, key)
-            wa, wb = param_words(key, a, lang), param_words(key, b, lang)
+            title = param_title(key, child.choices.layout, lang)
+            wa = param_words(key, a, lang, family_of(parent.choices.layout).target_unit)
+            wb = param_words(key, b, lang, family_of(child.choices.layout).target_unit)
         sid = _section_of(parent, key)
         link = f"{section_page(parent, sid)}.md#{sid}" if sid else f"{parent.id}.md"
         lines.append(f"| {_esc(title)} | [{escape_link_text(wa, cell=True)}]({link}) | **{_esc(wb)}** |")
@@ -231,7 +248,7 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
                 out.append(item)
                 continue
             problems = compare(evaluate(pos, rules))
-            changes = _changes(problems)
+            changes = _changes(problems, src)
         except SourceError as exc:
             message = exc.errors[0].message if isinstance(exc, SourceErrors) else exc.message
             m = _OTHER_RULE.match(message)
@@ -255,17 +272,67 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
     return out
 
 
-def _changes(problems) -> list[tuple]:
-    """``(where, key, stated, now)`` for each difference :func:`compare` found."""
+def _changes(problems, src=None) -> list[tuple]:
+    """``(where, key, stated, now)`` for each difference :func:`compare` found.
+    A difference the line family words as ``step 2 (...) points: stated ...``
+    is read from its words; any other family's (``the trick's winner: stated
+    ...``, ``arm e: stated ...``) from the key of ``src`` (the position's
+    :class:`~generator.model.yamlsrc.Source`) the error points at, so that the
+    page names it in the reader's words (:func:`_key_words`). A problem that
+    is no difference (an arm the table lacks) keeps its sentence, as key ``""``."""
     changes = []
     for e in problems:
         m = _DIFF.match(e.message)
-        if m:
+        path = _located(e, src)
+        key_where = _path_key(path) if path else None
+        if m and (m.group(1) or key_where is None):
             kind, n, key, stated, now = m.groups()
             changes.append(((kind, int(n)) if kind else None, key, stated, now))
+            continue
+        m = _ANY_DIFF.match(e.message)
+        if m and key_where:
+            key, where = key_where
+            changes.append((where, key, m.group(1), m.group(2)))
         else:
             changes.append((None, "", "", e.message))
     return changes
+
+
+#: A stated value that differs, in any family's words: ``LABEL: stated X, the engine computes Y ( DETAIL)``
+#: (:func:`generator.model.compare.stated_diff`).
+_ANY_DIFF = re.compile(r"^.*?: stated (.*?), the engine computes (.*?)(?: \(.*\))?$", re.S)
+#: Lists whose items a place in an example is counted in: (the list's key, the place's word in ``house``).
+_PLACES = {"tricks": "trick", "turns": "move", "moves": "move", "steps": "step", "hands": "hand"}
+
+
+def _located(e, src) -> tuple | None:
+    """The path of the key of ``src`` that the error ``e`` points at (``None``: no key there)."""
+    if src is None:
+        return None
+    return next((path for path, mark in src.key_marks.items() if tuple(mark) == (e.line, e.col)), None)
+
+
+def _path_key(path: tuple) -> tuple[str, tuple | None] | None:
+    """``(key, where)`` of the stated value at ``path``: the innermost key the
+    message catalog's ``house-value`` context words (``marks.winner``, the
+    game's winner, before ``winner``, a trick's; ``arms:e`` for the arm ``e``
+    of ``arms``), and the place in the example (``("trick", 3)``) or ``None``."""
+    words = messages("house-value", "en")
+    where = None
+    for i, part in enumerate(path[:-1]):
+        if part in _PLACES and isinstance(path[i + 1], int):
+            where = (_PLACES[part], path[i + 1] + 1)
+    for i in range(len(path) - 1, -1, -1):
+        part = path[i]
+        if not isinstance(part, str):
+            continue
+        inside_trick = path[0] == "trick" or any(_PLACES.get(p) == "trick" for p in path if isinstance(p, str))
+        scope = "trick" if inside_trick else str(path[0])
+        for key in (f"{scope}.{part}", part):
+            if key in words:
+                name = path[i + 1] if i + 1 < len(path) and isinstance(path[i + 1], str) else None
+                return (f"{key}:{name}" if name else key), where
+    return None
 
 
 _STOPS = re.compile(r"^(step|move) (\d+): ")
@@ -287,7 +354,7 @@ def _changes_before(src, rules, message: str) -> list[tuple]:
     try:
         head = parse_position(dataclasses.replace(src, data={**src.data, key: src.data[key][:n - 1]}), rules)
         # the moves' own changes (what a shortened example ends with is not the example's end)
-        changes = [c for c in _changes(compare(evaluate(head, rules))) if c[0] is not None]
+        changes = [c for c in _changes(compare(evaluate(head, rules)), src) if c[0] is not None]
     except SourceError:
         return []
     return changes + [((m.group(1), n), "stops", "", message)] if changes else []
@@ -301,8 +368,41 @@ def _same_play(text: str) -> tuple:
     return str(play.tile), str(play.at), as_, play.touch
 
 
+def _result_words(r: dict, child: VariantDef, lang: str) -> str:
+    """What the re-run of one parent's example found, in the reader's words
+    (each distinct part once)."""
+    t = _T[lang]
+    if r["status"] == "holds":
+        return t["holds"]
+    if r["status"] == "unplayable":
+        return t["unplayable"] + _esc(_reason(r["reason"], lang, child))
+    parts = []
+    for where, key, stated, now in r["changes"]:
+        at = t[where[0]].format(n=where[1]) if where else ""
+        if key == "best":
+            label = messages("house-value", lang).get(key, key)
+            words = [[play_words(play_from_text(p), lang, r.get("sides")) for p in json.loads(v)]
+                     for v in (stated, now)]
+            parts.append(f"{_esc(label)} {_esc(t['list_sep'].join(words[0]))} → "
+                         f"**{_esc(t['list_sep'].join(words[1]))}**")
+        elif key == "stops":
+            parts.append(t["stops"].format(at=_esc(at), why=_esc(t["unplayable"] + _reason(now, lang, child))))
+        elif key == "refused":
+            parts.append(t["refused"].format(at=_esc(at), now=_esc(_rule_words(now, lang)),
+                                             was=_esc(_rule_words(stated, lang))).strip())
+        elif stated:
+            label = _key_words(key, lang, child)
+            parts.append(f"{_esc(f'{at} {label}'.strip())} {_esc(_value(stated, lang, key, child))} → "
+                         f"**{_esc(_value(now, lang, key, child))}**")
+        else:
+            parts.append(_esc(_reason(now, lang, child)))
+    return t["changes"] + t["list_sep"].join(dict.fromkeys(parts))
+
+
 def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
-    """The table of :func:`rerun_parent_positions` in ``lang``."""
+    """The table of :func:`rerun_parent_positions` in ``lang``: one row per
+    result, the parent's examples with the same result named together in one
+    row (a result is never said twice)."""
     if not results:
         return ""
     parent, t = child.parent, _T[lang]
@@ -310,36 +410,24 @@ def rerun_section(results: list[dict], child: VariantDef, lang: str) -> str:
     lines = [f"## {_esc(t['rerun'].format(parent=pname))} {{ #parent-examples }}", "",
              t["rerun_intro"].format(parent=_esc(pname), pid=parent.id), "",
              f"| {t['example']} | {t['result']} |", "|---|---|"]
+    rows: dict[str, list[str]] = {}         # result -> the examples' names, in file order
     for r in results:
         title = (r["title"] or {}).get(lang) if isinstance(r["title"], dict) else None
-        name = _esc(title or r["id"])
-        if r["status"] == "holds":
-            what = t["holds"]
-        elif r["status"] == "unplayable":
-            what = t["unplayable"] + _esc(_reason(r["reason"], lang))
-        else:
-            parts = []
-            for where, key, stated, now in r["changes"]:
-                label = messages("house-value", lang).get(key, key)
-                at = t[where[0]].format(n=where[1]) if where else ""
-                if key == "best":
-                    words = [[play_words(play_from_text(p), lang, r.get("sides")) for p in json.loads(v)]
-                             for v in (stated, now)]
-                    parts.append(f"{_esc(label)} {_esc(t['list_sep'].join(words[0]))} → "
-                                 f"**{_esc(t['list_sep'].join(words[1]))}**")
-                elif key == "stops":
-                    parts.append(t["stops"].format(at=_esc(at), why=_esc(t["unplayable"] + _reason(now, lang))))
-                elif key == "refused":
-                    parts.append(t["refused"].format(at=_esc(at), now=_esc(_rule_words(now, lang)),
-                                                     was=_esc(_rule_words(stated, lang))).strip())
-                elif stated:
-                    parts.append(f"{_esc(f'{at} {label}'.strip())} {_esc(_value(stated, lang, key))} → "
-                                 f"**{_esc(_value(now, lang, key))}**")
-                else:
-                    parts.append(_esc(_reason(now, lang)))
-            what = t["changes"] + t["list_sep"].join(parts)
-        lines.append(f"| {name} | {what.replace(chr(10), ' ')} |")
+        what = _result_words(r, child, lang).replace(chr(10), " ")
+        rows.setdefault(what, []).append(_esc(title or r["id"]))
+    for what, names in rows.items():
+        lines.append(f"| {t['name_sep'].join(names)} | {what} |")
     return "\n".join(lines) + "\n"
+
+
+def _key_words(key: str, lang: str, child: VariantDef) -> str:
+    """A stated value's key (``points``, ``marks.winner``) in the reader's
+    words (the message catalog's ``house-value`` context); one naming a place
+    of the table (``arms:e``, the arm e) as the family names that place."""
+    key, _, name = key.partition(":")
+    if name:
+        return family_of(child.choices.layout).place_name(name, lang)
+    return messages("house-value", lang).get(key, key)
 
 
 def stats_beside_parent(data: dict, parent_data: dict, child: VariantDef, lang: str) -> str:
@@ -383,9 +471,21 @@ def _rule_words(key: str, lang: str, default: str | None = None) -> str | None:
     return key if default is None else default
 
 
-def _reason(message: str, lang: str) -> str:
-    """Why a parent's example cannot be played, in words: the rule it meets,
-    or, without one, that its setup does not fit (deal sizes, tiles)."""
+#: The engine's sentence for a tile the game's set lacks (:meth:`generator.engine.tiles.Tile.parse` in a set).
+_NOT_IN_SET = re.compile(r"'\d+-\d+' is not in a double-(\d+) set")
+#: A rule choice the engine names as why a move is refused: ``(`doubles_trump: not-allowed`)``.
+_CHOICE = re.compile(r"`([a-z_]+): ([a-z0-9-]+)`")
+#: The engine's sentence for an arm a tree does not have (:mod:`generator.variants.chicken_foot`, :mod:`generator.model.tree`).
+_NO_ARM = re.compile(r"no arm '([^']+)'")
+
+
+def _reason(message: str, lang: str, child: VariantDef | None = None) -> str:
+    """Why a parent's example cannot be played, in words: the rule it meets;
+    or the rule choice of this game it goes against (the doubles may not be
+    trumps); or what of its setup does not fit: its tiles are not in this game's set
+    (a double-nine example under a double-six game), it names an arm this
+    table does not have, its deal does not fit the deal sizes; or, without
+    any of these, that its moves do not fit."""
     m = re.match(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine accepts", message)
     if m:
         n, was = m.group(1), _rule_words(m.group(2), lang)
@@ -394,28 +494,62 @@ def _reason(message: str, lang: str) -> str:
     words = _rule_words(m.group(1), lang, "") if m else ""
     if words:
         return words
+    m = _CHOICE.search(message)
+    if m and m.group(1) in INFO and m.group(2) in INFO[m.group(1)].values:
+        info = INFO[m.group(1)]                  # a rule choice of this game that the example breaks
+        return _T[lang]["against_choice"].format(rule=info.title[lang], words=info.words(m.group(2), lang))
+    m = _NOT_IN_SET.search(message)
+    if m:
+        top = child.rules.params.set if child is not None else int(m.group(1))
+        names = messages("set-name", lang)
+        return _T[lang]["not_in_set"].format(set=names.get(str(top)) or names["other"].format(top=top))
+    m = _NO_ARM.search(message)
+    if m:
+        arm = family_of(child.choices.layout).place_name(m.group(1), lang) if child is not None else m.group(1)
+        return _T[lang]["no_arm"].format(arm=arm)
     if "deals" in message or "tiles" in message:
         return _T[lang]["deal_misfit"]
     return _T[lang]["moves_misfit"]
 
 
+#: A tile in an engine's value (``"2-9"``), or a play of one on a place (``"2-9 on b"``).
+_TILE = re.compile(r"\b(\d+)-(\d+)\b")
+_PLAY_ON = re.compile(r"^(\d+-\d+) on (\w+)$")
 
 
-def _value(text: str, lang: str, key: str = "") -> str:
+def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None) -> str:
     """A stated or computed value (JSON) in words: ``{"A": 6}`` -> ``A 6``,
-    ``["A", "B"]`` -> ``A, B``, ``[]`` -> none, an ``end`` in words."""
-    import json
-
+    ``["A", "B"]`` -> ``A, B``, ``[]`` or ``null`` -> none (or the key's own
+    words for none, the message catalog's ``house-none`` context: no winner
+    yet), ``true``/``false`` -> yes/no (a bid made or set), an ``end`` in
+    words; a tile as ``child``'s pages write it (its family's
+    :meth:`~generator.engine.family.Family.tile_name`), a play on a place of
+    the table in words (``[2|9] on arm b``)."""
+    t = _T[lang]
     try:
         v = json.loads(text)
     except ValueError:
         return text
+    key = key.partition(":")[0]
     if key == "end":
         return messages("hand-end", lang).get(v if v is not None else "none", str(v))
+    if v is None or v == [] or v == {}:
+        return messages("house-none", lang).get(key, t["nobody"])
+    if isinstance(v, bool):
+        return messages("house-none", lang).get(f"{key}.{str(v).lower()}", t["yes" if v else "no"])
+
+    def one(x) -> str:
+        text = str(x)
+        if child is None or not isinstance(x, str):
+            return text
+        family = family_of(child.choices.layout)
+        play = _PLAY_ON.match(text)
+        if play:                            # a play as the engine lists it: "2-9 on b"
+            return t["play_on"].format(tile=one(play.group(1)), where=family.place_name(play.group(2), lang))
+        return _TILE.sub(lambda m: family.tile_name(Tile(int(m.group(1)), int(m.group(2)))), text)
+
     if isinstance(v, dict):
-        return ", ".join(f"{k} {x}" for k, x in v.items()) or _T[lang]["nobody"]
+        return ", ".join(f"{k} {one(x)}" for k, x in v.items())
     if isinstance(v, list):
-        return ", ".join(map(str, v)) or _T[lang]["nobody"]
-    if v is None:
-        return _T[lang]["nobody"]
-    return str(v)
+        return ", ".join(map(one, v))
+    return one(v)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..engine.choices import CHOICES, Choices
+from ..engine.family import families
 from ..base.i18n import messages, tables
 from ..safety.sanitize import escape, escape_cell, escape_link_text
 from ..model.schema import PARAMS_SCHEMA
@@ -36,6 +37,9 @@ def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
     for key, spec in PARAMS_SCHEMA["properties"].items():
         about = messages("param-about", lang)[key]
         title = messages("param", lang)[key]
+        # a family that counts the param in its own unit says so (a game of tricks: target in marks)
+        about += "".join(t["family_note"].format(note=note) for f in families()
+                         if (note := messages("param-about", lang).get(f"{key}.{f.name}")))
         out.append(f"| {_key(key)} | **{_esc(title)}**: {_esc(about)} |")
     out.append(f"\n## {t['choices']} {{ #choices }}\n")
     for info in CHOICES:

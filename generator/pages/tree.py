@@ -52,13 +52,10 @@ def move_text(ev, lang: str) -> str:
 
 
 def arm_tiles(arm) -> str:
-    """An arm's tiles in words, each written from the side that touches the
-    tile before it: ``[9|4] [4|4]`` (the double it grows from is 9-9)."""
-    out, end = [], arm.start
-    for t in arm.tiles:
-        out.append(f"[{end}|{t.other(end)}]")
-        end = t.other(end)
-    return " ".join(out)
+    """An arm's tiles in words, from the centre outwards, each written as the
+    game's pages write every tile, the lower end first: ``[4|9] [4|4]`` (the
+    double it grows from is 9-9; the words that follow name the open end)."""
+    return " ".join(t.label for t in arm.tiles)
 
 
 def _fill_words(rnd: Round, fill, lang: str) -> str:
