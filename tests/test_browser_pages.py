@@ -221,9 +221,10 @@ def test_nothing_is_hidden_on_narrow_and_wide_screens(tab, base_url, path, width
 _PHONE_PAGES = ["gen/texas-42/", "en/gen/texas-42/", "gen/mexican-train/", "gen/options/", "en/gen/options/",
                 "gen/family/", "en/gen/family/", "gen/cuban-card/", "en/gen/texas-42-card/"]
 
-#: Per page: each tile name (6-4, [7|8]), one-word code and word of a Japanese link (as the browser's
-#: own word segmenter finds them) that lies on more than one line; whether a table of the quick-reference
-#: card or of the comparison scrolls; how many game names the stacked comparison shows.
+#: Per page: each tile name (6-4, [7|8]), key or value in code (letters, digits, _ and -) and word of a
+#: Japanese link (as the browser's own word segmenter finds them) that lies on more than one line; how
+#: many tables of the quick-reference card or of the comparison scroll; how many game names the stacked
+#: comparison shows.
 _WRAPS_JS = r"""() => {
   document.querySelectorAll('details.rb-example').forEach(d => { d.open = true; });
   const main = document.querySelector('.md-content');
@@ -248,7 +249,7 @@ _WRAPS_JS = r"""() => {
     for (const m of n.data.matchAll(tile)) if (lines(n, m.index, m.index + m[0].length) > 1) tiles.push(m[0]);
   }
   for (const code of main.querySelectorAll('code')) {
-    if (code.closest('pre') || /\s/.test(code.textContent)) continue;
+    if (code.closest('pre') || !/^[A-Za-z0-9_-]+$/.test(code.textContent)) continue;   // a key or a value
     const r = document.createRange(); r.selectNodeContents(code);
     const tops = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
     if (tops.size > 1) keys.push(code.textContent);

@@ -21,10 +21,12 @@ The words of a Japanese link are kept whole the same way, wherever it is
 ``[7|8]``; a browser breaks after the hyphen, "6-" / "4") and a pair of
 numbers written the same way, and a key or value written as code in one
 word (``stock_reserve``, ``counter-clockwise``), which the stylesheet keeps
-on one line (``rb-tile``, ``rb-key``).
+on one line (``rb-tile``, ``rb-key``); a path (``a/b.yaml``) may still
+break after a slash.
 
->>> keep_whole('<p>Set 6-4 on [3|5]; <code>stock_reserve</code>, <code>a b</code></p><pre><code>1-2</code></pre>')
-'<p>Set <span class="rb-tile">6-4</span> on <span class="rb-tile">[3|5]</span>; <code class="rb-key">stock_reserve</code>, <code>a b</code></p><pre><code>1-2</code></pre>'
+>>> keep_whole('<p>Set 6-4 on [3|5]; <code>stock_reserve</code>, <code>a b</code>, <code>a/b</code></p>'
+...            '<pre><code>1-2</code></pre>')
+'<p>Set <span class="rb-tile">6-4</span> on <span class="rb-tile">[3|5]</span>; <code class="rb-key">stock_reserve</code>, <code>a b</code>, <code>a/b</code></p><pre><code>1-2</code></pre>'
 """
 
 from __future__ import annotations
@@ -117,14 +119,15 @@ _TILE = re.compile(r"(?<![0-9A-Za-z_.|\[-])(?:\d{1,3}[-–]\d{1,3}|\[\d{1,3}\|\d
 _TOKEN = re.compile(r"<[^>]*>|[^<]+")
 #: Elements whose text is left as it is (code keeps its characters; no text in the others is read).
 _RAW = frozenset({"code", "pre", "script", "style", "textarea", "svg"})
-#: Code of one word (no space): a key, a value, a file name (not a block of code: ``<pre><code>``,
-#: or ``<pre><span></span><code>`` as the highlighter writes it).
-_ONE_WORD_CODE = re.compile(r"(?<!<pre>)(?<!</span>)<code>([^<\s]+)</code>")
+#: Code of one word of letters, digits, ``_`` and ``-``: a key or a value (not a block of code:
+#: ``<pre><code>``, or ``<pre><span></span><code>`` as the highlighter writes it). A path may still
+#: break after its slashes, and a command at its spaces.
+_ONE_WORD_CODE = re.compile(r"(?<!<pre>)(?<!</span>)<code>([A-Za-z0-9_-]{1,32})</code>")
 
 
 def keep_whole(html: str) -> str:
     """``html`` with each tile name in running text wrapped in ``<span
-    class="rb-tile">`` and each code of one word given ``class="rb-key"``
+    class="rb-tile">`` and each key or value in code given ``class="rb-key"``
     (the stylesheet keeps both on one line); text inside code, preformatted
     text, scripts and styles is left alone. Linear in the length of
     ``html``."""
