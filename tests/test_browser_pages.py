@@ -210,3 +210,87 @@ def test_nothing_is_hidden_on_narrow_and_wide_screens(tab, base_url, path, width
     assert all(h >= 32 for h in found["halves"]), f"a tile half of a table of trains is under 32 px: {found['halves']}"
     if path.endswith("mexican-train/"):
         assert found["halves"], "no table of trains measured"
+
+
+# ---------------------------------------------------------------- what never wraps on a phone
+
+#: Where on a 400 px screen each tile name, one-word key and Japanese link is measured: text in prose
+#: and in tables (Texas 42: tiles written higher end first, links to the glossary; Mexican Train: the
+#: engine's link, 「エンジン」, once broken as 「エ／ンジン」), the options page's keys (stock_reserve
+#: once broken as "stock_" / "reserve"), the comparison and two cards.
+_PHONE_PAGES = ["gen/texas-42/", "en/gen/texas-42/", "gen/mexican-train/", "gen/options/", "en/gen/options/",
+                "gen/family/", "en/gen/family/", "gen/cuban-card/", "en/gen/texas-42-card/"]
+
+#: Per page: each tile name (6-4, [7|8]), key or value in code (letters, digits, _ and -) and word of a
+#: Japanese link (as the browser's own word segmenter finds them) that lies on more than one line; how
+#: many tables of the quick-reference card or of the comparison scroll; how many game names the stacked
+#: comparison shows.
+_WRAPS_JS = r"""() => {
+  document.querySelectorAll('details.rb-example').forEach(d => { d.open = true; });
+  const main = document.querySelector('.md-content');
+  const lines = (node, start, end) => {          // the lines a run of a text node's characters lies on
+    const tops = new Set();
+    for (let i = start; i < end; i++) {
+      if (!node.data[i].trim()) continue;
+      const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+      const box = r.getClientRects()[0];
+      if (box) tops.add(Math.round(box.top + box.height / 2));
+    }
+    // two characters a few pixels apart (a bracket, a dash) are on one line: count lines 8 px apart
+    const sorted = [...tops].sort((a, b) => a - b);
+    return sorted.filter((t, k) => k === 0 || t - sorted[k - 1] > 8).length;
+  };
+  const texts = root => { const out = [], w = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+                          for (let n = w.nextNode(); n; n = w.nextNode()) out.push(n); return out; };
+  const tile = /(?<![0-9A-Za-z_.|\[-])(?:\d{1,3}[-–]\d{1,3}|\[\d{1,3}\|\d{1,3}\])(?![0-9A-Za-z_-])/g;
+  const tiles = [], keys = [], links = [];
+  for (const n of texts(main)) {
+    if (n.parentElement.closest('code, pre')) continue;
+    for (const m of n.data.matchAll(tile)) if (lines(n, m.index, m.index + m[0].length) > 1) tiles.push(m[0]);
+  }
+  for (const code of main.querySelectorAll('code')) {
+    if (code.closest('pre') || !/^[A-Za-z0-9_-]+$/.test(code.textContent)) continue;   // a key or a value
+    const r = document.createRange(); r.selectNodeContents(code);
+    const tops = new Set([...r.getClientRects()].filter(b => b.width > 0).map(b => Math.round(b.top)));
+    if (tops.size > 1) keys.push(code.textContent);
+  }
+  const seg = new Intl.Segmenter('ja', {granularity: 'word'});
+  for (const a of main.querySelectorAll('a')) {
+    if (!/[\u3040-\u30ff\u3400-\u9fff]/.test(a.textContent)) continue;
+    for (const n of texts(a)) for (const w of seg.segment(n.data))
+      if (w.isWordLike && lines(n, w.index, w.index + w.segment.length) > 1) links.push(w.segment + ' in ' + a.textContent);
+  }
+  const scrolls = [...main.querySelectorAll('.rb-card .md-typeset__scrollwrap, .rb-card table, '
+                                            + '.rb-comparison .md-typeset__scrollwrap, .rb-comparison table')]
+    .filter(el => el.scrollWidth > el.clientWidth + 1).length;
+  const names = [...main.querySelectorAll('.rb-cmp-game')].filter(s => s.getBoundingClientRect().height > 0).length;
+  return {tiles, keys, links, scrolls, names,
+          cards: main.querySelectorAll('.rb-card table').length, tables: main.querySelectorAll('.rb-comparison table').length};
+}"""
+
+
+@pytest.mark.parametrize("path", _PHONE_PAGES, ids=_page_id)
+def test_nothing_wraps_inside_a_name_on_a_phone(tab, base_url, path):
+    """At 400 px no tile name (6-4, [7|8]) lies on two lines, nor a key or value written as code in one
+    word, nor a word of a Japanese link (wrapped only between its phrases); the quick-reference card's
+    tables (its deal of four columns) fit without scrolling; the comparison's tables are stacked, each
+    value after its game's name, and do not scroll."""
+    page = tab.page
+    page.set_viewport_size({"width": 400, "height": 900})
+    try:
+        page.goto(base_url + path)
+        page.wait_for_function("document.querySelectorAll('.md-typeset__scrollwrap').length > 0 || "
+                               "!document.querySelector('.md-content table')")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        found = page.evaluate(_WRAPS_JS)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert found["tiles"] == [], f"a tile name on two lines: {found['tiles'][:5]}"
+    assert found["keys"] == [], f"a key on two lines: {found['keys'][:5]}"
+    assert found["links"] == [], f"a Japanese link broken inside a word: {found['links'][:5]}"
+    assert found["scrolls"] == 0, "a table of the card or of the comparison scrolls at 400 px"
+    if path.endswith("-card/"):
+        assert found["cards"] >= 4                  # the deal and the turn, scoring and end tables
+    if path.endswith("family/"):
+        # four families; the games of a single line of play alone are 16, each named once an item
+        assert found["tables"] == 4 and found["names"] > 16 * 14

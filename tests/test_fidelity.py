@@ -94,22 +94,20 @@ def test_w_draws_eight_tiles_before_the_5_5(catalog, pages):
 
 def test_the_comparison_page_says_what_it_compares(pages):
     en, ja = pages["en/gen/family.md"], pages["ja/gen/family.md"]
-    # the games left out are named from the site's data: those played with trains, in tricks or as a tree
-    # (the site's order: the games, then the house rules)
-    assert ("the games played otherwise ([Mexican Train](mexican-train.md), [Chicken Foot](chicken-foot.md), "
-            "[Chicken Foot on a cross](chicken-foot-cross.md), [Mexican Train (a club's rule sheet)]"
-            "(mexican-train-club.md), [Texas 42](texas-42.md), [42 with Nel-O and plunge](texas-42-nello.md)) "
-            "lay their tiles out differently and are not in it") in en
-    assert "（[メキシカントレイン](mexican-train.md)、" in ja
-    row = next(line for line in en.splitlines() if line.startswith("| **[End of a hand]"))
-    # Block (4th column): going out does not take off the partner's pips
-    block = row.split(" | ")[3]
-    assert block == ("going out scores the other sides' pips; when blocked, the lowest side scores the others' "
-                     "pips less its own; a tie scores nothing")
-    lead = next(line for line in en.splitlines() if line.startswith("| **[Lead (set)]"))
-    all_fives = lead.split(" | ")[4]
-    assert all_fives == ("chosen by lot; any tile; later hands: whoever went out (after a block, as for the "
-                         "first hand)")
+    # every game is compared, in a table of its family's (none is left out as "played otherwise")
+    assert "every game on this site, grouped by the way its tiles are laid out" in en
+    assert "played otherwise" not in en
+    assert "## Games of trains { #trains }" in en and "## ダブルの木のゲーム { #tree }" in ja
+
+    def cell(row_start: str, k: int) -> str:
+        """The k-th game's value in the row of the line table that starts so, its phone label taken off."""
+        row = next(line for line in en.splitlines() if line.startswith(row_start))
+        return row.split(" | ")[k].split("</span>", 1)[1].strip(" |")
+    # Block (3rd game): going out does not take off the partner's pips
+    assert cell("| **[End of a hand]", 3) == ("going out scores the other sides' pips; when blocked, the lowest side "
+                                              "scores the others' pips less its own; a tie scores nothing")
+    assert cell("| **[Lead (set)]", 4) == ("chosen by lot; any tile; later hands: whoever went out (after a block, "
+                                           "as for the first hand)")
     assert "目の合計が3か6の牌だけをセット" in ja
 
 

@@ -226,7 +226,7 @@ def test_options_page_lists_every_choice_and_who_uses_it(catalog):
     from generator.engine.choices import CHOICES
     files = generate(catalog, png=False, with_stats=False)
     for lang in ("ja", "en"):
-        # A value may break after an underscore on a phone (<wbr>), nowhere else.
+        # (a value is never broken on a phone: no <wbr> in it; removing any would change nothing)
         md = files[f"{lang}/gen/options.md"].decode().replace("<wbr>", "")
         for info in CHOICES:
             assert f"(`{info.key}`)" in md

@@ -1,12 +1,16 @@
-"""The family overview page is generated from each variant's parameters and
-rule choices, in both languages."""
+"""The comparison page (gen/family.md) is generated from each game's parameters and
+rule choices, in both languages, one table per family of games."""
+
+import re
 
 from generator.engine import Params
+from generator.engine.family import families
 from generator.model import Catalog
 from generator.base.i18n import messages
 from generator.pages.comparison import ROWS, cell, overview_page
 from generator.engine.choices import Choices
 from generator.variants import SITE_ORDER, make_variant
+from generator.site.build import listed_order
 
 from conftest import RULES as RULES_DIR
 
@@ -39,3 +43,78 @@ def test_page_has_every_variant_and_row_in_both_languages():
     en = overview_page(family, "en")
     row = next(line for line in en.splitlines() if line.startswith("| **[Matching]"))
     assert row.count("equal numbers") == len(family) - 1 and "add to 7" in row
+
+
+def _sections(md: str) -> dict[str, str]:
+    """The comparison page's sections by heading id: ``{"line": text, ...}``."""
+    return {m.group(1): m.group(2) for m in re.finditer(r"^## .+? \{ #(\w+) \}\n(.*?)(?=^## |\Z)", md, re.M | re.S)}
+
+
+def _column(section: str, name: str) -> dict[str, str]:
+    """One game's column of a section's table, by row label (links and bold taken off):
+    each value cell starts with the game's name for a phone, which is checked and taken off."""
+    lines = [line for line in section.splitlines() if line.startswith("| ")]
+    head = [c.strip() for c in lines[0].strip("|").split(" | ")]
+    k = next(i for i, c in enumerate(head) if c.startswith(f"[{name}]("))
+    out = {}
+    for line in lines[1:]:
+        if line.startswith("|---"):
+            continue
+        cells = [c.strip() for c in line.strip("|").split(" | ")]
+        label = re.sub(r"\*\*\[?(.*?)\]?(\(glossary\.md#[\w-]+\))?\*\*", r"\1", cells[0])
+        out[label] = cells[k]
+    return out
+
+
+def test_the_comparison_groups_every_game_by_its_family():
+    """Every game of the site (drafts aside) is in the table of its family, and only there; the
+    families come in their registered order (line, trains, tricks, tree), each with its heading,
+    its sentence and one table."""
+    cat = Catalog(RULES_DIR)
+    games = [(vid, cat.variant(vid).name, cat.variant(vid).rules) for vid in listed_order(cat)]
+    assert {f.name for f in families()} == {"line", "trains", "tricks", "tree"}
+    for lang in ("ja", "en"):
+        md = overview_page(games, lang)
+        sections = _sections(md)
+        assert list(sections) == [f.name for f in families()]
+        for fam, text in sections.items():
+            assert text.count('<div class="rb-comparison" markdown>') == 1
+            assert messages("overview", lang)[f"family_{fam}_about"] in text
+            header = next(line for line in text.splitlines() if line.startswith("| "))
+            for vid, name, rules in games:
+                assert (f"[{name[lang]}]({vid}.md)" in header) == (rules.family == fam), (lang, fam, vid)
+        assert "{ #line }" in md and md.index("{ #line }") < md.index("{ #trains }") < md.index("{ #tricks }") \
+            < md.index("{ #tree }")
+
+
+def test_the_comparison_cells_of_each_family_are_the_games_own():
+    """A few cells worked by hand from the rule files, in both languages:
+    - Texas 42 (tricks): a double-six set has 7 x 8 / 2 = 28 tiles; four players take 7 each,
+      4 x 7 = 28, so none is left.
+    - Chicken Foot (tree): a double-nine set has 10 x 11 / 2 = 55 tiles; the 9-9 goes to the centre
+      before the deal, so two players taking 20 each leave 55 - 1 - 40 = 14.
+    - Mexican Train (trains): a double-twelve set has 13 x 14 / 2 = 91 tiles; the 12-12 engine is set
+      out, and four players taking 15 each leave 91 - 1 - 60 = 30.
+    - Cuban Dominoes (line): double-nine, 55 tiles, four players take 10 each and 55 - 40 = 15 stay out
+      of play (no centre double).
+    Each value cell names its game first (for a phone), in the language's words."""
+    cat = Catalog(RULES_DIR)
+    games = [(vid, cat.variant(vid).name, cat.variant(vid).rules) for vid in listed_order(cat)]
+    expected = {
+        "en": {("tricks", "Texas 42"): ("Set", "double-six (28 tiles)", "Deal", "4: 7 each (0 left)"),
+               ("tree", "Chicken Foot"): ("Set", "double-nine (55 tiles)", "Deal", "2: 20 each (14 left)"),
+               ("trains", "Mexican Train"): ("Set", "double-twelve (91 tiles)", "Deal", "4: 15 each (30 left)"),
+               ("line", "Cuban Dominoes"): ("Set", "double-nine (55 tiles)", "Deal and stock", "4: 10 each (15 left)")},
+        "ja": {("tricks", "テキサス42"): ("牌のセット", "ダブルシックス（28枚）", "配牌", "4人：7枚（残り0）"),
+               ("tree", "チキンフット"): ("牌のセット", "ダブルナイン（55枚）", "配牌", "2人：20枚（残り14）"),
+               ("trains", "メキシカントレイン"): ("牌のセット", "ダブルトゥエルブ（91枚）", "配牌", "4人：15枚（残り30）"),
+               ("line", "キューバン・ドミノ"): ("牌のセット", "ダブルナイン（55枚）", "配牌とタロン", "4人：10枚（残り15）")},
+    }
+    for lang, cases in expected.items():
+        sections = _sections(overview_page(games, lang))
+        for (fam, name), (set_row, set_words, deal_row, deal) in cases.items():
+            column = _column(sections[fam], name)
+            label = f'<span class="rb-cmp-game">{name}{"：" if lang == "ja" else ": "}</span>'
+            assert all(value.startswith(label) for value in column.values()), (lang, name)
+            assert column[set_row] == label + set_words
+            assert deal in column[deal_row]

@@ -226,7 +226,15 @@ def test_matador_joins_and_sniff_arms_are_drawn(site):
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_family_overview_compares_every_game(site, lang):
     soup, _ = page(site, lang, "gen/family")
-    header = [th.get_text() for th in soup.select("table th")]
+    tables = soup.select(".rb-comparison table")
+    # one table per family: the line of play, trains, tricks, a tree of doubles
+    assert len(tables) == 4
+    others = ({"Mexican Train", "Texas 42", "Chicken Foot"} if lang == "en"
+              else {"メキシカントレイン", "テキサス42", "チキンフット"})
+    assert others <= {th.get_text() for table in tables[1:] for th in table.select("th")}
+    for span in soup.select(".rb-cmp-game"):    # each value's game, named for a phone
+        span.decompose()
+    header = [th.get_text() for th in tables[0].select("th")]
     # the item column, Horse Race, the seeds' line games, then the other line-of-play games by id
     caribbean = (["Cuban Dominoes", "Dominican Dominoes", "Puerto Rican Dominoes"] if lang == "en"
                  else ["キューバン・ドミノ", "ドミニカのドミノ", "プエルトリコのドミノ"])
@@ -239,7 +247,7 @@ def test_family_overview_compares_every_game(site, lang):
     # the row for the direction of play: clockwise everywhere but in the Cuban game and the two
     # Caribbean games that extend it
     rows = {tr.find("td").get_text(): [td.get_text() for td in tr.find_all("td")[1:]]
-            for tr in soup.select("table tr") if tr.find("td")}
+            for tr in tables[0].select("tr") if tr.find("td")}
     words = ("clockwise", "counter-clockwise") if lang == "en" else ("時計回り", "反時計回り")
     direction = rows["Direction of play" if lang == "en" else "手番の向き"]
     assert direction == [words[1] if name in caribbean else words[0] for name in header[1:]]

@@ -54,10 +54,30 @@ function loadEngine(root, lang) {
   return engine;
 }
 
+/* A tile's name (6-4, [7|8]) in a text, kept on one line as the built pages keep it
+ * (rb-tile: generator/site/typeset.py). */
+const TILE = /(?<![0-9A-Za-z_.|[-])(?:\d{1,3}[-\u2013]\d{1,3}|\[\d{1,3}\|\d{1,3}\])(?![0-9A-Za-z_-])/g;
+
+/* Set a node's text, each tile name in it in a span that does not wrap; text only, never markup. */
+function setText(node, value) {
+  const text = String(value);
+  node.textContent = "";
+  let at = 0;
+  for (const m of text.matchAll(TILE)) {
+    if (m.index > at) node.append(text.slice(at, m.index));
+    const tile = document.createElement("span");
+    tile.className = "rb-tile";
+    tile.textContent = m[0];
+    node.append(tile);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) node.append(text.slice(at));
+}
+
 function el(tag, attrs, text) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
+  if (text !== undefined) setText(node, text);
   return node;
 }
 
@@ -153,14 +173,14 @@ export async function start(region, opts) {
         b.setAttribute("aria-describedby", "rb-play-why");
         b.classList.add("rb-play-refused");
         b.addEventListener("click", () => {
-          why.textContent = words.why_not.replace("{tile}", t.label).replace("{why}", t.why);
+          setText(why, words.why_not.replace("{tile}", t.label).replace("{why}", t.why));
         });
       } else if (view.phase === "turn" && t.moves.length) {
         b.addEventListener("click", () => {
           if (t.moves.length === 1) {
             act(t.moves[0], "move", t.moves[0]);
           } else {
-            why.textContent = words.tile_moves.replace("{tile}", t.label);
+            setText(why, words.tile_moves.replace("{tile}", t.label));
             const first = board.querySelector('[data-rb-move="' + t.moves[0] + '"]');
             if (first) first.focus();
           }
@@ -196,7 +216,7 @@ export async function start(region, opts) {
       const hint = el("button", { type: "button", class: "md-button", "data-rb-hint": "" }, words.hint_button);
       hint.addEventListener("click", () => {
         const h = call("hint");
-        hintText.textContent = words.hint_is.replace("{words}", h.words).replace("{reason}", h.reason);
+        setText(hintText, words.hint_is.replace("{words}", h.words).replace("{reason}", h.reason));
         status.textContent = hintText.textContent;
       });
       board.append(moves, hint, hintText);

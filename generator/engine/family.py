@@ -72,7 +72,7 @@ class Family:
     #: The schema a position file of this family follows (``docs/schemas/<name>.schema.json``).
     position_schema: str = "position"
     #: Whether its games are a single line of play drawn as one chain (``rulebook new`` writes a first
-    #: example of such a game; the family comparison page compares them row by row).
+    #: example of such a game; the comparison page gives their table the detailed rows of a line of play).
     single_line: bool = False
     #: The class the page adds to a practice position's block; it picks the words of the page's
     #: script's verdict (``generator/assets/rulebook.js``, ``setUpPractice``): ``""`` one of the best

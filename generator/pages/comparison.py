@@ -1,23 +1,28 @@
-"""The family overview page: every variant side by side, generated from the
-rule classes' choices (:class:`~generator.engine.variant.Variant` attributes)
-and each variant's ``params``, in the spirit of seed ``001_*``'s comparison
-table (メキシカントレインと標準のドミノの違い).
+"""The comparison of the games (``gen/family.md``): every game of the site,
+grouped by family (a line of play, trains, tricks, a tree of doubles: the
+registered families, :func:`~generator.engine.family.families`), one table
+per family, generated from the rule classes' choices
+(:class:`~generator.engine.variant.Variant` attributes) and each game's
+``params``, in the spirit of seed ``001_*``'s comparison table
+(メキシカントレインと標準のドミノの違い).
 
-:func:`overview_page` returns the Markdown of ``gen/family.md`` for one
-language. Nothing here is written by hand per variant: change a parameter or a
-rule choice and the table follows.
+:func:`overview_page` returns the Markdown of the page for one language.
+Nothing here is written by hand per game: change a parameter or a rule
+choice and the tables follow. On a wide screen a family's games stand side
+by side, a column each; on a phone (rulebook.css) each item lists them one
+under another, each value after its game's name.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine.family import family_of
+from ..engine.family import families, family_of
 from ..engine.variant import Variant
 from ..base.i18n import messages
 from ..safety.sanitize import escape_cell, escape_link_text
 
-__all__ = ["overview_page", "set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
+__all__ = ["overview_page", "family_table", "set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
 
 #: Rows of the table, in order (their headings: the message catalog's ``overview-row`` context).
 ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring", "turn",
@@ -256,31 +261,50 @@ def cell(v: Variant, row: str, lang: str) -> str:
     return _CELLS[row](v, lang)
 
 
-def overview_page(variants: Sequence[tuple[str, dict, Variant]], lang: str,
-                  others: Sequence[tuple[str, dict]] = ()) -> str:
-    """Markdown of the family overview in ``lang``. ``variants`` are
-    ``(id, name {ja, en}, rules)`` in site order; each column links to the
-    variant's page. ``others`` are ``(id, name)`` of the games played
-    otherwise than in one line (trains, tricks), named (and linked) in the
-    introduction as left out."""
+def overview_page(games: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
+    """Markdown of the comparison page in ``lang``. ``games`` are ``(id,
+    name {ja, en}, rules)`` of every game to compare (drafts left out by the
+    caller), in site order. Each family that has games gets a section (in the
+    order of :func:`~generator.engine.family.families`; its heading and its
+    one sentence are the ``overview`` messages ``family_<name>`` and
+    ``family_<name>_about``) with one table: a column per game, linked to its
+    page, and a row per item, the detailed rows :data:`ROWS` for the games in
+    a single line of play, the rows every family answers
+    (:data:`COMPARE_ROWS`) for the others. Each value cell also names its game
+    (``rb-cmp-game``), shown only where the table is stacked on a phone."""
     title = _m(lang, "the_games_side_by_side")
-    sep_words = messages("overview", lang)["name_sep"]
-    names = sep_words.join(f"[{escape_link_text(name[lang])}]({vid}.md)" for vid, name in others)
-    intro = _m(lang, "this_table_compares_item_by", others=names)
+    out = [f"---\nhide:\n  - toc\n---\n\n# {title}\n\n{_m(lang, 'these_tables_compare_every_game')}\n\n"
+           f"{_m(lang, 'if_the_table_is_wider')}\n"]
+    for family in families():
+        mine = [g for g in games if g[2].family == family.name]
+        if not mine:
+            continue
+        out.append(f"\n## {_m(lang, 'family_' + family.name)} {{ #{family.name} }}\n\n"
+                   f"{_m(lang, 'family_' + family.name + '_about')}\n")
+        # the table is the page: no table of contents beside it, and the stylesheet lets the page's
+        # column take the whole width of the window (rb-comparison)
+        out.append(f"\n<div class=\"rb-comparison\" markdown>\n\n{family_table(mine, lang, family.single_line)}\n</div>\n")
+    return "".join(out)
+
+
+def family_table(games: Sequence[tuple[str, dict, Variant]], lang: str, detailed: bool) -> str:
+    """The Markdown table of one family's ``games`` (``(id, name, rules)``):
+    a column per game, a row per item (:data:`ROWS` when ``detailed``, for
+    games in a single line of play; :data:`COMPARE_ROWS` otherwise); each
+    value cell starts with its game's name in a ``rb-cmp-game`` span."""
     head = "| " + _m(lang, "item") + " | " + " | ".join(
-        f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, _ in variants) + " |"
-    sep = "|---|" + "---|" * len(variants)
-    rows = [head, sep]
-    for key in ROWS:
-        label = messages("overview-row", lang)[key]
-        if key in ROW_TERMS:
+        f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, _ in games) + " |"
+    rows = [head, "|---|" + "---|" * len(games)]
+    keys, words = (ROWS, "overview-row") if detailed else (COMPARE_ROWS, "compare-row")
+    for key in keys:
+        label = messages(words, lang)[key]
+        if detailed and key in ROW_TERMS:
             label = f"[{label}](glossary.md#{ROW_TERMS[key]})"
-        rows.append(f"| **{label}** | " + " | ".join(_esc_cell(cell(v, key, lang)) for _, _, v in variants) + " |")
-    note = _m(lang, "if_the_table_is_wider")
-    # the table is the page: no table of contents beside it, and the stylesheet lets the page's column
-    # take the whole width of the window (rb-comparison)
-    return (f"---\nhide:\n  - toc\n---\n\n# {title}\n\n{intro}\n\n<div class=\"rb-comparison\" markdown>\n\n"
-            + "\n".join(rows) + f"\n\n</div>\n\n{note}\n")
+        values = (cell(v, key, lang) if detailed else compare_cell(v, key, lang) for _, _, v in games)
+        rows.append(f"| **{label}** | " + " | ".join(
+            f'<span class="rb-cmp-game">{_m(lang, "game_in_cell", name=escape_cell(name[lang]))}</span>'
+            f"{_esc_cell(value)}" for (_, name, _), value in zip(games, values)) + " |")
+    return "\n".join(rows) + "\n"
 
 
 _esc_cell = escape_cell

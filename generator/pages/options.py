@@ -23,9 +23,9 @@ _esc = escape_cell
 
 
 def _key(text: str) -> str:
-    """A key or value as code that a narrow column breaks only after an ``_``
-    (rulebook.css keeps code whole; ``<wbr>`` allows the break)."""
-    return "<code>" + escape(text).replace("_", "_<wbr>") + "</code>"
+    """A key or value as code, never broken inside (the page's build marks it
+    ``rb-key``: :func:`generator.site.typeset.keep_whole`; rulebook.css keeps it on one line)."""
+    return "<code>" + escape(text) + "</code>"
 
 
 def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:

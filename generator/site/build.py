@@ -33,7 +33,6 @@ import jinja2.sandbox
 from ..draw import svg
 from ..base.cachefile import read_entry, write_atomic, write_entry
 from ..pages.card import card_name, card_page
-from ..engine.family import family_of
 from ..pages.comparison import overview_page
 from ..pages.options import options_page
 from ..sim.stats import is_current, refresh
@@ -222,7 +221,7 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             files[f"{lang}/{GEN}/legend/{key}.svg"] = icon.encode("utf-8")
     ids = catalog.page_ids()
     order = listed_order(catalog)
-    family, apart, everyone = [], [], []
+    compared, everyone = [], []
     for vid in order:
         if vid in broken:
             continue
@@ -232,14 +231,11 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             if str(exc) not in {str(e) for e in errors}:
                 errors.append(exc)
             continue
-        if family_of(vdef.rules.family).single_line and not vdef.draft:
-            family.append((vid, vdef.name, vdef.rules))
-        elif not vdef.draft:
-            apart.append((vid, vdef.name))
         if not vdef.draft:
+            compared.append((vid, vdef.name, vdef.rules))
             everyone.append((vid, vdef.name, vdef))
     for lang in LANGS:
-        files[f"{lang}/{GEN}/family.md"] = overview_page(family, lang, apart).encode("utf-8")
+        files[f"{lang}/{GEN}/family.md"] = overview_page(compared, lang).encode("utf-8")
         files[f"{lang}/{GEN}/options.md"] = options_page(everyone, lang).encode("utf-8")
         files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang, [v for _, _, v in everyone]).encode("utf-8")
     made: dict[str, dict[str, bytes]] = {}

@@ -14,7 +14,6 @@ import re
 from pathlib import Path
 
 from ..base.i18n import LANGS
-from ..engine.family import family_of
 from ..model import Catalog, SourceError
 from ..safety.sanitize import escape, heading_texts, plain_text
 from .build import listed_order
@@ -157,17 +156,18 @@ def plain_titles(page, html: str) -> None:
 
 def site_nav(catalog: Catalog) -> list:
     """The menu of a site whose ``mkdocs.yml`` gives no ``nav``: the home page,
-    the comparison of the line-of-play games (when the site lists two or more),
-    each listed game (:func:`~generator.pages.game.listed_order`: drafts and games
-    with problems included, since the build reports them), the glossary and
-    the options reference. Paths are relative to a language's folder, as in
-    ``mkdocs.yml``."""
+    the comparison of the games (when the site lists two or more that load,
+    of any family), each listed game (:func:`~generator.pages.game.listed_order`:
+    drafts and games with problems included, since the build reports them), the
+    glossary and the options reference. Paths are relative to a language's
+    folder, as in ``mkdocs.yml``."""
     order = listed_order(catalog)
-    line = 0
+    games = 0
     for vid in order:
         try:
-            line += family_of(catalog.variant(vid).rules.family).single_line
+            catalog.variant(vid)
         except SourceError:
-            pass
-    return (["index.md"] + (["gen/family.md"] if line >= 2 else []) + [f"gen/{v}.md" for v in order]
+            continue
+        games += 1
+    return (["index.md"] + (["gen/family.md"] if games >= 2 else []) + [f"gen/{v}.md" for v in order]
             + ["gen/glossary.md", "gen/options.md"])

@@ -35,7 +35,7 @@ from ..safety.sanitize import police
 from .fixups import (SEARCH_INDEX, error_page, home_switcher, language_base, language_folder,
                      patch_search_worker, plain_titles, site_nav, split_search_index)
 from .play import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, find_pyodide, play_files
-from .typeset import break_table_text
+from .typeset import break_table_text, keep_whole
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 log.addFilter(PrintableFilter())         # every line this plugin logs is one printable line
@@ -257,7 +257,7 @@ class RulebookPlugin(BasePlugin[_Options]):
             raise _failure(f"rulebook: {page.file.src_uri}: the site's HTML policy would remove from the page: "
                               f"{shown}")
         plain_titles(page, cleaned)
-        return break_table_text(cleaned)
+        return break_table_text(keep_whole(cleaned))
 
     def on_shutdown(self, **kwargs):
         """Swap the staged site in when the build succeeded; drop it otherwise;
