@@ -79,6 +79,99 @@ def test_the_double_blank_costs_fifty_or_its_pips():
     assert game().penalty([]) == 0
 
 
+def test_the_rule_sheets_blanks_cost_25_each():
+    """The archived sheet: blanks count 25 each, the double-blank 50 (each blank half 25 on top of
+    the pips, this site's reading): 0-0 = 25 + 25 = 50, 0-5 = 5 + 25 = 30, 5-1 = 6, 9-9 = 18."""
+    g = game(double_blank="blanks-25")
+    assert [g.tile_penalty(t) for t in tiles("0-0", "0-5", "5-1", "9-9")] == [50, 30, 6, 18]
+    assert g.penalty(tiles("0-0", "0-5", "5-1", "9-9")) == 50 + 30 + 6 + 18
+
+
+@pytest.mark.parametrize("rule,worked", [
+    # A keeps 0-0 and 5-1, B keeps 0-7 and 2-6 (worked below)
+    ("fifty", {"A": 50 + 6, "B": 7 + 8}),
+    ("pips", {"A": 0 + 6, "B": 7 + 8}),
+    ("blanks-25", {"A": 50 + 6, "B": (7 + 25) + 8}),
+])
+def test_a_blocked_rounds_settlement_counts_the_blanks_as_the_table_does(rule, worked):
+    """The centre 9-9 filled (ends a 4, b 5, c 3, d 0, e 8, f 6), the stock empty. A lays 3-3 on arm c:
+    its toes need 3s and nobody holds one, so the round is blocked at once, before B's 0-7 can go on
+    the 0 of arm d. Left in hand: A 0-0 and 5-1, B 0-7 and 2-6. The double-blank alone at 50: A 56,
+    B 15; every tile its pips: A 6, B 15; every blank half 25: A 50 + 6 = 56, B 0-7 (7 + 25 = 32)
+    and 2-6 (8), 40."""
+    r = Round(game(double_blank=rule), ["A", "B"], {"A": tiles("3-3", "0-0", "5-1"), "B": tiles("0-7", "2-6")},
+              [], T("9-9"), "A", arms=full_centre())
+    r.play("A", T("3-3"), "c")
+    assert r.end == "blocked"
+    assert r.penalties == worked
+
+
+@pytest.mark.parametrize("rule,order", [
+    ("fifty", ["4-6 on a", "pass", "0-1 on d"]),
+    ("blanks-25", ["0-1 on d", "pass", "4-6 on a"]),
+])
+def test_the_simulations_player_sheds_blanks_first_where_they_cost_25(rule, order):
+    """The simulation's greedy player plays the tile that would cost most left in hand. A holds 0-1
+    (it fits arm d's 0) and 4-6 (arm a's 4 first, or f's 6); B's 2-7 fits no end (4, 5, 3, 0, 8, 6)
+    and the stock is empty, so B passes. With the double-blank alone special, 4-6 (10) outweighs 0-1
+    (1); with every blank half at 25, 0-1 costs 26 and goes first. A goes out either way; B keeps 9."""
+    from generator.sim.simulate import BOTS, Work, play_out
+
+    r = Round(game(double_blank=rule), ["A", "B"], {"A": tiles("0-1", "4-6"), "B": tiles("2-7")}, [], T("9-9"), "A",
+              arms=full_centre())
+    play_out(r.variant, r, {"A": BOTS["greedy"], "B": BOTS["greedy"]}, random.Random(1), Work())
+    assert [ev.kind if ev.kind != "play" else f"{ev.tile} on {ev.arm}" for ev in r.events] == order
+    assert (r.end, r.out, r.penalties) == ("out", "A", {"A": 0, "B": 9})
+
+
+# -- going out on a double -----------------------------------------------------------------------
+
+def test_going_out_on_a_double_where_the_table_allows_it():
+    """The default: A's last tile 4-4 matches arm a's 4; A lays it and goes out, its toes empty.
+    B keeps 1-2 and 5-7: 3 + 12 = 15."""
+    r = Round(game(), ["A", "B"], {"A": tiles("4-4"), "B": tiles("1-2", "5-7")}, tiles("7-7", "3-8"), T("9-9"), "A",
+              arms=full_centre())
+    assert r.plays_for("A") == [(T("4-4"), "a")]
+    r.play("A", T("4-4"), "a")
+    assert (r.end, r.out, r.penalties) == ("out", "A", {"A": 0, "B": 15})
+
+
+def test_no_going_out_on_a_double_where_the_table_forbids_it():
+    """The same table under `go_out_on_double: not-allowed`: A's lone 4-4 may not be played, so A has
+    no play and draws 7-7, which fits no end (4, 5, 3, 0, 8, 6): A passes. B lays 5-7 on arm b (5),
+    which now shows 7. A holds two tiles, so the 4-4 is no longer the last: 4-4 on a and 7-7 on b
+    are both legal."""
+    r = Round(game(go_out_on_double="not-allowed"), ["A", "B"], {"A": tiles("4-4"), "B": tiles("1-2", "5-7")},
+              tiles("7-7", "3-8"), T("9-9"), "A", arms=full_centre())
+    assert r.plays_for("A") == [] and r.may_draw("A")
+    with pytest.raises(RuleViolation) as exc:
+        r.play("A", T("4-4"), "a")
+    assert exc.value.rule == "cf/last-double"
+    ev = r.draw("A")
+    assert (str(ev.tile), ev.playable) == ("7-7", False)
+    r.pass_("A")
+    r.play("B", T("5-7"), "b")
+    assert sorted(f"{t} on {a}" for t, a in r.plays_for("A")) == ["4-4 on a", "7-7 on b"]
+
+
+@pytest.mark.parametrize("rule,worked", [
+    ("allowed", ("out", "A", {"A": 0, "B": 9})),
+    ("not-allowed", ("blocked", None, {"A": 8, "B": 9})),
+])
+def test_a_lone_double_that_may_not_go_out_blocks_the_round(rule, worked):
+    """The stock is empty; A holds only 4-4 (arm a shows 4), B only 2-7 (no end shows 2 or 7).
+    Allowed: A goes out, B keeps 9. Not allowed: A may not lay it and cannot draw, so A passes;
+    then nobody can play (B's 2-7 fits nothing, A's lone double may not go), and the round is blocked
+    with A keeping 8 and B 9."""
+    r = Round(game(go_out_on_double=rule), ["A", "B"], {"A": tiles("4-4"), "B": tiles("2-7")}, [], T("9-9"), "A",
+              arms=full_centre())
+    if rule == "allowed":
+        r.play("A", T("4-4"), "a")
+    else:
+        r.pass_("A")
+    assert (r.end, r.out, r.penalties) == worked
+
+
 # -- the centre ----------------------------------------------------------------------------------
 
 def test_the_centre_takes_six_tiles_before_any_other_play():

@@ -35,6 +35,7 @@ def name(seat):
 @pytest.mark.parametrize("lang, seed, choices", [
     ("en", 5, {"centre_double": "six-toes", "double_blank": "fifty"}),
     ("ja", 11, {"centre_double": "four-sides", "double_blank": "pips"}),
+    ("en", 7, {"double_blank": "blanks-25", "go_out_on_double": "not-allowed"}),
 ])
 def test_a_whole_match_is_played_to_its_end_choosing_the_first_move(lang, seed, choices):
     v = game(**choices)
@@ -191,6 +192,9 @@ def test_with_nothing_waiting_a_tile_joins_the_arms_last_tile():
 
 def test_the_rounds_result_counts_the_double_blank_as_the_rule_says():
     for blank, north, said in (("fifty", 64, "N kept the double-blank [0|0]: it counts 50 points, not its pips."),
+                               # every blank half 25: the 0-0 costs 25 + 25 = 50, as under "fifty"
+                               ("blanks-25", 64, "N kept [0|0]: at this table every blank half counts 25, so it "
+                                                 "costs 50 points."),
                                ("pips", 14, "N kept the double-blank [0|0]: at this table it counts its pips, "
                                             "0 points.")):
         v, r = open_centre(blank)

@@ -261,6 +261,8 @@ def card_rows(group: str, rows: list, rules, lang: str) -> list:
     elif group == "scoring":
         rows.append((INFO["double_blank"].title[lang], INFO["double_blank"].words(rules.choices.double_blank, lang)))
     elif group == "end":
+        rows.append((INFO["go_out_on_double"].title[lang],
+                     INFO["go_out_on_double"].words(rules.choices.go_out_on_double, lang)))
         rows.append((ui["card_rounds"], ui["card_rounds_value"].format(n=rules.rounds, top=rules.params.set)))
     return rows
 

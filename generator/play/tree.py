@@ -252,11 +252,12 @@ def hand_result(variant: ChickenFoot, state: Round, lang: str, who) -> list[str]
     out.append(w["tree_round_penalties"].format(round=n, points=_counts(
         state, lang, who, lambda p: plural(lang, "point", pen[p]))))
     blank = Tile(0, 0)
+    key = "tree_blank_" + variant.choices.double_blank
     for p in state.players:
-        if blank in state.hands[p]:
-            key = "tree_blank_" + variant.choices.double_blank
-            out.append(w[key].format(who=who(p), tile=blank.label,
-                                     points=plural(lang, "point", variant.tile_penalty(blank))))
+        # the double-blank where it alone is special; every tile with a blank where each blank counts 25
+        kept = [t for t in state.hands[p] if t == blank or (key.endswith("25") and t.low == 0)]
+        for t in kept:
+            out.append(w[key].format(who=who(p), tile=t.label, points=plural(lang, "point", variant.tile_penalty(t))))
     if n < variant.rounds:
         out.append(w["tree_next"].format(round=n + 1, tile=variant.centre_of(n + 1).label))
     else:
