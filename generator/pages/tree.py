@@ -38,7 +38,7 @@ def move_text(ev, lang: str) -> str:
     ui = _UI[lang]
     if ev.kind == "play":
         act = ui["play"].format(t=ev.tile.label, a=arm_name(ev.arm, lang))
-        if ev.tile.is_double:
+        if ev.tile.is_double and ev.next is not None:       # a double that ends the round opens no foot
             act += ui["clause_sep"] + ui["foot_opens"]
     elif ev.kind == "draw":
         act = ui["draw"].format(t=ev.tile.label, ok=ui["playable"] if ev.playable else ui["unplayable"])
