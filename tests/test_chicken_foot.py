@@ -339,10 +339,10 @@ def test_rulebook_simulate_plays_chicken_foot_the_same_on_one_or_two_processes()
 
 # -- bad input, located --------------------------------------------------------------------------
 
-def _check(rules_copy, capsys, name: str, old: str, new: str) -> tuple[int, list[str], str]:
+def _check(rules_copy, capsys, name: str, old: str, new: str, game: str = "chicken-foot") -> tuple[int, list[str], str]:
     from generator.cli.main import main
 
-    path = rules_copy / "chicken-foot" / "positions" / name
+    path = rules_copy / game / "positions" / name
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -408,3 +408,57 @@ def test_the_page_draws_its_rounds_and_links_its_words(catalog):
         assert "](diagrams/chicken-foot/round-foot-filled-end.svg)" in text
     assert "[chicken foot](glossary.md#chicken-foot)" in en and "[チキンフット](glossary.md#chicken-foot)" in ja
     assert "[toe](glossary.md#toe)" in en
+
+
+# -- the round from the deal and the practice on the cross: a wrong number is located -------------
+
+def test_a_wrong_penalty_in_the_round_from_the_deal_is_refused(rules_copy, capsys):
+    """round-from-the-deal: B keeps 8-8, 5-5 and 0-0, 16 + 10 + 50 = 76 penalty points, not 26 (26 would
+    be the 0-0 at its pips)."""
+    code, err, text = _check(rules_copy, capsys, "round-from-the-deal.yaml", "penalties: {A: 0, B: 76,",
+                             "penalties: {A: 0, B: 26,")
+    assert code == 1 and len(err) == 1
+    line = _line(text, "penalties: {A: 0, B: 26,")
+    col = text.splitlines()[line - 1].index("penalties") + 1
+    assert f"round-from-the-deal.yaml:{line}:{col}: error:" in err[0]
+    assert err[0].endswith('penalties: stated {"A": 0, "B": 26, "C": 20}, the engine computes '
+                           '{"A": 0, "B": 76, "C": 20}')
+
+
+def test_a_draw_that_is_not_the_top_of_the_stock_is_refused(rules_copy, capsys):
+    """round-from-the-deal, move 33: the stock was 9-1, 9-7, 9-0, ... from the top and C drew the 9-1 at
+    move 6, so B draws the 9-7; a draw of 9-0 is refused at that draw."""
+    code, err, text = _check(rules_copy, capsys, "round-from-the-deal.yaml", '    draw: "9-7"', '    draw: "9-0"')
+    assert code == 1 and len(err) == 1
+    line = _line(text, 'draw: "9-0"')
+    assert f"round-from-the-deal.yaml:{line}:" in err[0]
+    assert err[0].endswith("move 33: B draws 7-9, the top of the stock, not 0-9")
+
+
+def test_a_wrong_answer_on_the_cross_is_refused_with_the_engines(rules_copy, capsys):
+    """practice-cross-toes: the 6-6 closing arm b waits for toes b2 and b3; only 6-2 carries a 6, so
+    C may play on b2 and b3, not on arm a (where 3-8 would match the 3, but must wait)."""
+    code, err, text = _check(rules_copy, capsys, "practice-cross-toes.yaml", "answer: [b2, b3]", "answer: [a, b2, b3]",
+                             game="chicken-foot-cross")
+    assert code == 1 and len(err) == 1
+    assert f"practice-cross-toes.yaml:{_line(text, 'answer: [a, b2, b3]')}:" in err[0]
+    assert err[0].endswith('where C may play: stated ["a", "b2", "b3"], the engine computes ["b2", "b3"] '
+                           '(legal plays: 2-6 on b2, 2-6 on b3)')
+
+
+def test_the_cross_page_shows_its_practice_and_chicken_foot_its_whole_round(catalog):
+    from generator.site.build import generate
+
+    files = generate(catalog, png=False, with_stats=False, only={"chicken-foot", "chicken-foot-cross"})
+    for lang in ("en", "ja"):
+        cross = files[f"{lang}/gen/chicken-foot-cross.md"].decode()
+        for pid in ("practice-cross-empty", "practice-cross-toes", "practice-cross-open"):
+            assert f'id="ex-{pid}"' in cross
+        assert cross.count('class="rb-question"') >= 3
+        whole = files[f"{lang}/gen/chicken-foot.md"].decode()
+        assert 'id="ex-round-from-the-deal"' in whole
+    en = files["en/gen/chicken-foot.md"].decode()
+    # the last move lays a double that ends the round: it opens no foot (B keeps 8-8, 5-5, 0-0: 76)
+    row = next(l for l in en.splitlines() if l.startswith("| 42 | A |"))
+    assert "toes come first" not in row and "last tile" in row
+    assert "| B | [8\\|8] [5\\|5] [0\\|0] | 76 |" in en
