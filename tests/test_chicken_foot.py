@@ -462,3 +462,21 @@ def test_the_cross_page_shows_its_practice_and_chicken_foot_its_whole_round(cata
     row = next(l for l in en.splitlines() if l.startswith("| 42 | A |"))
     assert "toes come first" not in row and "last tile" in row
     assert "| B | [8\\|8] [5\\|5] [0\\|0] | 76 |" in en
+
+
+def test_a_round_from_the_deal_must_be_the_whole_deal(rules_copy, capsys):
+    """round-from-the-deal says `dealt: true`: three players are dealt 14 each from double-nine, and the
+    9-9, the hands and the stock hold all 55 tiles. Dropping the stock's last tile (8-2) leaves it out."""
+    code, err, text = _check(rules_copy, capsys, "round-from-the-deal.yaml", ', "8-4", "8-2"]', ', "8-4"]')
+    assert code == 1 and len(err) == 1
+    assert f"round-from-the-deal.yaml:{_line(text, '  stock: [')}:3: error:" in err[0]
+    assert err[0].endswith("the deal leaves out 1 of the set's 55 tiles (2-8): the centre, the hands and the "
+                           "stock hold the whole set")
+
+
+def test_a_hand_of_the_wrong_size_is_no_deal(rules_copy, capsys):
+    """Dropping A's last tile, 3-1, leaves A 13 tiles, not 14 (the hands are counted before the set)."""
+    code, err, text = _check(rules_copy, capsys, "round-from-the-deal.yaml", '"4-1", "3-1"]', '"4-1"]')
+    assert code == 1 and len(err) == 1
+    assert f"round-from-the-deal.yaml:{_line(text, '    A: [')}:5: error:" in err[0]
+    assert err[0].endswith("A is dealt 14 tiles with 3 players, not 13")
