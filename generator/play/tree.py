@@ -243,7 +243,8 @@ def hand_result(variant: ChickenFoot, state: Round, lang: str, who) -> list[str]
     """How the finished round ended, in sentences: who went out (or that it
     was blocked: an empty stock and no tile that fits), every player's
     penalty points (the pips left in hand, the double-blank at its rule's
-    value, said where someone kept it), and the next round's centre double or
+    value, said where someone kept it; where every blank half counts 25, said
+    for each tile with a blank kept), and the next round's centre double or
     that the match is over."""
     w = messages("play", lang)
     n = round_number(variant, state)

@@ -1,13 +1,16 @@
 """Chicken Foot (チキンフット), the tree family: a round per double, descending;
 the round's double in the centre takes matching tiles on its sides first;
 every later double must get three toes before any other play; pips left in
-hand are penalties, the double-blank 50 (or its pips); the lowest total wins.
+hand are penalties, the double-blank 50 (or its pips, or every blank half 25);
+the lowest total wins.
 
 Sources (each page says which part it follows): the *Chicken Foot* rule sheet
 (web.archive.org copy of ``flash.net/~russellr/mindshare/humor/chknfoot.htm``,
 2002: a double-nine set, the centre double takes six tiles, three on each
 side, the "double chicken foot"; each later double takes three toes; draw one
-when stuck; the double-blank 50), and Wikipedia's *Chicken foot (domino game)*
+when stuck; blanks 25 each and the double-blank 50, ``double_blank:
+blanks-25``), a blog post on the game (the double-blank 0 or 50 by the table's
+agreement: ``pips`` and ``fifty``), and Wikipedia's *Chicken foot (domino game)*
 (the centre double takes four tiles, one on each side). Pagat's tree-layout
 page (``pagat.com/domino/tree``) lists the game among tree games.
 
