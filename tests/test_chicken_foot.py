@@ -480,3 +480,39 @@ def test_a_hand_of_the_wrong_size_is_no_deal(rules_copy, capsys):
     assert code == 1 and len(err) == 1
     assert f"round-from-the-deal.yaml:{_line(text, '    A: [')}:5: error:" in err[0]
     assert err[0].endswith("A is dealt 14 tiles with 3 players, not 13")
+
+
+def test_the_round_from_the_deal_ends_otherwise_where_no_one_goes_out_on_a_double():
+    """The page's round from the deal, replayed up to A's last turn (move 42) under each value. The open
+    ends then: a 1, b 0, c 7, d 7, e 4 and the 1-1's toes f1 2, f2 4, f3 6; A holds only 4-4, and the stock
+    has lost 9-1 and 9-7, so 9-0 is on top. Allowed: the 4-4 may go on e or f2, and A goes out. Not
+    allowed: A has no play, draws 9-0, which fits b's 0 alone, plays it, and still holds the 4-4."""
+    import yaml
+    from generator.model.catalog import Catalog
+    from conftest import RULES
+
+    data = yaml.safe_load((RULES / "chicken-foot" / "positions" / "round-from-the-deal.yaml").read_text("utf-8"))
+    rnd, turns = data["round"], data["turns"]
+    assert Catalog(RULES).variant("chicken-foot").choices.go_out_on_double == "allowed"   # what the page plays
+    for rule in ("allowed", "not-allowed"):
+        r = Round(game(go_out_on_double=rule), rnd["players"], {p: tiles(*h) for p, h in rnd["hands"].items()},
+                  tiles(*rnd["stock"]), T(rnd["centre"]), rnd["first"])
+        for m in turns[:41]:
+            if "play" in m:
+                r.play(m["by"], T(m["play"]), m["arm"])
+            elif "draw" in m:
+                r.draw(m["by"])
+            else:
+                r.pass_(m["by"])
+        assert r.current == "A" and r.hands["A"] == tiles("4-4")
+        if rule == "allowed":
+            assert r.plays_for("A") == [(T("4-4"), "e"), (T("4-4"), "f2")]
+            r.play("A", T("4-4"), "e")
+            assert (r.end, r.out) == ("out", "A")
+        else:
+            assert r.plays_for("A") == []
+            ev = r.draw("A")
+            assert (str(ev.tile), ev.playable) == ("0-9", True)
+            assert r.plays_for("A") == [(T("9-0"), "b")]
+            r.play("A", T("9-0"), "b")
+            assert r.end is None and r.hands["A"] == tiles("4-4") and r.current == "B"
