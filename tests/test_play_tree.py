@@ -213,3 +213,18 @@ def test_the_rounds_result_counts_the_double_blank_as_the_rule_says():
         assert show.scores(v, r, "en", name) == f"Round 1 of 10 · Penalty points this round: N {north} points, S 0 points"
     assert show.hand_result(v, r, "ja", name)[:2] == ["Sが最後の牌を出して上がり、ラウンドが終わりました。",
                                                       "第1ラウンドの失点（手に残った目）：N 14点、S 0点。"]
+
+
+def test_the_hint_says_why_a_lone_double_is_not_played_where_no_one_goes_out_on_one():
+    """Arms a 4, b 5, c 3, d 1, e 8, f 6 (open_centre); South holds only 4-4, which fits arm a's 4.
+    Where a player may not go out on a double, the hint is to draw (one tile is left, 7-2), and with
+    an empty stock to pass; the rule refusing the 4-4 is named."""
+    arms = {"a": tiles("9-4"), "b": tiles("9-5"), "c": tiles("9-3"), "d": tiles("9-1"), "e": tiles("9-8"),
+            "f": tiles("9-6")}
+    v = game(go_out_on_double="not-allowed")
+    r = Round(v, ["N", "S"], {"N": tiles("0-0", "7-7"), "S": tiles("4-4")}, tiles("7-2"), T("9-9"), "S", arms)
+    assert show.hint(v, r, "S", "en") == ("draw", "Your last tile is a double, and at this table you may not go "
+                                                  "out on a double: draw.")
+    assert show.refusal(v, r, "S", T("4-4")) == "chicken-foot/last-double"
+    r = Round(v, ["N", "S"], {"N": tiles("0-0", "7-7"), "S": tiles("4-4")}, [], T("9-9"), "S", arms)
+    assert show.hint(v, r, "S", "ja")[0] == "pass"

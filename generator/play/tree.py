@@ -270,9 +270,17 @@ def hint(variant: ChickenFoot, state: Round, seat: str, lang: str):
     """``(action, reason)``: the family's greedy choice, the play of the tile
     that would cost most left in hand (the first of equals in the engine's
     order), and why in words (a double waiting for its tiles, the drawn tile
-    that must be played, the only play); a draw or a pass when nothing fits."""
+    that must be played, the only play); a draw or a pass when nothing fits, or
+    when the only tile left is a double that fits but may not end the hand
+    (``go_out_on_double: not-allowed``)."""
     w = messages("play", lang)
     plays = state.plays_for(seat)
+    hand = state.hands[seat]
+    if not plays and state.phase == "start" and len(hand) == 1 and hand[0].is_double \
+            and any(hand[0].has(state.arms[a].end) for a in state.open_arms()):
+        # the lone double fits, but this table does not let a player go out on a double
+        return ("draw", w["tree_hint_last_double_draw"]) if state.may_draw(seat) \
+            else ("pass", w["tree_hint_last_double_pass"])
     if not plays:
         if state.may_draw(seat):
             return "draw", w["tree_hint_draw_foot" if state.must_fill else "hint_draw"]
