@@ -79,6 +79,99 @@ def test_the_double_blank_costs_fifty_or_its_pips():
     assert game().penalty([]) == 0
 
 
+def test_the_rule_sheets_blanks_cost_25_each():
+    """The archived sheet: blanks count 25 each, the double-blank 50 (each blank half 25 on top of
+    the pips, this site's reading): 0-0 = 25 + 25 = 50, 0-5 = 5 + 25 = 30, 5-1 = 6, 9-9 = 18."""
+    g = game(double_blank="blanks-25")
+    assert [g.tile_penalty(t) for t in tiles("0-0", "0-5", "5-1", "9-9")] == [50, 30, 6, 18]
+    assert g.penalty(tiles("0-0", "0-5", "5-1", "9-9")) == 50 + 30 + 6 + 18
+
+
+@pytest.mark.parametrize("rule,worked", [
+    # A keeps 0-0 and 5-1, B keeps 0-7 and 2-6 (worked below)
+    ("fifty", {"A": 50 + 6, "B": 7 + 8}),
+    ("pips", {"A": 0 + 6, "B": 7 + 8}),
+    ("blanks-25", {"A": 50 + 6, "B": (7 + 25) + 8}),
+])
+def test_a_blocked_rounds_settlement_counts_the_blanks_as_the_table_does(rule, worked):
+    """The centre 9-9 filled (ends a 4, b 5, c 3, d 0, e 8, f 6), the stock empty. A lays 3-3 on arm c:
+    its toes need 3s and nobody holds one, so the round is blocked at once, before B's 0-7 can go on
+    the 0 of arm d. Left in hand: A 0-0 and 5-1, B 0-7 and 2-6. The double-blank alone at 50: A 56,
+    B 15; every tile its pips: A 6, B 15; every blank half 25: A 50 + 6 = 56, B 0-7 (7 + 25 = 32)
+    and 2-6 (8), 40."""
+    r = Round(game(double_blank=rule), ["A", "B"], {"A": tiles("3-3", "0-0", "5-1"), "B": tiles("0-7", "2-6")},
+              [], T("9-9"), "A", arms=full_centre())
+    r.play("A", T("3-3"), "c")
+    assert r.end == "blocked"
+    assert r.penalties == worked
+
+
+@pytest.mark.parametrize("rule,order", [
+    ("fifty", ["4-6 on a", "pass", "0-1 on d"]),
+    ("blanks-25", ["0-1 on d", "pass", "4-6 on a"]),
+])
+def test_the_simulations_player_sheds_blanks_first_where_they_cost_25(rule, order):
+    """The simulation's greedy player plays the tile that would cost most left in hand. A holds 0-1
+    (it fits arm d's 0) and 4-6 (arm a's 4 first, or f's 6); B's 2-7 fits no end (4, 5, 3, 0, 8, 6)
+    and the stock is empty, so B passes. With the double-blank alone special, 4-6 (10) outweighs 0-1
+    (1); with every blank half at 25, 0-1 costs 26 and goes first. A goes out either way; B keeps 9."""
+    from generator.sim.simulate import BOTS, Work, play_out
+
+    r = Round(game(double_blank=rule), ["A", "B"], {"A": tiles("0-1", "4-6"), "B": tiles("2-7")}, [], T("9-9"), "A",
+              arms=full_centre())
+    play_out(r.variant, r, {"A": BOTS["greedy"], "B": BOTS["greedy"]}, random.Random(1), Work())
+    assert [ev.kind if ev.kind != "play" else f"{ev.tile} on {ev.arm}" for ev in r.events] == order
+    assert (r.end, r.out, r.penalties) == ("out", "A", {"A": 0, "B": 9})
+
+
+# -- going out on a double -----------------------------------------------------------------------
+
+def test_going_out_on_a_double_where_the_table_allows_it():
+    """The default: A's last tile 4-4 matches arm a's 4; A lays it and goes out, its toes empty.
+    B keeps 1-2 and 5-7: 3 + 12 = 15."""
+    r = Round(game(), ["A", "B"], {"A": tiles("4-4"), "B": tiles("1-2", "5-7")}, tiles("7-7", "3-8"), T("9-9"), "A",
+              arms=full_centre())
+    assert r.plays_for("A") == [(T("4-4"), "a")]
+    r.play("A", T("4-4"), "a")
+    assert (r.end, r.out, r.penalties) == ("out", "A", {"A": 0, "B": 15})
+
+
+def test_no_going_out_on_a_double_where_the_table_forbids_it():
+    """The same table under `go_out_on_double: not-allowed`: A's lone 4-4 may not be played, so A has
+    no play and draws 7-7, which fits no end (4, 5, 3, 0, 8, 6): A passes. B lays 5-7 on arm b (5),
+    which now shows 7. A holds two tiles, so the 4-4 is no longer the last: 4-4 on a and 7-7 on b
+    are both legal."""
+    r = Round(game(go_out_on_double="not-allowed"), ["A", "B"], {"A": tiles("4-4"), "B": tiles("1-2", "5-7")},
+              tiles("7-7", "3-8"), T("9-9"), "A", arms=full_centre())
+    assert r.plays_for("A") == [] and r.may_draw("A")
+    with pytest.raises(RuleViolation) as exc:
+        r.play("A", T("4-4"), "a")
+    assert exc.value.rule == "cf/last-double"
+    ev = r.draw("A")
+    assert (str(ev.tile), ev.playable) == ("7-7", False)
+    r.pass_("A")
+    r.play("B", T("5-7"), "b")
+    assert sorted(f"{t} on {a}" for t, a in r.plays_for("A")) == ["4-4 on a", "7-7 on b"]
+
+
+@pytest.mark.parametrize("rule,worked", [
+    ("allowed", ("out", "A", {"A": 0, "B": 9})),
+    ("not-allowed", ("blocked", None, {"A": 8, "B": 9})),
+])
+def test_a_lone_double_that_may_not_go_out_blocks_the_round(rule, worked):
+    """The stock is empty; A holds only 4-4 (arm a shows 4), B only 2-7 (no end shows 2 or 7).
+    Allowed: A goes out, B keeps 9. Not allowed: A may not lay it and cannot draw, so A passes;
+    then nobody can play (B's 2-7 fits nothing, A's lone double may not go), and the round is blocked
+    with A keeping 8 and B 9."""
+    r = Round(game(go_out_on_double=rule), ["A", "B"], {"A": tiles("4-4"), "B": tiles("2-7")}, [], T("9-9"), "A",
+              arms=full_centre())
+    if rule == "allowed":
+        r.play("A", T("4-4"), "a")
+    else:
+        r.pass_("A")
+    assert (r.end, r.out, r.penalties) == worked
+
+
 # -- the centre ----------------------------------------------------------------------------------
 
 def test_the_centre_takes_six_tiles_before_any_other_play():
@@ -246,10 +339,10 @@ def test_rulebook_simulate_plays_chicken_foot_the_same_on_one_or_two_processes()
 
 # -- bad input, located --------------------------------------------------------------------------
 
-def _check(rules_copy, capsys, name: str, old: str, new: str) -> tuple[int, list[str], str]:
+def _check(rules_copy, capsys, name: str, old: str, new: str, game: str = "chicken-foot") -> tuple[int, list[str], str]:
     from generator.cli.main import main
 
-    path = rules_copy / "chicken-foot" / "positions" / name
+    path = rules_copy / game / "positions" / name
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -315,3 +408,111 @@ def test_the_page_draws_its_rounds_and_links_its_words(catalog):
         assert "](diagrams/chicken-foot/round-foot-filled-end.svg)" in text
     assert "[chicken foot](glossary.md#chicken-foot)" in en and "[チキンフット](glossary.md#chicken-foot)" in ja
     assert "[toe](glossary.md#toe)" in en
+
+
+# -- the round from the deal and the practice on the cross: a wrong number is located -------------
+
+def test_a_wrong_penalty_in_the_round_from_the_deal_is_refused(rules_copy, capsys):
+    """round-from-the-deal: B keeps 8-8, 5-5 and 0-0, 16 + 10 + 50 = 76 penalty points, not 26 (26 would
+    be the 0-0 at its pips)."""
+    code, err, text = _check(rules_copy, capsys, "round-from-the-deal.yaml", "penalties: {A: 0, B: 76,",
+                             "penalties: {A: 0, B: 26,")
+    assert code == 1 and len(err) == 1
+    line = _line(text, "penalties: {A: 0, B: 26,")
+    col = text.splitlines()[line - 1].index("penalties") + 1
+    assert f"round-from-the-deal.yaml:{line}:{col}: error:" in err[0]
+    assert err[0].endswith('penalties: stated {"A": 0, "B": 26, "C": 20}, the engine computes '
+                           '{"A": 0, "B": 76, "C": 20}')
+
+
+def test_a_draw_that_is_not_the_top_of_the_stock_is_refused(rules_copy, capsys):
+    """round-from-the-deal, move 33: the stock was 9-1, 9-7, 9-0, ... from the top and C drew the 9-1 at
+    move 6, so B draws the 9-7; a draw of 9-0 is refused at that draw."""
+    code, err, text = _check(rules_copy, capsys, "round-from-the-deal.yaml", '    draw: "9-7"', '    draw: "9-0"')
+    assert code == 1 and len(err) == 1
+    line = _line(text, 'draw: "9-0"')
+    assert f"round-from-the-deal.yaml:{line}:" in err[0]
+    assert err[0].endswith("move 33: B draws 7-9, the top of the stock, not 0-9")
+
+
+def test_a_wrong_answer_on_the_cross_is_refused_with_the_engines(rules_copy, capsys):
+    """practice-cross-toes: the 6-6 closing arm b waits for toes b2 and b3; only 6-2 carries a 6, so
+    C may play on b2 and b3, not on arm a (where 3-8 would match the 3, but must wait)."""
+    code, err, text = _check(rules_copy, capsys, "practice-cross-toes.yaml", "answer: [b2, b3]", "answer: [a, b2, b3]",
+                             game="chicken-foot-cross")
+    assert code == 1 and len(err) == 1
+    assert f"practice-cross-toes.yaml:{_line(text, 'answer: [a, b2, b3]')}:" in err[0]
+    assert err[0].endswith('where C may play: stated ["a", "b2", "b3"], the engine computes ["b2", "b3"] '
+                           '(legal plays: 2-6 on b2, 2-6 on b3)')
+
+
+def test_the_cross_page_shows_its_practice_and_chicken_foot_its_whole_round(catalog):
+    from generator.site.build import generate
+
+    files = generate(catalog, png=False, with_stats=False, only={"chicken-foot", "chicken-foot-cross"})
+    for lang in ("en", "ja"):
+        cross = files[f"{lang}/gen/chicken-foot-cross.md"].decode()
+        for pid in ("practice-cross-empty", "practice-cross-toes", "practice-cross-open"):
+            assert f'id="ex-{pid}"' in cross
+        assert cross.count('class="rb-question"') >= 3
+        whole = files[f"{lang}/gen/chicken-foot.md"].decode()
+        assert 'id="ex-round-from-the-deal"' in whole
+    en = files["en/gen/chicken-foot.md"].decode()
+    # the last move lays a double that ends the round: it opens no foot (B keeps 8-8, 5-5, 0-0: 76)
+    row = next(l for l in en.splitlines() if l.startswith("| 42 | A |"))
+    assert "toes come first" not in row and "last tile" in row
+    assert "| B | [8\\|8] [5\\|5] [0\\|0] | 76 |" in en
+
+
+def test_a_round_from_the_deal_must_be_the_whole_deal(rules_copy, capsys):
+    """round-from-the-deal says `dealt: true`: three players are dealt 14 each from double-nine, and the
+    9-9, the hands and the stock hold all 55 tiles. Dropping the stock's last tile (8-2) leaves it out."""
+    code, err, text = _check(rules_copy, capsys, "round-from-the-deal.yaml", ', "8-4", "8-2"]', ', "8-4"]')
+    assert code == 1 and len(err) == 1
+    assert f"round-from-the-deal.yaml:{_line(text, '  stock: [')}:3: error:" in err[0]
+    assert err[0].endswith("the deal leaves out 1 of the set's 55 tiles (2-8): the centre, the hands and the "
+                           "stock hold the whole set")
+
+
+def test_a_hand_of_the_wrong_size_is_no_deal(rules_copy, capsys):
+    """Dropping A's last tile, 3-1, leaves A 13 tiles, not 14 (the hands are counted before the set)."""
+    code, err, text = _check(rules_copy, capsys, "round-from-the-deal.yaml", '"4-1", "3-1"]', '"4-1"]')
+    assert code == 1 and len(err) == 1
+    assert f"round-from-the-deal.yaml:{_line(text, '    A: [')}:5: error:" in err[0]
+    assert err[0].endswith("A is dealt 14 tiles with 3 players, not 13")
+
+
+def test_the_round_from_the_deal_ends_otherwise_where_no_one_goes_out_on_a_double():
+    """The page's round from the deal, replayed up to A's last turn (move 42) under each value. The open
+    ends then: a 1, b 0, c 7, d 7, e 4 and the 1-1's toes f1 2, f2 4, f3 6; A holds only 4-4, and the stock
+    has lost 9-1 and 9-7, so 9-0 is on top. Allowed: the 4-4 may go on e or f2, and A goes out. Not
+    allowed: A has no play, draws 9-0, which fits b's 0 alone, plays it, and still holds the 4-4."""
+    import yaml
+    from generator.model.catalog import Catalog
+    from conftest import RULES
+
+    data = yaml.safe_load((RULES / "chicken-foot" / "positions" / "round-from-the-deal.yaml").read_text("utf-8"))
+    rnd, turns = data["round"], data["turns"]
+    assert Catalog(RULES).variant("chicken-foot").choices.go_out_on_double == "allowed"   # what the page plays
+    for rule in ("allowed", "not-allowed"):
+        r = Round(game(go_out_on_double=rule), rnd["players"], {p: tiles(*h) for p, h in rnd["hands"].items()},
+                  tiles(*rnd["stock"]), T(rnd["centre"]), rnd["first"])
+        for m in turns[:41]:
+            if "play" in m:
+                r.play(m["by"], T(m["play"]), m["arm"])
+            elif "draw" in m:
+                r.draw(m["by"])
+            else:
+                r.pass_(m["by"])
+        assert r.current == "A" and r.hands["A"] == tiles("4-4")
+        if rule == "allowed":
+            assert r.plays_for("A") == [(T("4-4"), "e"), (T("4-4"), "f2")]
+            r.play("A", T("4-4"), "e")
+            assert (r.end, r.out) == ("out", "A")
+        else:
+            assert r.plays_for("A") == []
+            ev = r.draw("A")
+            assert (str(ev.tile), ev.playable) == ("0-9", True)
+            assert r.plays_for("A") == [(T("9-0"), "b")]
+            r.play("A", T("9-0"), "b")
+            assert r.end is None and r.hands["A"] == tiles("4-4") and r.current == "B"

@@ -22,8 +22,9 @@ def test_the_default_choices_are_a_plain_line_of_play():
         # the tricks family's, which a line of play leaves at their defaults (Texas 42's plain game)
         "follow_me": "doubles-high", "doubles_trump": "allowed", "nello": "not-allowed", "plunge": "not-allowed",
         "top_bid": "raise-by-one-mark", "all_pass": "forced-bid",
-        # the tree family's (Chicken Foot's centre takes six tiles; the 0-0 costs 50)
-        "centre_double": "six-toes", "double_blank": "fifty"}
+        # the tree family's (Chicken Foot's centre takes six tiles; the 0-0 costs 50; a double may be
+        # a player's last tile)
+        "centre_double": "six-toes", "double_blank": "fifty", "go_out_on_double": "allowed"}
     assert list(c.as_dict()) == [info.key for info in CHOICES]          # the order an author reads them in
     assert combination_problems(c) == []
 
@@ -57,6 +58,10 @@ def test_an_unknown_choice_or_value_is_named():
         ("centre_double", "the choice `centre_double` applies only to a layout of tree, not line")]),
     ({"double_cover": "next-player"}, [
         ("double_cover", "the choice `double_cover` applies only to a layout of trains, not line")]),
+    ({"go_out_on_double": "not-allowed"}, [
+        ("go_out_on_double", "the choice `go_out_on_double` applies only to a layout of tree, not line")]),
+    ({"layout": "tree", "lead": "engine", "draw": "one", "settlement": "penalty", "double_blank": "blanks-25",
+      "go_out_on_double": "not-allowed"}, []),
     # a play limited to multiples needs a multiple to make (All Threes: multiples-of-3)
     ({"legal_totals": "multiples"}, [
         ("legal_totals", "`legal_totals: multiples` needs `scoring` to be multiples-of-5 or multiples-of-3 "

@@ -290,8 +290,21 @@ def centre_double_scenario(value):
 
 
 def double_blank_scenario(value):
-    # A hand of 0-0 and 2-3 left at the end of a round: 50 + 5 = 55, or 0 + 5 = 5.
-    return tree(double_blank=value).penalty([T(0, 0), T(2, 3)])
+    # A hand of 0-0 and 0-3 left at the end of a round: the double-blank 50 and 0-3 its 3 pips, 53; every
+    # tile its pips, 0 + 3 = 3; every blank half 25 on top of the pips, 0-0 (0 + 25 + 25 = 50) and 0-3
+    # (3 + 25 = 28), 78.
+    return tree(double_blank=value).penalty([T(0, 0), T(0, 3)])
+
+
+def go_out_on_double_scenario(value):
+    # The centre 9-9 with its six arms filled (ends a 4, b 5, c 3, d 0, e 8, f 6); A's last tile is 4-4,
+    # which matches arm a: allowed, it is A's one play (and A goes out); not allowed, A has no play.
+    from generator.variants.chicken_foot import Round as TreeRound
+
+    arms = {"a": [T(9, 4)], "b": [T(9, 5)], "c": [T(9, 3)], "d": [T(9, 0)], "e": [T(9, 8)], "f": [T(9, 6)]}
+    r = TreeRound(tree(go_out_on_double=value), ["A", "B"], {"A": [T(4, 4)], "B": [T(1, 2)]}, [T(7, 7)], T(9, 9),
+                  "A", arms)
+    return [f"{t} on {a}" for t, a in r.plays_for("A")]
 
 
 #: choice -> (its scenario, {value: the outcome worked by hand})
@@ -327,7 +340,8 @@ WORKED = {
     "top_bid": (top_bid_scenario, {"raise-by-one-mark": [42, 84], "one-mark": [42]}),
     "all_pass": (all_pass_scenario, {"forced-bid": (False, None), "reshake": (True, "thrown-in")}),
     "centre_double": (centre_double_scenario, {"six-toes": 6, "four-sides": 4}),
-    "double_blank": (double_blank_scenario, {"fifty": 55, "pips": 5}),
+    "double_blank": (double_blank_scenario, {"fifty": 53, "pips": 3, "blanks-25": 78}),
+    "go_out_on_double": (go_out_on_double_scenario, {"allowed": ["4-4 on a"], "not-allowed": []}),
 }
 
 

@@ -35,6 +35,7 @@ def name(seat):
 @pytest.mark.parametrize("lang, seed, choices", [
     ("en", 5, {"centre_double": "six-toes", "double_blank": "fifty"}),
     ("ja", 11, {"centre_double": "four-sides", "double_blank": "pips"}),
+    ("en", 7, {"double_blank": "blanks-25", "go_out_on_double": "not-allowed"}),
 ])
 def test_a_whole_match_is_played_to_its_end_choosing_the_first_move(lang, seed, choices):
     v = game(**choices)
@@ -191,6 +192,9 @@ def test_with_nothing_waiting_a_tile_joins_the_arms_last_tile():
 
 def test_the_rounds_result_counts_the_double_blank_as_the_rule_says():
     for blank, north, said in (("fifty", 64, "N kept the double-blank [0|0]: it counts 50 points, not its pips."),
+                               # every blank half 25: the 0-0 costs 25 + 25 = 50, as under "fifty"
+                               ("blanks-25", 64, "N kept [0|0]: at this table every blank half counts 25, so it "
+                                                 "costs 50 points."),
                                ("pips", 14, "N kept the double-blank [0|0]: at this table it counts its pips, "
                                             "0 points.")):
         v, r = open_centre(blank)
@@ -209,3 +213,18 @@ def test_the_rounds_result_counts_the_double_blank_as_the_rule_says():
         assert show.scores(v, r, "en", name) == f"Round 1 of 10 · Penalty points this round: N {north} points, S 0 points"
     assert show.hand_result(v, r, "ja", name)[:2] == ["Sが最後の牌を出して上がり、ラウンドが終わりました。",
                                                       "第1ラウンドの失点（手に残った目）：N 14点、S 0点。"]
+
+
+def test_the_hint_says_why_a_lone_double_is_not_played_where_no_one_goes_out_on_one():
+    """Arms a 4, b 5, c 3, d 1, e 8, f 6 (open_centre); South holds only 4-4, which fits arm a's 4.
+    Where a player may not go out on a double, the hint is to draw (one tile is left, 7-2), and with
+    an empty stock to pass; the rule refusing the 4-4 is named."""
+    arms = {"a": tiles("9-4"), "b": tiles("9-5"), "c": tiles("9-3"), "d": tiles("9-1"), "e": tiles("9-8"),
+            "f": tiles("9-6")}
+    v = game(go_out_on_double="not-allowed")
+    r = Round(v, ["N", "S"], {"N": tiles("0-0", "7-7"), "S": tiles("4-4")}, tiles("7-2"), T("9-9"), "S", arms)
+    assert show.hint(v, r, "S", "en") == ("draw", "Your last tile is a double, and at this table you may not go "
+                                                  "out on a double: draw.")
+    assert show.refusal(v, r, "S", T("4-4")) == "chicken-foot/last-double"
+    r = Round(v, ["N", "S"], {"N": tiles("0-0", "7-7"), "S": tiles("4-4")}, [], T("9-9"), "S", arms)
+    assert show.hint(v, r, "S", "ja")[0] == "pass"

@@ -50,7 +50,7 @@ NotAllowed = Literal["not-allowed", "allowed"]
 TopBid = Literal["raise-by-one-mark", "one-mark"]
 AllPass = Literal["forced-bid", "reshake"]
 CentreDouble = Literal["six-toes", "four-sides"]
-DoubleBlank = Literal["fifty", "pips"]
+DoubleBlank = Literal["fifty", "pips", "blanks-25"]
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,7 @@ class Choices:
     all_pass: AllPass = "forced-bid"
     centre_double: CentreDouble = "six-toes"
     double_blank: DoubleBlank = "fifty"
+    go_out_on_double: Allowed = "allowed"
 
     @classmethod
     def from_mapping(cls, m: Mapping[str, str] | None) -> "Choices":
@@ -120,7 +121,8 @@ _TYPES = {"layout": Layout_, "lead": Lead, "direction": Direction, "matching": M
           "legal_totals": LegalTotals, "continuation": Continuation, "settlement": Settlement_, "ties": Ties,
           "next_lead": NextLead, "double_cover": DoubleCover, "target_score": TargetScore,
           "follow_me": FollowMe, "doubles_trump": Allowed, "nello": NotAllowed, "plunge": NotAllowed,
-          "top_bid": TopBid, "all_pass": AllPass, "centre_double": CentreDouble, "double_blank": DoubleBlank}
+          "top_bid": TopBid, "all_pass": AllPass, "centre_double": CentreDouble, "double_blank": DoubleBlank,
+          "go_out_on_double": Allowed}
 
 
 @dataclass(frozen=True)

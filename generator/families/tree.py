@@ -29,7 +29,8 @@ class TreeFamily(Family):
     name = "tree"
     play_module = "generator.play.tree"
     noun = "a tree of doubles"
-    choices = frozenset({"layout", "lead", "draw", "settlement", "centre_double", "double_blank"})
+    choices = frozenset({"layout", "lead", "draw", "settlement", "centre_double", "double_blank",
+                         "go_out_on_double"})
     #: A round starts from its double set out before the deal, a player draws one tile, pips left in
     #: hand are penalties.
     fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
@@ -109,11 +110,15 @@ class TreeFamily(Family):
         return card_rows(group, rows, rules, lang)
 
     def card_watch(self, rules, lang: str) -> list[str]:
-        """The feet: every play goes on the waiting toes first; the double-blank's cost."""
+        """The feet: every play goes on the waiting toes first; what blanks cost; no going out on a
+        double, where a table forbids it."""
         from ..base.i18n import tables
 
         t = tables("tree")[lang]
-        return [t["watch_toes"], t["watch_blank_" + rules.choices.double_blank]]
+        out = [t["watch_toes"], t["watch_blank_" + rules.choices.double_blank]]
+        if rules.choices.go_out_on_double == "not-allowed":
+            out.append(t["watch_last_double"])
+        return out
 
     def explain(self, checked, variant, lang: str) -> list[str] | None:
         from ..pages.tree import explain_lines

@@ -64,7 +64,11 @@ TREE_POSITION_SCHEMA: dict[str, Any] = {
         "round": {
             "type": "object", "additionalProperties": False, "required": ["centre", "players", "first", "hands"],
             "properties": dict(_STATE, first=_NAME, hands={"type": "object", "additionalProperties": _TILES},
-                               stock=_TILES),
+                               stock=_TILES, dealt={
+                                   "type": "boolean",
+                                   "description": "the round starts from the deal: no arms yet, every hand the "
+                                                  "game's deal for this many players, and the centre, the hands "
+                                                  "and the stock together the whole set (checked)"}),
         },
         "turns": {"type": "array", "minItems": 1, "items": {
             "type": "object", "additionalProperties": False, "required": ["by"],
@@ -277,6 +281,8 @@ def parse_tree(src: Source, v: ChickenFoot) -> TablePosition | RoundPosition | M
         hands = {p: [_take(src, v, ("round", "hands", p, i), seen) for i in range(len(r["hands"][p]))]
                  for p in st.players}
         stock = [_take(src, v, ("round", "stock", i), seen) for i in range(len(r.get("stock") or []))]
+        if r.get("dealt"):
+            _dealt(src, v, st, hands, stock)
         moves = []
         for i, m in enumerate(d["turns"]):
             p = ("turns", i)
@@ -311,6 +317,28 @@ def parse_tree(src: Source, v: ChickenFoot) -> TablePosition | RoundPosition | M
         raise src.error(("match", "first"), f"{m['first']!r} is not seated")
     return MatchPosition(**base, players=players, first=m.get("first"), penalties=m["penalties"],
                          expect=m.get("expect") or {})
+
+
+def _dealt(src: Source, v: ChickenFoot, st: _State, hands: dict, stock: list) -> None:
+    """A round stated as dealt (``dealt: true``) is the deal itself: no arm has a tile yet, every hand
+    holds the game's deal for the number of players (14 each for three with double-nine), and the centre,
+    the hands and the stock hold the whole set, each tile once (55 with double-nine). Raises
+    :class:`SourceError` at the first key that breaks it."""
+    if any(st.arms.values()):
+        raise src.error(("round", "arms"), "a round from the deal has no tiles on its arms yet: leave out `arms`, "
+                                           "or leave out `dealt`")
+    size = v.params.deal[len(st.players)]
+    for p in st.players:
+        if len(hands[p]) != size:
+            raise src.error(("round", "hands", p), f"{p} is dealt {size} tiles with {len(st.players)} players, "
+                                                   f"not {len(hands[p])}")
+    held = {st.centre, *stock, *(t for p in st.players for t in hands[p])}
+    missing = [t for t in v.params.tiles if t not in held]
+    if missing:
+        shown = ", ".join(str(t) for t in missing[:5]) + (" ..." if len(missing) > 5 else "")
+        where = ("round", "stock") if "stock" in src.data["round"] else ("round", "hands")
+        raise src.error(where, f"the deal leaves out {len(missing)} of the set's {len(v.params.tiles)} tiles "
+                               f"({shown}): the centre, the hands and the stock hold the whole set")
 
 
 def _tree_words(err: SourceError) -> SourceError:

@@ -38,7 +38,7 @@ def move_text(ev, lang: str) -> str:
     ui = _UI[lang]
     if ev.kind == "play":
         act = ui["play"].format(t=ev.tile.label, a=arm_name(ev.arm, lang))
-        if ev.tile.is_double:
+        if ev.tile.is_double and ev.next is not None:       # a double that ends the round opens no foot
             act += ui["clause_sep"] + ui["foot_opens"]
     elif ev.kind == "draw":
         act = ui["draw"].format(t=ev.tile.label, ok=ui["playable"] if ev.playable else ui["unplayable"])
@@ -258,6 +258,8 @@ def card_rows(group: str, rows: list, rules, lang: str) -> list:
     elif group == "scoring":
         rows.append((INFO["double_blank"].title[lang], INFO["double_blank"].words(rules.choices.double_blank, lang)))
     elif group == "end":
+        rows.append((INFO["go_out_on_double"].title[lang],
+                     INFO["go_out_on_double"].words(rules.choices.go_out_on_double, lang)))
         rows.append((ui["card_rounds"], ui["card_rounds_value"].format(n=rules.rounds, top=rules.params.set)))
     return rows
 

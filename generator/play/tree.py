@@ -243,7 +243,8 @@ def hand_result(variant: ChickenFoot, state: Round, lang: str, who) -> list[str]
     """How the finished round ended, in sentences: who went out (or that it
     was blocked: an empty stock and no tile that fits), every player's
     penalty points (the pips left in hand, the double-blank at its rule's
-    value, said where someone kept it), and the next round's centre double or
+    value, said where someone kept it; where every blank half counts 25, said
+    for each tile with a blank kept), and the next round's centre double or
     that the match is over."""
     w = messages("play", lang)
     n = round_number(variant, state)
@@ -252,11 +253,12 @@ def hand_result(variant: ChickenFoot, state: Round, lang: str, who) -> list[str]
     out.append(w["tree_round_penalties"].format(round=n, points=_counts(
         state, lang, who, lambda p: plural(lang, "point", pen[p]))))
     blank = Tile(0, 0)
+    key = "tree_blank_" + variant.choices.double_blank
     for p in state.players:
-        if blank in state.hands[p]:
-            key = "tree_blank_" + variant.choices.double_blank
-            out.append(w[key].format(who=who(p), tile=blank.label,
-                                     points=plural(lang, "point", variant.tile_penalty(blank))))
+        # the double-blank where it alone is special; every tile with a blank where each blank counts 25
+        kept = [t for t in state.hands[p] if t == blank or (key.endswith("25") and t.low == 0)]
+        for t in kept:
+            out.append(w[key].format(who=who(p), tile=t.label, points=plural(lang, "point", variant.tile_penalty(t))))
     if n < variant.rounds:
         out.append(w["tree_next"].format(round=n + 1, tile=variant.centre_of(n + 1).label))
     else:
@@ -268,9 +270,17 @@ def hint(variant: ChickenFoot, state: Round, seat: str, lang: str):
     """``(action, reason)``: the family's greedy choice, the play of the tile
     that would cost most left in hand (the first of equals in the engine's
     order), and why in words (a double waiting for its tiles, the drawn tile
-    that must be played, the only play); a draw or a pass when nothing fits."""
+    that must be played, the only play); a draw or a pass when nothing fits, or
+    when the only tile left is a double that fits but may not end the hand
+    (``go_out_on_double: not-allowed``)."""
     w = messages("play", lang)
     plays = state.plays_for(seat)
+    hand = state.hands[seat]
+    if not plays and state.phase == "start" and len(hand) == 1 and hand[0].is_double \
+            and any(hand[0].has(state.arms[a].end) for a in state.open_arms()):
+        # the lone double fits, but this table does not let a player go out on a double
+        return ("draw", w["tree_hint_last_double_draw"]) if state.may_draw(seat) \
+            else ("pass", w["tree_hint_last_double_pass"])
     if not plays:
         if state.may_draw(seat):
             return "draw", w["tree_hint_draw_foot" if state.must_fill else "hint_draw"]

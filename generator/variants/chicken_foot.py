@@ -1,13 +1,16 @@
 """Chicken Foot (チキンフット), the tree family: a round per double, descending;
 the round's double in the centre takes matching tiles on its sides first;
 every later double must get three toes before any other play; pips left in
-hand are penalties, the double-blank 50 (or its pips); the lowest total wins.
+hand are penalties, the double-blank 50 (or its pips, or every blank half 25);
+the lowest total wins.
 
 Sources (each page says which part it follows): the *Chicken Foot* rule sheet
 (web.archive.org copy of ``flash.net/~russellr/mindshare/humor/chknfoot.htm``,
 2002: a double-nine set, the centre double takes six tiles, three on each
 side, the "double chicken foot"; each later double takes three toes; draw one
-when stuck; the double-blank 50), and Wikipedia's *Chicken foot (domino game)*
+when stuck; blanks 25 each and the double-blank 50, ``double_blank:
+blanks-25``), a blog post on the game (the double-blank 0 or 50 by the table's
+agreement: ``pips`` and ``fifty``), and Wikipedia's *Chicken foot (domino game)*
 (the centre double takes four tiles, one on each side). Pagat's tree-layout
 page (``pagat.com/domino/tree``) lists the game among tree games.
 
@@ -141,9 +144,19 @@ class ChickenFoot(Variant):
       each side of the centre, six in all) or ``four-sides`` (Wikipedia: one
       on each side); every arm of the centre is filled before any other play.
     - Scoring: the pips left in hand are penalty points, the double-blank 50
-      under ``double_blank: fifty`` (the rule sheet) or its 0 pips under
-      ``pips``; the lowest total after the last round wins.
+      under ``double_blank: fifty``, its 0 pips under ``pips``, or every
+      blank half 25 under ``blanks-25`` (the rule sheet: blanks 25 each, the
+      double-blank 50); the lowest total after the last round wins.
+    - Going out: under ``go_out_on_double: allowed`` a player may play a
+      double as their last tile and go out, its toes still empty; under
+      ``not-allowed`` (some tables) a double is never a player's last play:
+      holding only a double, they draw, or pass.
     """
+
+    @property
+    def out_on_double(self) -> bool:
+        """Whether a double may be a player's last tile (``go_out_on_double``)."""
+        return self.choices.go_out_on_double == "allowed"
 
     @property
     def centre_arms(self) -> int:
@@ -170,17 +183,28 @@ class ChickenFoot(Variant):
         return Tile(pip, pip)
 
     def tile_penalty(self, tile: Tile) -> int:
-        """Penalty points of ``tile`` left in hand: its pips, and 50 for the
-        double-blank under ``double_blank: fifty`` (the rule sheet's "Scoring").
+        """Penalty points of ``tile`` left in hand, by ``double_blank``:
+
+        - ``fifty``: its pips, and 50 for the double-blank (the 0-0 alone
+          costs more than its pips);
+        - ``pips``: its pips, the double-blank 0;
+        - ``blanks-25``: its pips, and 25 for each blank half, so 30 for 0-5
+          and 50 for the double-blank (the archived rule sheet's "Scoring":
+          blanks count 25 each, the double-blank 50; that each blank *half*
+          counts 25 is this site's reading, the one under which the
+          double-blank's 50 is its two blanks).
 
         >>> from generator.engine.choices import Choices
         >>> from generator.variants import make_variant
         >>> cf = make_variant({"set": 9, "players": [2], "deal": {2: 20}}, Choices(layout="tree", lead="engine",
         ...                   draw="one", settlement="penalty"))
-        >>> cf.tile_penalty(Tile(0, 0)), cf.tile_penalty(Tile(4, 6))
-        (50, 10)
+        >>> cf.tile_penalty(Tile(0, 0)), cf.tile_penalty(Tile(4, 6)), cf.tile_penalty(Tile(0, 5))
+        (50, 10, 5)
         """
-        if tile.is_double and tile.high == 0 and self.choices.double_blank == "fifty":
+        rule = self.choices.double_blank
+        if rule == "blanks-25":
+            return tile.pips + 25 * ((tile.low == 0) + (tile.high == 0))
+        if tile.is_double and tile.high == 0 and rule == "fifty":
             return 50
         return tile.pips
 
@@ -327,7 +351,15 @@ class Round:
         if self.end is not None:
             return []
         tiles = [self.drawn] if self.phase == "drawn" and player == self.current else self.hands[player]
-        return [(t, a) for a in self.open_arms() for t in tiles if t.has(self.arms[a].end)]
+        return self._fitting(player, tiles)
+
+    def _fitting(self, player: str, tiles: Sequence[Tile]) -> list[tuple[Tile, str]]:
+        """``(tile, arm)`` for each of ``tiles`` (of ``player``'s hand) on each arm open now that it
+        matches; a double that would be ``player``'s last tile left out where a double may not end a
+        player's hand (``go_out_on_double: not-allowed``)."""
+        last_double = not self.variant.out_on_double and len(self.hands[player]) == 1
+        return [(t, a) for a in self.open_arms() for t in tiles
+                if t.has(self.arms[a].end) and not (last_double and t.is_double)]
 
     def can_play(self, player: str) -> bool:
         """True when ``player`` holds a tile that fits an arm open now."""
@@ -379,6 +411,9 @@ class Round:
         a = self.arms[arm]
         if not tile.has(a.end):
             raise RuleViolation(f"{tile} does not match arm {arm}, which shows {a.end}", f"{vid}/matching")
+        if tile.is_double and len(self.hands[player]) == 1 and not self.variant.out_on_double:
+            raise RuleViolation(f"{tile} is {player}'s last tile, and a player may not go out on a double",
+                                f"{vid}/last-double")
         self.hands[player].remove(tile)
         a.tiles.append(tile)
         self._feet = None
@@ -424,11 +459,11 @@ class Round:
 
     # -- internals -----------------------------------------------------------
     def _blocked(self) -> bool:
-        """The stock is empty and no player holds a tile for an arm open now."""
+        """The stock is empty and no player holds a tile they may play on an arm open now (a lone
+        double counts for nothing where a player may not go out on a double)."""
         if self.stock:
             return False
-        ends = {self.arms[a].end for a in self.open_arms()}
-        return not any(t.has(e) for p in self.players for t in self.hands[p] for e in ends)
+        return not any(self._fitting(p, self.hands[p]) for p in self.players)
 
     def _next_turn(self, event: TreeEvent) -> TreeEvent:
         self.phase = "start"
