@@ -22,6 +22,7 @@ from pathlib import Path
 from ..base.args import positive_int
 from ..engine.family import families, family_of
 from ..model import Catalog, SourceError, find_rules_dir
+from ..model.catalog import site_rules_dir
 from ..model.output import outcome_json
 from ..site.build import BuildError, generate
 from ..base.report import emit, json_text, printable
@@ -257,7 +258,7 @@ def cmd_build(args) -> int:
     plugin does before MkDocs reads ``docs/`` (same settings: ``mkdocs.yml``
     in the current folder when there is one); returns the exit status (1:
     problems, each located, and nothing written)."""
-    from ..site.build import SimulationProgress, build_site, ordered_errors, site_settings
+    from ..site.build import WRITE_THROUGH_LINK, SimulationProgress, build_site, ordered_errors, site_settings
 
     here = Path.cwd()
     if args.out == "":
@@ -286,12 +287,14 @@ def cmd_build(args) -> int:
     progress = SimulationProgress(lambda line: emit(line, file=sys.stderr))
     try:
         files, n = build_site(catalog, out, cache_dir=cache["page_cache"], png_cache=cache["png_cache"],
-                              progress=progress)
+                              progress=progress, root=root)     # no link followed from the site's folder down
     except BuildError as exc:
         progress(-1, 0, "")
         for e in ordered_errors(exc.errors):
             emit(str(e), file=sys.stderr)
-        emit(f"rulebook build: {len(exc.errors)} problem(s) in {rules}; nothing was written", file=sys.stderr)
+        where = "where the site's sources go" if all(e.message == WRITE_THROUGH_LINK for e in exc.errors) \
+            else f"in {rules}"
+        emit(f"rulebook build: {len(exc.errors)} problem(s) {where}; nothing was written", file=sys.stderr)
         return 1
     except OSError as exc:
         emit(f"{exc.filename or out}:1:1: error: cannot write the site's sources here: {exc.strerror or exc} (files "
@@ -303,13 +306,26 @@ def cmd_build(args) -> int:
     return 0
 
 
+#: What a command that writes into a site says outside one.
+NO_SITE = ("no site here (no rules/ folder here or above, and no RULEBOOK_RULES): run it in a site's folder, or set "
+           "RULEBOOK_RULES to a rules folder")
+
+
 def cmd_schemas(args) -> int:
     """Run ``rulebook schemas``: write the JSON Schema files (default
     ``docs/schemas/`` beside ``rules/``), or with ``--check`` only report the
     ones that differ from the code; returns the exit status."""
     from ..model.schemafiles import SCHEMAS, schema_dir, schema_text, write_schemas
 
-    folder = Path(args.folder) if args.folder else schema_dir(find_rules_dir())
+    if args.folder:
+        folder = Path(args.folder)
+    else:
+        rules = site_rules_dir()
+        if rules is None:
+            emit(f"rulebook schemas: error: {NO_SITE}; or name the folder of the schemas (rulebook schemas FOLDER)",
+                 file=sys.stderr)
+            return 2
+        folder = schema_dir(rules)
     if folder.exists() and not folder.is_dir():
         emit(f"{folder}:1:1: error: this is a file, not a folder; name the folder of the schemas",
               file=sys.stderr)
@@ -335,7 +351,10 @@ def cmd_new(args) -> int:
     """Run ``rulebook new``: scaffold ``rules/<VARIANT>/``; returns the exit status."""
     from .scaffold import ScaffoldError, new_house_rule, new_variant
 
-    rules = find_rules_dir()
+    rules = site_rules_dir()
+    if rules is None:
+        emit(f"rulebook new: error: {NO_SITE} (`rulebook init DIR` makes a site)", file=sys.stderr)
+        return 2
     if args.rules and args.extends:
         emit("rulebook new: error: give --rules (a copy of a game) or --extends (a house rule), not both",
               file=sys.stderr)
@@ -348,6 +367,10 @@ def cmd_new(args) -> int:
     except ScaffoldError as exc:
         emit(f"rulebook new: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        emit(f"{exc.filename or rules / args.variant}:1:1: error: cannot write the new game here: "
+             f"{exc.strerror or exc}", file=sys.stderr)
+        return 1
     for f in files:
         emit(f"wrote {f}")
     site = rules.parent / "mkdocs.yml"

@@ -155,19 +155,25 @@ def plain_titles(page, html: str) -> None:
     walk(page.toc or [])
 
 
-def site_nav(catalog: Catalog) -> list:
+def site_nav(catalog: Catalog, drafts: bool = False) -> list:
     """The menu of a site whose ``mkdocs.yml`` gives no ``nav``: the home page,
     the comparison of the line-of-play games (when the site lists two or more),
-    each listed game (:func:`~generator.pages.game.listed_order`: drafts and games
-    with problems included, since the build reports them), the glossary and
-    the options reference. Paths are relative to a language's folder, as in
-    ``mkdocs.yml``."""
-    order = listed_order(catalog)
+    each listed game (:func:`~generator.pages.game.listed_order`: games with
+    problems included, since the build reports them; drafts only with
+    ``drafts``, the preview of ``mkdocs serve``: a built site has no page for
+    them), the glossary and the options reference. Paths are relative to a
+    language's folder, as in ``mkdocs.yml``."""
+    order = []
     line = 0
-    for vid in order:
+    for vid in listed_order(catalog):
         try:
-            line += family_of(catalog.variant(vid).rules.family).single_line
+            v = catalog.variant(vid)
         except SourceError:
-            pass
+            order.append(vid)
+            continue
+        if v.draft and not drafts:
+            continue
+        order.append(vid)
+        line += family_of(v.rules.family).single_line
     return (["index.md"] + (["gen/family.md"] if line >= 2 else []) + [f"gen/{v}.md" for v in order]
             + ["gen/glossary.md", "gen/options.md"])
