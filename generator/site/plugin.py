@@ -456,8 +456,9 @@ class RulebookPlugin(BasePlugin[_Options]):
             self._progress(-1, 0, "")
             for e in ordered_errors(exc.errors):
                 log.error(str(e))
-            raise _failure(f"rulebook: {len(exc.errors)} problem(s) in {rules}; "
-                              "the site was not built") from None
+            where = "where the build writes" if all(e.message == WRITE_THROUGH_LINK for e in exc.errors) \
+                else f"in {rules}"
+            raise _failure(f"rulebook: {len(exc.errors)} problem(s) {where}; the site was not built") from None
         self._built = False
         try:
             self._pyodide, why = find_pyodide(base)
