@@ -40,9 +40,9 @@ def _contents(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _mkdocs(site: Path) -> subprocess.CompletedProcess:
+def _mkdocs(site: Path, *options: str) -> subprocess.CompletedProcess:
     """``mkdocs build`` of ``site``; a build that hangs is a defect too (time limit)."""
-    return subprocess.run(MKDOCS + ["build", "-q"], cwd=site, capture_output=True, text=True, timeout=600,
+    return subprocess.run(MKDOCS + ["build", "-q", *options], cwd=site, capture_output=True, text=True, timeout=600,
                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
 
 
@@ -152,12 +152,13 @@ def test_a_link_among_pyodides_files_is_refused_at_its_path(tmp_path, monkeypatc
 # -- mkdocs build: the site folder, the generated folders, docs/ and Pyodide ------------------------
 
 @pytest.mark.full
-@pytest.mark.parametrize("case", ["gen", "site", "docs-file", "pyodide"])
+@pytest.mark.parametrize("case", ["gen", "site", "site-dirty", "docs-file", "pyodide"])
 def test_mkdocs_build_stops_at_a_link_and_nothing_outside_is_written_or_published(tmp_path, case):
     """A club site (``rulebook init``, no games of its own) with one link
     committed: ``docs/ja/gen`` to a folder of the machine (the build used to
     write there and delete the rest), ``site`` itself (the swap would have
-    replaced and deleted the folder it leads to), a file of ``docs/`` leading
+    replaced and deleted the folder it leads to; ``--dirty`` would have
+    written into it), a file of ``docs/`` leading
     to a file of the machine, or a Pyodide file doing so. Each build fails
     naming the link, the folder behind it keeps what it held, and no site
     is made."""
@@ -165,21 +166,22 @@ def test_mkdocs_build_stops_at_a_link_and_nothing_outside_is_written_or_publishe
     outside = tmp_path / "outside"
     before = _victim(outside)
     secret = outside / "precious.txt"
-    link = {"gen": site / "docs" / "ja" / "gen", "site": site / "site", "docs-file": site / "docs" / "key.txt",
+    link = {"gen": site / "docs" / "ja" / "gen", "site": site / "site", "site-dirty": site / "site",
+            "docs-file": site / "docs" / "key.txt",
             "pyodide": site / "node_modules" / "pyodide" / "python_stdlib.zip"}[case]
     if case == "pyodide":
         _pyodide_copy(link.parent)
         link.unlink()
     link.parent.mkdir(parents=True, exist_ok=True)
     link.symlink_to(secret if case in ("docs-file", "pyodide") else outside)
-    res = _mkdocs(site)
+    res = _mkdocs(site, *(["--dirty"] if case == "site-dirty" else []))
     assert res.returncode != 0
     assert f"{link}:1:1: error: this is a link" in res.stderr, res.stderr
     assert "Traceback" not in res.stderr
     assert _contents(outside) == before
     assert link.is_symlink()
     made = site / "site"
-    assert made.is_symlink() if case == "site" else not made.exists()
+    assert made.is_symlink() if case.startswith("site") else not made.exists()
     assert [p.name for p in site.iterdir() if p.name.startswith(".site")] == []
 
 

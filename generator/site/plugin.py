@@ -198,6 +198,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         self.catalog: Catalog | None = None
         self._404: dict[str, bytes] = {}
         self._stage = False                 # build into a staging folder (mkdocs build)
+        self._publish = False               # a site to publish (mkdocs build, --dirty or not)
         self._site: Path | None = None      # the real site folder while staging
         self._failed = False
         self._built = False
@@ -221,7 +222,8 @@ class RulebookPlugin(BasePlugin[_Options]):
         for handler in logging.getLogger("mkdocs").handlers:
             if not any(isinstance(f, PrintableFilter) for f in handler.filters):
                 handler.addFilter(PrintableFilter())
-        self._stage = command in ("build", "gh-deploy") and not dirty
+        self._publish = command in ("build", "gh-deploy")
+        self._stage = self._publish and not dirty
         self._drafts = command == "serve"
         self._site, self._failed, self._built = None, False, False
 
@@ -396,15 +398,16 @@ class RulebookPlugin(BasePlugin[_Options]):
             config.nav = site_nav(self._catalog(config), drafts=self._drafts)
         elif not self._drafts:              # a draft's page is not built: the menu names it nowhere
             config.nav = without_pages(config.nav, draft_pages(self._catalog(config)))
-        if self._stage and self._site is None:
-            where = Path(config.site_dir)
+        where = Path(config.site_dir)
+        if self._publish and self._site is None:
             link = link_on_the_way(Path(config.config_file_path).parent, where) \
                 or (where if where.is_symlink() else None)
-            if link is not None:            # the swap would replace, and delete, what the link leads to
+            if link is not None:            # the swap (or a --dirty build) would write and delete through it
                 self._failed = True
-                raise _failure(f"{link}:1:1: error: this is a link: mkdocs build replaces the site's folder as a "
-                               f"whole and never through a link (it would delete wherever the link leads); remove "
-                               f"the link, or name the folder itself in site_dir")
+                raise _failure(f"{link}:1:1: error: this is a link: mkdocs build writes the site's folder (and "
+                               f"replaces it as a whole) never through a link (it would write and delete wherever "
+                               f"the link leads); remove the link, or name the folder itself in site_dir")
+        if self._stage and self._site is None:
             self._site = where.resolve()
             old = self._site.with_name(f".{self._site.name}.old")
             if not self._site.exists() and old.is_dir() and not old.is_symlink():
