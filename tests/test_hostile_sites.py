@@ -152,28 +152,28 @@ def test_a_link_among_pyodides_files_is_refused_at_its_path(tmp_path, monkeypatc
 # -- mkdocs build: the site folder, the generated folders, docs/ and Pyodide ------------------------
 
 @pytest.mark.full
-@pytest.mark.parametrize("case", ["gen", "site", "site-dirty", "docs-file", "pyodide"])
+@pytest.mark.parametrize("case", ["gen", "site", "site-dirty", "docs-file", "pyodide", "lock"])
 def test_mkdocs_build_stops_at_a_link_and_nothing_outside_is_written_or_published(tmp_path, case):
     """A club site (``rulebook init``, no games of its own) with one link
     committed: ``docs/ja/gen`` to a folder of the machine (the build used to
     write there and delete the rest), ``site`` itself (the swap would have
     replaced and deleted the folder it leads to; ``--dirty`` would have
-    written into it), a file of ``docs/`` leading
-    to a file of the machine, or a Pyodide file doing so. Each build fails
-    naming the link, the folder behind it keeps what it held, and no site
-    is made."""
+    written into it), the build lock ``.cache/build.lock`` (a traceback),
+    a file of ``docs/`` leading to a file of the machine, or a Pyodide file
+    doing so. Each build fails naming the link, the folder behind it keeps
+    what it held, and no site is made."""
     site = small_site(tmp_path / "club")
     outside = tmp_path / "outside"
     before = _victim(outside)
     secret = outside / "precious.txt"
     link = {"gen": site / "docs" / "ja" / "gen", "site": site / "site", "site-dirty": site / "site",
-            "docs-file": site / "docs" / "key.txt",
+            "docs-file": site / "docs" / "key.txt", "lock": site / ".cache" / "build.lock",
             "pyodide": site / "node_modules" / "pyodide" / "python_stdlib.zip"}[case]
     if case == "pyodide":
         _pyodide_copy(link.parent)
         link.unlink()
     link.parent.mkdir(parents=True, exist_ok=True)
-    link.symlink_to(secret if case in ("docs-file", "pyodide") else outside)
+    link.symlink_to(secret if case in ("docs-file", "pyodide", "lock") else outside)
     res = _mkdocs(site, *(["--dirty"] if case == "site-dirty" else []))
     assert res.returncode != 0
     assert f"{link}:1:1: error: this is a link" in res.stderr, res.stderr

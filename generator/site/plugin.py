@@ -65,15 +65,16 @@ def _remove(path: Path) -> None:
 
 
 def outside_files(paths, docs_dir: str | Path, root: str | Path) -> list[str]:
-    """Those of ``paths`` (files MkDocs found) that lie in ``docs_dir`` as
-    written but are, or lie under, a link leading out of both ``docs_dir``
-    and the site's folder ``root`` (their real places); sorted. MkDocs walks
-    ``docs/`` following links and copies what it finds into the site."""
+    """Those of ``paths`` (files MkDocs found) that lie in ``docs_dir`` or
+    the site's folder ``root`` (a theme's ``custom_dir``) as written but
+    are, or lie under, a link leading out of both (their real places);
+    sorted. MkDocs walks ``docs/`` following links and copies what it finds
+    into the site."""
     docs = os.path.realpath(docs_dir)
     home = os.path.realpath(root)
     out = []
     for p in paths:
-        if not inside(p, docs_dir):
+        if not inside(p, docs_dir) and not inside(p, root):
             continue
         real = os.path.realpath(p)
         if not inside(real, docs) and not inside(real, home):
@@ -251,9 +252,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         lock = filelock.FileLock(str(path))
         try:
             lock.acquire(timeout=0)
-        except OSError as exc:
-            raise _failure(f"rulebook: cannot take the build lock {path}: {exc.strerror or exc}") from None
-        except filelock.Timeout:
+        except filelock.Timeout:            # (an OSError too: caught first)
             log.info("rulebook: another build of this site is running; waiting for it to finish (up to %d s)",
                      self.config.lock_timeout)
             try:
@@ -262,6 +261,8 @@ class RulebookPlugin(BasePlugin[_Options]):
                 raise _failure(f"rulebook: another build of this site held {path} for "
                                   f"{self.config.lock_timeout} s; this build stopped and changed nothing "
                                   f"(run it again when the other has finished)") from None
+        except OSError as exc:              # not a file that can be locked (a folder, say)
+            raise _failure(f"rulebook: cannot take the build lock {path}: {exc.strerror or exc}") from None
         self._lock = lock
 
     def _release_lock(self) -> None:
@@ -420,9 +421,10 @@ class RulebookPlugin(BasePlugin[_Options]):
 
     def on_files(self, files, config, **kwargs):
         """Add the plugin's stylesheet and script to the site's files. A
-        file of ``docs/`` that is a link (or lies in a linked folder) leading
-        out of the site's folder stops the build, each named: MkDocs would
-        copy what it leads to into the site."""
+        file of ``docs/`` (or of a theme folder in the site's folder) that is
+        a link, or lies in a linked folder, leading out of the site's folder
+        stops the build, each named: MkDocs would copy what it leads to into
+        the site (:func:`outside_files`)."""
         from mkdocs.structure.files import File
 
         outside = outside_files([f.abs_src_path for f in files if f.abs_src_path], config.docs_dir,
