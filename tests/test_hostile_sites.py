@@ -22,7 +22,7 @@ from generator.model.schemafiles import write_schemas
 from generator.site.build import BuildError, generate, published_ids
 from generator.site.fixups import site_nav
 from generator.site.play import PYODIDE_FILES, PyodideLinkError, find_pyodide
-from generator.site.plugin import without_pages
+from generator.site.plugin import outside_files, without_pages
 
 from conftest import CLUB_RULE, MKDOCS, ROOT, small_site
 
@@ -150,6 +150,29 @@ def test_a_link_among_pyodides_files_is_refused_at_its_path(tmp_path, monkeypatc
 
 
 # -- mkdocs build: the site folder, the generated folders, docs/ and Pyodide ------------------------
+
+def test_files_of_docs_or_a_theme_folder_leading_out_of_the_site_are_found(tmp_path):
+    """MkDocs walks ``docs/`` (and a theme's ``custom_dir``) following links
+    and copies what it finds. Worked by hand: a plain file, and a link to a
+    file of the site's own ``rules/``, stay; a link to a file outside, a
+    file inside a linked folder outside, and a theme file linked outside are
+    found, each by the path MkDocs found it at."""
+    site, outside = tmp_path / "club", tmp_path / "outside"
+    _victim(outside)
+    for folder in ("docs", "rules", "overrides"):
+        (site / folder).mkdir(parents=True)
+    (site / "docs" / "plain.md").write_text("# ours\n", encoding="utf-8")
+    (site / "rules" / "notes.txt").write_text("ours\n", encoding="utf-8")
+    (site / "docs" / "notes.txt").symlink_to(site / "rules" / "notes.txt")
+    (site / "docs" / "key.txt").symlink_to(outside / "precious.txt")
+    (site / "docs" / "more").symlink_to(outside)
+    (site / "overrides" / "main.html").symlink_to(outside / "precious.txt")
+    paths = [str(site / "docs" / n) for n in ("plain.md", "notes.txt", "key.txt", "more/precious.txt")] \
+        + [str(site / "overrides" / "main.html"), "/usr/lib/python3/dist-packages/x.css"]
+    assert outside_files(paths, [site / "docs", site / "overrides"], site) == sorted(
+        [str(site / "docs" / "key.txt"), str(site / "docs" / "more" / "precious.txt"),
+         str(site / "overrides" / "main.html")])
+
 
 @pytest.mark.full
 @pytest.mark.parametrize("case", ["gen", "site", "site-dirty", "docs-file", "pyodide", "lock"])

@@ -64,20 +64,20 @@ def _remove(path: Path) -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def outside_files(paths, docs_dir: str | Path, root: str | Path) -> list[str]:
-    """Those of ``paths`` (files MkDocs found) that lie in ``docs_dir`` or
-    the site's folder ``root`` (a theme's ``custom_dir``) as written but
-    are, or lie under, a link leading out of both (their real places);
-    sorted. MkDocs walks ``docs/`` following links and copies what it finds
-    into the site."""
-    docs = os.path.realpath(docs_dir)
+def outside_files(paths, folders, root: str | Path) -> list[str]:
+    """Those of ``paths`` (files MkDocs found) that lie in one of
+    ``folders`` (``docs/``, a theme's ``custom_dir``) as written but are, or
+    lie under, a link leading out of that folder and of the site's folder
+    ``root`` (their real places); sorted. MkDocs walks those folders
+    following links and copies what it finds into the site."""
     home = os.path.realpath(root)
     out = []
     for p in paths:
-        if not inside(p, docs_dir) and not inside(p, root):
+        folder = next((f for f in folders if inside(p, f)), None)
+        if folder is None:
             continue
         real = os.path.realpath(p)
-        if not inside(real, docs) and not inside(real, home):
+        if not inside(real, os.path.realpath(folder)) and not inside(real, home):
             out.append(p)
     return sorted(out)
 
@@ -405,9 +405,9 @@ class RulebookPlugin(BasePlugin[_Options]):
                 or (where if where.is_symlink() else None)
             if link is not None:            # the swap (or a --dirty build) would write and delete through it
                 self._failed = True
-                raise _failure(f"{link}:1:1: error: this is a link: mkdocs build writes the site's folder (and "
-                               f"replaces it as a whole) never through a link (it would write and delete wherever "
-                               f"the link leads); remove the link, or name the folder itself in site_dir")
+                raise _failure(f"{link}:1:1: error: this is a link: mkdocs build never writes the site's folder "
+                               f"through a link (it replaces the folder as a whole, and would write and delete "
+                               f"wherever the link leads); remove the link, or name the folder itself in site_dir")
         if self._stage and self._site is None:
             self._site = where.resolve()
             old = self._site.with_name(f".{self._site.name}.old")
@@ -427,8 +427,9 @@ class RulebookPlugin(BasePlugin[_Options]):
         the site (:func:`outside_files`)."""
         from mkdocs.structure.files import File
 
-        outside = outside_files([f.abs_src_path for f in files if f.abs_src_path], config.docs_dir,
-                                Path(config.config_file_path).parent)
+        root = Path(config.config_file_path).parent
+        own = [config.docs_dir] + [d for d in [getattr(config.theme, "custom_dir", None)] if d and inside(d, root)]
+        outside = outside_files([f.abs_src_path for f in files if f.abs_src_path], own, root)
         if outside:
             self._failed = True
             for path in outside:
