@@ -121,6 +121,22 @@ def test_a_schema_file_that_is_a_link_is_replaced_not_written_through(tmp_path, 
     assert write_schemas(folder) == []             # written once: the next run finds them current
 
 
+def test_schemas_refuse_a_site_whose_schema_folder_is_a_link(tmp_path, monkeypatch, capsys):
+    """``rulebook schemas`` in a site whose ``docs/schemas`` is a link to a
+    folder of the machine: one located error at the link, exit 1, and the
+    folder behind it as it was."""
+    site = small_site(tmp_path / "club")
+    outside = tmp_path / "outside"
+    before = _victim(outside)
+    shutil.rmtree(site / "docs" / "schemas")
+    (site / "docs" / "schemas").symlink_to(outside)
+    monkeypatch.chdir(site)
+    monkeypatch.delenv("RULEBOOK_RULES", raising=False)
+    assert main(["schemas"]) == 1
+    assert capsys.readouterr().err.startswith(f"{site / 'docs' / 'schemas'}:1:1: {LINK}")
+    assert _contents(outside) == before
+
+
 # -- Pyodide's files: nothing copied through a link -------------------------------------------------
 
 def _pyodide_copy(dest: Path) -> Path:

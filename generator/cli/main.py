@@ -24,6 +24,7 @@ from ..engine.family import families, family_of
 from ..model import Catalog, SourceError, find_rules_dir
 from ..model.catalog import site_rules_dir
 from ..model.output import outcome_json
+from ..safety.paths import is_plain_file, link_on_the_way
 from ..site.build import BuildError, generate
 from ..base.report import emit, json_text, printable
 
@@ -315,7 +316,7 @@ def cmd_schemas(args) -> int:
     """Run ``rulebook schemas``: write the JSON Schema files (default
     ``docs/schemas/`` beside ``rules/``), or with ``--check`` only report the
     ones that differ from the code; returns the exit status."""
-    from ..model.schemafiles import SCHEMAS, schema_dir, schema_text, write_schemas
+    from ..model.schemafiles import SCHEMAS, schema_text, write_schemas
 
     if args.folder:
         folder = Path(args.folder)
@@ -325,14 +326,21 @@ def cmd_schemas(args) -> int:
             emit(f"rulebook schemas: error: {NO_SITE}; or name the folder of the schemas (rulebook schemas FOLDER)",
                  file=sys.stderr)
             return 2
-        folder = schema_dir(rules)
+        site = Path(os.path.abspath(rules)).parent
+        folder = site / "docs" / "schemas"  # (schema_dir's place, found without following links)
+        link = link_on_the_way(site, folder)
+        if link is not None:                # (a link standing for a schema file is replaced, never followed)
+            emit(f"{link}:1:1: error: this is a link: the schemas are written into the site's own folder, never "
+                 f"through a link; remove it, or name the folder of the schemas (rulebook schemas FOLDER)",
+                 file=sys.stderr)
+            return 1
     if folder.exists() and not folder.is_dir():
         emit(f"{folder}:1:1: error: this is a file, not a folder; name the folder of the schemas",
               file=sys.stderr)
         return 1
     if args.check:
-        stale = [folder / f"{n}.schema.json" for n in SCHEMAS
-                 if not (folder / f"{n}.schema.json").is_file()
+        stale = [folder / f"{n}.schema.json" for n in SCHEMAS          # (a link is no schema file: never read)
+                 if not is_plain_file(folder / f"{n}.schema.json")
                  or (folder / f"{n}.schema.json").read_text(encoding="utf-8") != schema_text(n)]
         for f in stale:
             emit(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
