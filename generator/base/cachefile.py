@@ -12,10 +12,12 @@ the PNG cache (:func:`generator.draw.svg.to_png`) and the page cache
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import logging
 import os
 import secrets
+import stat
 from pathlib import Path
 
 __all__ = ["MAGIC", "read_entry", "write_entry", "write_atomic"]
@@ -30,7 +32,8 @@ _HEADER = len(MAGIC) + 32
 def read_entry(path: str | Path) -> bytes | None:
     """The payload stored at ``path``, or ``None`` when there is no entry or
     it does not match its digest (then the file is removed and a log line
-    says so).
+    says so). An entry that is a link, or not a regular file, is no entry:
+    it is removed (the link itself), never followed or read.
 
     >>> import tempfile; d = Path(tempfile.mkdtemp())
     >>> write_entry(d / "a", b"tiles") and read_entry(d / "a")
@@ -41,15 +44,24 @@ def read_entry(path: str | Path) -> bytes | None:
     False
     """
     path = Path(path)
+    data: bytes | None
     try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    payload = data[_HEADER:]
-    if data[:len(MAGIC)] == MAGIC and data[len(MAGIC):_HEADER] == hashlib.sha256(payload).digest():
-        return payload
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:        # none there, or unreadable
+            return None
+        data = None                         # a link: never followed, dropped below
+    else:
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):     # a folder, a pipe, a device
+                return None
+            data = fh.read()
+    if data is not None:
+        payload = data[_HEADER:]
+        if data[:len(MAGIC)] == MAGIC and data[len(MAGIC):_HEADER] == hashlib.sha256(payload).digest():
+            return payload
     log.info("rulebook: dropped the cache entry %s (%s); it is made again", path,
-             "empty" if not data else "truncated or damaged")
+             "a link" if data is None else "empty" if not data else "truncated or damaged")
     try:
         path.unlink()
     except OSError:

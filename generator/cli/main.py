@@ -22,7 +22,9 @@ from pathlib import Path
 from ..base.args import positive_int
 from ..engine.family import families, family_of
 from ..model import Catalog, SourceError, find_rules_dir
+from ..model.catalog import site_rules_dir
 from ..model.output import outcome_json
+from ..safety.paths import is_plain_file, link_on_the_way
 from ..site.build import BuildError, generate
 from ..base.report import emit, json_text, printable
 
@@ -257,7 +259,7 @@ def cmd_build(args) -> int:
     plugin does before MkDocs reads ``docs/`` (same settings: ``mkdocs.yml``
     in the current folder when there is one); returns the exit status (1:
     problems, each located, and nothing written)."""
-    from ..site.build import SimulationProgress, build_site, ordered_errors, site_settings
+    from ..site.build import WRITE_THROUGH_LINK, SimulationProgress, build_site, ordered_errors, site_settings
 
     here = Path.cwd()
     if args.out == "":
@@ -286,12 +288,14 @@ def cmd_build(args) -> int:
     progress = SimulationProgress(lambda line: emit(line, file=sys.stderr))
     try:
         files, n = build_site(catalog, out, cache_dir=cache["page_cache"], png_cache=cache["png_cache"],
-                              progress=progress)
+                              progress=progress, root=root)     # no link followed from the site's folder down
     except BuildError as exc:
         progress(-1, 0, "")
         for e in ordered_errors(exc.errors):
             emit(str(e), file=sys.stderr)
-        emit(f"rulebook build: {len(exc.errors)} problem(s) in {rules}; nothing was written", file=sys.stderr)
+        where = "where the site's sources go" if all(e.message == WRITE_THROUGH_LINK for e in exc.errors) \
+            else f"in {rules}"
+        emit(f"rulebook build: {len(exc.errors)} problem(s) {where}; nothing was written", file=sys.stderr)
         return 1
     except OSError as exc:
         emit(f"{exc.filename or out}:1:1: error: cannot write the site's sources here: {exc.strerror or exc} (files "
@@ -303,20 +307,40 @@ def cmd_build(args) -> int:
     return 0
 
 
+#: What a command that writes into a site says outside one.
+NO_SITE = ("no site here (no rules/ folder here or above, and no RULEBOOK_RULES): run it in a site's folder, or set "
+           "RULEBOOK_RULES to a rules folder")
+
+
 def cmd_schemas(args) -> int:
     """Run ``rulebook schemas``: write the JSON Schema files (default
     ``docs/schemas/`` beside ``rules/``), or with ``--check`` only report the
     ones that differ from the code; returns the exit status."""
-    from ..model.schemafiles import SCHEMAS, schema_dir, schema_text, write_schemas
+    from ..model.schemafiles import SCHEMAS, schema_text, write_schemas
 
-    folder = Path(args.folder) if args.folder else schema_dir(find_rules_dir())
+    if args.folder:
+        folder = Path(args.folder)
+    else:
+        rules = site_rules_dir()
+        if rules is None:
+            emit(f"rulebook schemas: error: {NO_SITE}; or name the folder of the schemas (rulebook schemas FOLDER)",
+                 file=sys.stderr)
+            return 2
+        site = Path(os.path.abspath(rules)).parent
+        folder = site / "docs" / "schemas"  # (schema_dir's place, found without following links)
+        link = link_on_the_way(site, folder)
+        if link is not None:                # (a link standing for a schema file is replaced, never followed)
+            emit(f"{link}:1:1: error: this is a link: the schemas are written into the site's own folder, never "
+                 f"through a link; remove it, or name the folder of the schemas (rulebook schemas FOLDER)",
+                 file=sys.stderr)
+            return 1
     if folder.exists() and not folder.is_dir():
         emit(f"{folder}:1:1: error: this is a file, not a folder; name the folder of the schemas",
               file=sys.stderr)
         return 1
     if args.check:
-        stale = [folder / f"{n}.schema.json" for n in SCHEMAS
-                 if not (folder / f"{n}.schema.json").is_file()
+        stale = [folder / f"{n}.schema.json" for n in SCHEMAS          # (a link is no schema file: never read)
+                 if not is_plain_file(folder / f"{n}.schema.json")
                  or (folder / f"{n}.schema.json").read_text(encoding="utf-8") != schema_text(n)]
         for f in stale:
             emit(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
@@ -335,7 +359,10 @@ def cmd_new(args) -> int:
     """Run ``rulebook new``: scaffold ``rules/<VARIANT>/``; returns the exit status."""
     from .scaffold import ScaffoldError, new_house_rule, new_variant
 
-    rules = find_rules_dir()
+    rules = site_rules_dir()
+    if rules is None:
+        emit(f"rulebook new: error: {NO_SITE} (`rulebook init DIR` makes a site)", file=sys.stderr)
+        return 2
     if args.rules and args.extends:
         emit("rulebook new: error: give --rules (a copy of a game) or --extends (a house rule), not both",
               file=sys.stderr)
@@ -348,6 +375,10 @@ def cmd_new(args) -> int:
     except ScaffoldError as exc:
         emit(f"rulebook new: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        emit(f"{exc.filename or rules / args.variant}:1:1: error: cannot write the new game here: "
+             f"{exc.strerror or exc}", file=sys.stderr)
+        return 1
     for f in files:
         emit(f"wrote {f}")
     site = rules.parent / "mkdocs.yml"

@@ -48,6 +48,9 @@ def _check_id(rules_dir: Path, vid: str) -> Path:
         raise ScaffoldError(f"{vid!r} is the name of a page the site makes itself "
                             f"({', '.join(sorted(RESERVED_IDS))}); choose another id")
     folder = Path(rules_dir) / vid
+    if folder.is_symlink():                 # to a folder, to a file, or to nothing: never written through
+        raise ScaffoldError(f"{folder} is a link{'' if folder.exists() else ' to nothing'}; choose another id, "
+                            f"or remove the link")
     if folder.exists():
         raise ScaffoldError(f"{folder} already exists; choose another id")
     if vid in Catalog(rules_dir).shipped_ids():

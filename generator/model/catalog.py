@@ -28,7 +28,7 @@ from .positions import Outcome, Position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
 from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, gc_paused, load
 
-__all__ = ["VariantDef", "Catalog", "find_rules_dir", "shipped_rules_dir", "CheckedPosition"]
+__all__ = ["VariantDef", "Catalog", "find_rules_dir", "site_rules_dir", "shipped_rules_dir", "CheckedPosition"]
 
 
 @dataclass
@@ -170,11 +170,11 @@ def shipped_rules_dir() -> Path | None:
     return None
 
 
-def find_rules_dir(start: str | Path | None = None) -> Path:
-    """The ``rules/`` folder: ``$RULEBOOK_RULES``, else the nearest rules
-    folder (one holding ``glossary.yaml`` and game folders, or a ``rules``
-    folder) at or above ``start`` (or the current directory), else the
-    standard games shipped with the package."""
+def site_rules_dir(start: str | Path | None = None) -> Path | None:
+    """The site's ``rules/`` folder: ``$RULEBOOK_RULES``, else the nearest
+    rules folder (one holding ``glossary.yaml`` and game folders, or a
+    ``rules`` folder) at or above ``start`` (or the current directory);
+    ``None`` outside any site (a command that writes refuses then)."""
     env = os.environ.get("RULEBOOK_RULES")
     if env:
         return Path(env)
@@ -184,7 +184,16 @@ def find_rules_dir(start: str | Path | None = None) -> Path:
             return d                        # a rules folder, whatever its name
         if (d / "rules" / "glossary.yaml").exists():
             return d / "rules"
-    return shipped_rules_dir() or here / "rules"
+    return None
+
+
+def find_rules_dir(start: str | Path | None = None) -> Path:
+    """The ``rules/`` folder to read: the site's (:func:`site_rules_dir`),
+    else the standard games shipped with the package."""
+    found = site_rules_dir(start)
+    if found is not None:
+        return found
+    return shipped_rules_dir() or Path(start or Path.cwd()).resolve() / "rules"
 
 
 def _digest(path: Path) -> str:

@@ -24,8 +24,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+from ..base.cachefile import write_atomic
 from ..engine.choices import Choices
 from ..engine.family import family_of
+from ..safety.paths import is_plain_file
 from .schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA
 from .trains import TRAIN_POSITION_SCHEMA
 from .tree import TREE_POSITION_SCHEMA
@@ -74,15 +76,18 @@ def schema_text(name: str) -> str:
 
 def write_schemas(folder: str | Path) -> list[Path]:
     """Write every schema file into ``folder``; returns the files whose bytes
-    changed (unchanged files are not touched)."""
+    changed (unchanged files are not touched). Each is written to a file of
+    its own and renamed into place: a link standing where a schema goes is
+    replaced, never written through (nor read). Raises :class:`OSError`
+    when one cannot be written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     changed = []
     for name in SCHEMAS:
         path = folder / f"{name}.schema.json"
-        text = schema_text(name)
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+        data = schema_text(name).encode("utf-8")
+        if not is_plain_file(path) or path.read_bytes() != data:
+            write_atomic(path, data)
             changed.append(path)
     return changed
 

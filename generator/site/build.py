@@ -17,6 +17,7 @@ Per language ``L`` (``ja``, ``en``) the output is ``L/gen/<variant>.md``,
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import os
@@ -38,6 +39,7 @@ from ..pages.options import options_page
 from ..sim.stats import is_current, refresh
 from ..variants import SITE_ORDER
 from ..base.i18n import LANGS, tables
+from ..safety.paths import inside, is_plain_file, link_on_the_way, written_links
 from ..safety.sanitize import escape_link_text, escape_md
 from ..model import Catalog, SourceError, VariantDef
 
@@ -47,7 +49,7 @@ from ..model.schemafiles import write_schemas
 
 __all__ = ["BuildError", "generate", "page_keys", "write_tree", "build_site", "ordered_errors", "site_settings", "SITE_DEFAULTS",
            "SimulationProgress", "GEN", "games_list",
-           "listed_order"]
+           "listed_order", "output_link_errors", "published_ids", "WRITE_THROUGH_LINK"]
 
 _UI = tables("pages")
 _esc = escape_md
@@ -302,12 +304,39 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
     if stats is not None:
         stats["made"], stats["reused"] = sorted(made), sorted(reused)
     if not drafts:                          # checked above; not published
-        for vid in ids:
-            own = made.get(vid) or reused.get(vid) or {}
-            if own and catalog.variant(vid).draft:
-                for name in own:
-                    files.pop(name, None)
+        kept = set(published_ids(catalog))
+        left_out = [vid for vid in ids if vid not in kept]
+        for vid in left_out:                # a draft, and a standard game only drafts extend
+            for name in made.get(vid) or reused.get(vid) or {}:
+                files.pop(name, None)
+        if left_out:                        # a published page's link to one of them becomes words
+            for vid in kept:
+                for lang in LANGS:
+                    name = f"{lang}/{GEN}/{vid}.md"
+                    if name in files:
+                        files[name] = unlink_pages(files[name].decode("utf-8"), set(left_out)).encode("utf-8")
     return dict(sorted(files.items()))
+
+
+def published_ids(catalog: Catalog) -> list[str]:
+    """The games whose pages a built site (``mkdocs build``) publishes,
+    sorted: the listed games that are not drafts, and the standard games
+    they extend (:meth:`~generator.model.Catalog.page_ids` without the
+    drafts and the standard games that only drafts extend). A game that
+    cannot be loaded stays (its problem is reported where it is checked)."""
+    listed = set(catalog.listed_ids())
+    shipped = set(catalog.shipped_ids())
+    out = set()
+    for vid in catalog.page_ids():
+        try:
+            v = catalog.variant(vid)
+        except SourceError:
+            out.add(vid)
+            continue
+        if vid in listed and not v.draft:
+            out.add(vid)
+            out.update(a.id for a in v.ancestors() if a.id in shipped)
+    return sorted(out)
 
 
 def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None] | None) -> dict[str, dict]:
@@ -403,19 +432,24 @@ def write_tree(files: dict[str, bytes], root: str | Path, prefixes: tuple[str, .
     written = 0
     for rel, data in files.items():
         target = root / rel
-        if target.exists() and target.read_bytes() == data:
+        link = link_on_the_way(root, target.parent)
+        if link is not None:                # never written through (build_site refuses it first)
+            raise OSError(errno.ELOOP, WRITE_THROUGH_LINK, str(link))
+        if is_plain_file(target) and target.read_bytes() == data:
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, data)
+        write_atomic(target, data)          # a link standing at the file's place is replaced, never followed
         written += 1
     for prefix in prefixes:
         base = root / prefix
         if not base.exists():
             continue
+        if link_on_the_way(root, base) is not None:
+            continue
         for path in sorted(base.rglob("*"), reverse=True):
             rel = path.relative_to(root).as_posix()
-            if path.is_file() and rel not in files:
-                path.unlink()
+            if (path.is_symlink() or path.is_file()) and rel not in files:
+                path.unlink()               # (a link itself, never what it leads to)
             elif path.is_dir() and not any(path.iterdir()):
                 path.rmdir()
     return written
@@ -430,9 +464,35 @@ def ordered_errors(errors: list[SourceError]) -> list[SourceError]:
     return sorted(errors, key=lambda e: (first[e.file], e.line, e.col))
 
 
+#: What a build says of a link where it would write.
+WRITE_THROUGH_LINK = ("this is a link: a build writes its generated pages, schemas and caches only into folders "
+                      "of its own, never through a link (it would write, and remove files, wherever the link "
+                      "leads); remove the link, and the build makes the folder")
+
+
+def output_link_errors(docs_dir: str | Path, root: str | Path | None = None,
+                       caches: tuple = ()) -> list[SourceError]:
+    """One located error (``PATH:1:1``) for each link a build writing into
+    ``docs_dir`` would go through: on the way from ``root`` (the site's
+    folder; default, or when ``docs_dir`` lies outside it, ``docs_dir``
+    itself, which its caller named) to the generated folders
+    (``<lang>/gen/``) and ``schemas/``, or anywhere inside them
+    (:func:`generator.safety.paths.written_links`); and on the way from
+    ``root`` to each cache folder of ``caches`` (``None`` for none; an entry
+    that is a link is dropped when read: :func:`generator.base.cachefile.read_entry`)."""
+    docs = Path(docs_dir)
+    base = Path(root) if root is not None and inside(docs, root) else docs
+    folders = [docs / lang / GEN for lang in LANGS] + [docs / "schemas"]
+    found = set(written_links(base, folders))
+    if root is not None:
+        found.update(link for c in caches if c is not None and (link := link_on_the_way(root, c)) is not None)
+    return [SourceError(str(p), 1, 1, WRITE_THROUGH_LINK) for p in sorted(found)]
+
+
 def build_site(catalog: Catalog, docs_dir: str | Path, *, cache_dir: Path | None = None,
                png_cache: Path | None = None, counts: dict | None = None, drafts: bool = False,
-               progress: Callable[[int, int, str], None] | None = None) -> tuple[dict[str, bytes], int]:
+               progress: Callable[[int, int, str], None] | None = None,
+               root: str | Path | None = None) -> tuple[dict[str, bytes], int]:
     """Generate the whole site's sources from ``catalog`` into ``docs_dir``
     (what ``rulebook build`` and the MkDocs plugin both run, with no site
     builder): every game's pages and diagrams, the comparison, options and
@@ -444,7 +504,12 @@ def build_site(catalog: Catalog, docs_dir: str | Path, *, cache_dir: Path | None
     Returns ``(files, rewritten)``: the generated files by path relative to
     ``docs_dir`` (schemas not included) and how many files on disk changed.
     Raises :class:`BuildError` (every problem located) and writes nothing
-    then."""
+    then; a link on the way to a folder it writes into, or inside one, is
+    such a problem (:func:`output_link_errors`, below ``root``: the site's
+    folder), found before anything is made."""
+    links = output_link_errors(docs_dir, root, (cache_dir, png_cache))
+    if links:
+        raise BuildError(links)
     svg.PNG_CACHE = png_cache
     files = generate(catalog, cache_dir=cache_dir, stats=counts, drafts=drafts, progress=progress)
     n = write_tree(files, docs_dir, tuple(f"{lang}/{GEN}" for lang in LANGS))

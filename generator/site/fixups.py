@@ -154,20 +154,25 @@ def plain_titles(page, html: str) -> None:
     walk(page.toc or [])
 
 
-def site_nav(catalog: Catalog) -> list:
+def site_nav(catalog: Catalog, drafts: bool = False) -> list:
     """The menu of a site whose ``mkdocs.yml`` gives no ``nav``: the home page,
     the comparison of the games (when the site lists two or more that load,
     of any family), each listed game (:func:`~generator.pages.game.listed_order`:
-    drafts and games with problems included, since the build reports them), the
-    glossary and the options reference. Paths are relative to a language's
-    folder, as in ``mkdocs.yml``."""
-    order = listed_order(catalog)
+    games with problems included, since the build reports them; drafts only with
+    ``drafts``, the preview of ``mkdocs serve``: a built site has no page for
+    them), the glossary and the options reference. Paths are relative to a
+    language's folder, as in ``mkdocs.yml``."""
+    order = []
     games = 0
-    for vid in order:
+    for vid in listed_order(catalog):
         try:
-            catalog.variant(vid)
+            v = catalog.variant(vid)
         except SourceError:
+            order.append(vid)
             continue
+        if v.draft and not drafts:
+            continue
+        order.append(vid)
         games += 1
     return (["index.md"] + (["gen/family.md"] if games >= 2 else []) + [f"gen/{v}.md" for v in order]
             + ["gen/glossary.md", "gen/options.md"])

@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Iterable
 
 from ..base.i18n import LANGS, export
+from ..safety.paths import is_plain_file
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_FILES", "PLAY_DIR", "PYODIDE_DIR", "find_pyodide", "bundle_modules",
-           "engine_bundle", "play_files", "pyodide_problem"]
+           "engine_bundle", "play_files", "pyodide_problem", "PyodideLinkError"]
 
 #: The Pyodide release the player is written and tested against (the npm package's version).
 PYODIDE_VERSION = "314.0.8"
@@ -45,21 +46,42 @@ LAYERS = ("base", "safety", "engine", "variants", "draw", "sim", "families", "pl
 _ROOT = Path(__file__).resolve().parents[2]
 
 
+class PyodideLinkError(Exception):
+    """A file of Pyodide's that the build would copy into the site is a link
+    (it would publish whatever the link leads to); ``path`` is the link."""
+
+    def __init__(self, path: Path):
+        super().__init__(f"{path}:1:1: error: this is a link: the build copies Pyodide's files into the site only "
+                         f"as they are in its npm package, never through a link (it would publish whatever the link "
+                         f"leads to); install Pyodide again (`npm ci`) or remove the link")
+        self.path = path
+
+
 def pyodide_problem(folder: Path) -> str | None:
-    """Why ``folder`` is not the pinned Pyodide (``None``: it is)."""
+    """Why ``folder`` is not the pinned Pyodide (``None``: it is). Raises
+    :class:`PyodideLinkError` when ``package.json`` or a file of
+    :data:`PYODIDE_FILES` is a link (the folder itself may be one, as npm
+    and pnpm make them): nothing is read or copied through it."""
+    for name in ("package.json",) + PYODIDE_FILES:
+        if (folder / name).is_symlink():
+            raise PyodideLinkError(folder / name)
+    if not is_plain_file(folder / "package.json"):
+        return f"{folder} holds no npm package"
     try:
         version = json.loads((folder / "package.json").read_text("utf-8")).get("version")
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         return f"{folder} holds no npm package"
     if version != PYODIDE_VERSION:
         return f"{folder} is Pyodide {version}, not {PYODIDE_VERSION}"
-    missing = [f for f in PYODIDE_FILES if not (folder / f).is_file()]
+    missing = [f for f in PYODIDE_FILES if not is_plain_file(folder / f)]
     return f"{folder} lacks {', '.join(missing)}" if missing else None
 
 
 def find_pyodide(site_root: Path) -> tuple[Path | None, str]:
     """``(folder, why)``: the pinned Pyodide's folder, or ``None`` and why
-    none was found (see the module's docstring for where it looks)."""
+    none was found (see the module's docstring for where it looks). Raises
+    :class:`PyodideLinkError` for a link among the files the build would
+    copy (:func:`pyodide_problem`): the build stops, naming it."""
     named = os.environ.get("RULEBOOK_PYODIDE")
     places = [Path(named)] if named else [site_root / "node_modules" / "pyodide", _ROOT / "node_modules" / "pyodide"]
     why = []
@@ -142,12 +164,15 @@ def _json(data) -> bytes:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
 
-def play_files(catalog) -> dict[str, bytes]:
+def play_files(catalog, ids: Iterable[str] | None = None) -> dict[str, bytes]:
     """The player's data by its path in the site: the engine bundle
     (``assets/play/engine.zip``), the words of each language
     (``assets/play/words-<lang>.json``, every context of the catalogs, as
     :func:`generator.base.i18n.install` takes them) and each game's rules
-    (``assets/play/games/<id>.json``, :func:`generator.play.session.spec_of`)."""
+    (``assets/play/games/<id>.json``, :func:`generator.play.session.spec_of`)
+    for the games ``ids`` (default: every game with a page, drafts included;
+    a built site passes the games it publishes,
+    :func:`generator.site.build.published_ids`)."""
     from ..play.session import spec_of
 
     out = {f"{PLAY_DIR}/engine.zip": engine_bundle()}
@@ -156,6 +181,6 @@ def play_files(catalog) -> dict[str, bytes]:
     for lang in LANGS:
         contexts = sorted({ctx for ctx, _ in _catalog(lang)})
         out[f"{PLAY_DIR}/words-{lang}.json"] = _json(export(contexts, [lang]))
-    for vid in catalog.page_ids():
+    for vid in (catalog.page_ids() if ids is None else ids):
         out[f"{PLAY_DIR}/games/{vid}.json"] = _json(spec_of(catalog.variant(vid).rules))
     return out

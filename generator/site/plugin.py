@@ -29,12 +29,14 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from ..base.i18n import LANGS, tables
 from ..model import Catalog
-from .build import GEN, SITE_DEFAULTS, BuildError, SimulationProgress, build_site, games_list, ordered_errors
+from .build import (GEN, SITE_DEFAULTS, WRITE_THROUGH_LINK, BuildError, SimulationProgress, build_site, games_list,
+                    ordered_errors, published_ids)
 from ..base.report import PrintableFilter, printable
+from ..safety.paths import inside, is_plain_file, link_on_the_way
 from ..safety.sanitize import police
 from .fixups import (SEARCH_INDEX, error_page, home_switcher, language_base, language_folder,
                      patch_search_worker, plain_titles, site_nav, split_search_index)
-from .play import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, find_pyodide, play_files
+from .play import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, PyodideLinkError, find_pyodide, play_files
 from .typeset import break_table_text, keep_whole
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -46,7 +48,86 @@ def _failure(message: str) -> PluginError:
     logs it as it is)."""
     return PluginError(printable(message))
 
-__all__ = ["RulebookPlugin"]
+__all__ = ["RulebookPlugin", "outside_files", "without_pages", "draft_pages", "LINK_OUT_OF_SITE"]
+
+#: What a build says of a file of ``docs/`` that leads out of the site.
+LINK_OUT_OF_SITE = ("this is a link leading out of the site's folder (or lies in a linked folder that does): the "
+                    "site publishes only its own files, never what a link leads to; put the file itself here")
+
+
+def _remove(path: Path) -> None:
+    """Remove the build's own folder ``path`` (staging, old site): a link
+    standing there is removed itself, never followed."""
+    if path.is_symlink():
+        path.unlink()
+    else:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def outside_files(paths, folders, root: str | Path) -> list[str]:
+    """Those of ``paths`` (files MkDocs found) that lie in one of
+    ``folders`` (``docs/``, a theme's ``custom_dir``) as written but are, or
+    lie under, a link leading out of that folder and of the site's folder
+    ``root`` (their real places); sorted. MkDocs walks those folders
+    following links and copies what it finds into the site."""
+    home = os.path.realpath(root)
+    out = []
+    for p in paths:
+        folder = next((f for f in folders if inside(p, f)), None)
+        if folder is None:
+            continue
+        real = os.path.realpath(p)
+        if not inside(real, os.path.realpath(folder)) and not inside(real, home):
+            out.append(p)
+    return sorted(out)
+
+
+def draft_pages(catalog: Catalog) -> set[str]:
+    """The pages a built site leaves out, as ``nav:`` names them (relative
+    to a language's folder): each draft game's page and card, and the page
+    of a standard game only a draft extends (:func:`generator.site.build.published_ids`)."""
+    from ..pages.card import card_name
+
+    kept = set(published_ids(catalog))
+    return {f"{GEN}/{name}.md" for vid in catalog.page_ids() if vid not in kept
+            for name in (vid, card_name(vid))}
+
+
+def without_pages(nav, pages: set[str]):
+    """``nav`` (MkDocs' ``nav:``: page paths, ``{title: path}`` or
+    ``{section: [...]}``) without the entries naming one of ``pages``
+    (optionally under a language's folder, ``en/gen/x.md``); a section left
+    empty goes too.
+
+    >>> without_pages(["index.md", {"Games": ["gen/a.md", {"B": "gen/b.md"}]}, {"C": ["en/gen/b.md"]}], {"gen/b.md"})
+    ['index.md', {'Games': ['gen/a.md']}]
+    """
+    def gone(path) -> bool:
+        if not isinstance(path, str):
+            return False
+        parts = path.lstrip("./").split("/")
+        return "/".join(parts) in pages or (parts[0] in LANGS and "/".join(parts[1:]) in pages)
+
+    def walk(items):
+        out = []
+        for item in items:
+            if isinstance(item, dict):
+                kept = {}
+                for title, value in item.items():
+                    if isinstance(value, list):
+                        value = walk(value)
+                        if not value:
+                            continue
+                    elif gone(value):
+                        continue
+                    kept[title] = value
+                if kept:
+                    out.append(kept)
+            elif not gone(item):
+                out.append(item)
+        return out
+
+    return walk(nav) if isinstance(nav, list) else nav
 
 #: Template overrides for the theme (see ``theme/main.html``), shipped with the plugin.
 THEME_DIR = Path(__file__).resolve().parents[1] / "theme"
@@ -118,6 +199,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         self.catalog: Catalog | None = None
         self._404: dict[str, bytes] = {}
         self._stage = False                 # build into a staging folder (mkdocs build)
+        self._publish = False               # a site to publish (mkdocs build, --dirty or not)
         self._site: Path | None = None      # the real site folder while staging
         self._failed = False
         self._built = False
@@ -141,7 +223,8 @@ class RulebookPlugin(BasePlugin[_Options]):
         for handler in logging.getLogger("mkdocs").handlers:
             if not any(isinstance(f, PrintableFilter) for f in handler.filters):
                 handler.addFilter(PrintableFilter())
-        self._stage = command in ("build", "gh-deploy") and not dirty
+        self._publish = command in ("build", "gh-deploy")
+        self._stage = self._publish and not dirty
         self._drafts = command == "serve"
         self._site, self._failed, self._built = None, False, False
 
@@ -158,6 +241,9 @@ class RulebookPlugin(BasePlugin[_Options]):
         if self._lock is not None:
             return
         path = Path(config.config_file_path).parent / ".cache" / "build.lock"
+        link = link_on_the_way(path.parent.parent, path)
+        if link is not None:
+            raise _failure(f"{link}:1:1: error: {WRITE_THROUGH_LINK}")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -166,7 +252,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         lock = filelock.FileLock(str(path))
         try:
             lock.acquire(timeout=0)
-        except filelock.Timeout:
+        except filelock.Timeout:            # (an OSError too: caught first)
             log.info("rulebook: another build of this site is running; waiting for it to finish (up to %d s)",
                      self.config.lock_timeout)
             try:
@@ -175,6 +261,8 @@ class RulebookPlugin(BasePlugin[_Options]):
                 raise _failure(f"rulebook: another build of this site held {path} for "
                                   f"{self.config.lock_timeout} s; this build stopped and changed nothing "
                                   f"(run it again when the other has finished)") from None
+        except OSError as exc:              # not a file that can be locked (a folder, say)
+            raise _failure(f"rulebook: cannot take the build lock {path}: {exc.strerror or exc}") from None
         self._lock = lock
 
     def _release_lock(self) -> None:
@@ -214,6 +302,8 @@ class RulebookPlugin(BasePlugin[_Options]):
             path.write_bytes(data)
         (site / PYODIDE_DIR).mkdir(parents=True, exist_ok=True)
         for name in PYODIDE_FILES:
+            if not is_plain_file(self._pyodide / name):     # (found plain by find_pyodide; never followed)
+                raise PyodideLinkError(self._pyodide / name)
             shutil.copyfile(self._pyodide / name, site / PYODIDE_DIR / name)
 
     @event_priority(-300)
@@ -272,16 +362,16 @@ class RulebookPlugin(BasePlugin[_Options]):
             return
         staging, site = self._staging(), self._site
         self._site = None
-        if self._failed or not self._built or not staging.is_dir():
-            shutil.rmtree(staging, ignore_errors=True)
+        if self._failed or not self._built or not staging.is_dir() or staging.is_symlink():
+            _remove(staging)
             log.error("rulebook: the build failed; %s was left as it was", site)
             return
         old = site.with_name(f".{site.name}.old")
-        shutil.rmtree(old, ignore_errors=True)
+        _remove(old)
         if site.exists():
             os.replace(site, old)
         os.replace(staging, site)
-        shutil.rmtree(old, ignore_errors=True)
+        _remove(old)
 
     def _rules(self, config) -> Path:
         return Path(config.config_file_path).parent / self.config.rules_dir
@@ -306,22 +396,46 @@ class RulebookPlugin(BasePlugin[_Options]):
             if not any(str(getattr(x, "path", x)) == asset for x in config[key]):
                 config[key].append(asset)
         if config.nav is None:
-            config.nav = site_nav(self._catalog(config))
+            config.nav = site_nav(self._catalog(config), drafts=self._drafts)
+        elif not self._drafts:              # a draft's page is not built: the menu names it nowhere
+            config.nav = without_pages(config.nav, draft_pages(self._catalog(config)))
+        where = Path(config.site_dir)
+        if self._publish and self._site is None:
+            link = link_on_the_way(Path(config.config_file_path).parent, where) \
+                or (where if where.is_symlink() else None)
+            if link is not None:            # the swap (or a --dirty build) would write and delete through it
+                self._failed = True
+                raise _failure(f"{link}:1:1: error: this is a link: mkdocs build never writes the site's folder "
+                               f"through a link (it replaces the folder as a whole, and would write and delete "
+                               f"wherever the link leads); remove the link, or name the folder itself in site_dir")
         if self._stage and self._site is None:
-            self._site = Path(config.site_dir).resolve()
+            self._site = where.resolve()
             old = self._site.with_name(f".{self._site.name}.old")
-            if not self._site.exists() and old.is_dir():
+            if not self._site.exists() and old.is_dir() and not old.is_symlink():
                 os.replace(old, self._site)     # a build killed between the two renames of its swap
             staging = self._staging()
-            shutil.rmtree(staging, ignore_errors=True)
+            _remove(staging)
             staging.mkdir(parents=True)
             config["site_dir"] = str(staging)
         return config
 
     def on_files(self, files, config, **kwargs):
-        """Add the plugin's stylesheet and script to the site's files."""
+        """Add the plugin's stylesheet and script to the site's files. A
+        file of ``docs/`` (or of a theme folder in the site's folder) that is
+        a link, or lies in a linked folder, leading out of the site's folder
+        stops the build, each named: MkDocs would copy what it leads to into
+        the site (:func:`outside_files`)."""
         from mkdocs.structure.files import File
 
+        root = Path(config.config_file_path).parent
+        own = [config.docs_dir] + [d for d in [getattr(config.theme, "custom_dir", None)] if d and inside(d, root)]
+        outside = outside_files([f.abs_src_path for f in files if f.abs_src_path], own, root)
+        if outside:
+            self._failed = True
+            for path in outside:
+                log.error(f"{path}:1:1: error: {LINK_OUT_OF_SITE}")
+            raise _failure(f"rulebook: {len(outside)} file(s) of {config.docs_dir} lead out of the site; "
+                           f"the site was not built")
         for name in (STYLESHEET, SCRIPT):
             if files.get_file_from_path(name) is None:
                 files.append(File.generated(config, name, abs_src_path=str(ASSETS_DIR / Path(name).name)))
@@ -343,21 +457,25 @@ class RulebookPlugin(BasePlugin[_Options]):
         try:
             files, n = build_site(self.catalog, config.docs_dir, cache_dir=base / pages if pages else None,
                                   png_cache=base / png if png else None, counts=counts, drafts=self._drafts,
-                                  progress=self._progress)
+                                  progress=self._progress, root=base)
         except BuildError as exc:
             self._progress(-1, 0, "")
             for e in ordered_errors(exc.errors):
                 log.error(str(e))
-            raise _failure(f"rulebook: {len(exc.errors)} problem(s) in {rules}; "
-                              "the site was not built") from None
+            where = "where the build writes" if all(e.message == WRITE_THROUGH_LINK for e in exc.errors) \
+                else f"in {rules}"
+            raise _failure(f"rulebook: {len(exc.errors)} problem(s) {where}; the site was not built") from None
         self._built = False
-        self._pyodide, why = find_pyodide(base)
+        try:
+            self._pyodide, why = find_pyodide(base)
+        except PyodideLinkError as exc:
+            raise _failure(str(exc)) from None
         if self._pyodide is None:
             log.info(f"rulebook: the game pages have no \"Play a hand\": no Pyodide {PYODIDE_VERSION} was found ({why}); "
                      f"run `npm install pyodide@{PYODIDE_VERSION}` beside mkdocs.yml")
         elif self._play is None:
             try:
-                self._play = play_files(self.catalog)
+                self._play = play_files(self.catalog, None if self._drafts else published_ids(self.catalog))
             except RuntimeError as exc:
                 raise _failure(f"rulebook: {exc}") from None
         log.info("rulebook: %d generated file(s), %d rewritten; pages made for %s, reused for %d variant(s)",
