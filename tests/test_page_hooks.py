@@ -197,10 +197,11 @@ def test_a_section_may_not_take_the_play_headings_id(small_rules, capsys):
 
 def test_a_rule_text_may_still_hold_the_macros_parts_in_its_own_markup(small_rules, capsys):
     """What the macros write carries the scripts' names, and a rule text may place it anywhere, twice,
-    inside its own plain classes: ``check`` passes."""
+    inside its own plain classes; a heading "Play a hand" with an id of its own (as the guide says to
+    write it) takes no id of the page's: ``check`` passes."""
     body = ('<details class="question" markdown>\n<summary>Which play?</summary>\n\n'
             '{{ position("practice-four-four") }}\n\n</details>\n\n{{ position("four-steps") }}\n\n'
-            '{{ position("four-steps") }} {{ term("double") }}')
+            '{{ position("four-steps") }} {{ term("double") }}\n\n## Play a hand {: #our-games }\n\nAt the club.')
     _house_rule(small_rules, body)
     assert main(["check", "-q", str(small_rules)]) == 0, capsys.readouterr().err
 
