@@ -152,6 +152,9 @@ FORGERIES = {
     # a worked example written by the macro, and changed by the template: the stars are no longer the engine's
     "an example changed by a filter": ('{{ position("practice-four-four") | replace("★ ", "") }}', 1,
                                        "the class 'rb-example'"),
+    # an attribute list under a glossary link (the macro's) that makes its paragraph a Play region
+    "an attribute list under a macro's link": ('Text.\n\nSee {{ term("double") }}\n{: .rb-play .rb-game-draw }', 4,
+                                               "the class 'rb-play'"),
     # an example the macro wrote but the template kept to itself, and one forged in its place
     "an example kept back and forged": ('{% set kept = position("practice-four-four") %}\n' + FORGED_PRACTICE, 2,
                                         "the class 'rb-example'"),
@@ -193,6 +196,20 @@ def test_a_section_may_not_take_the_play_headings_id(small_rules, capsys):
     assert main(["check", "-q", str(path.parent)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"{path}:5:9: error: the section id 'play-a-hand' is the name of a part the page makes"), err
+
+
+def test_a_heading_made_of_a_macros_words_may_not_take_the_play_headings_id(small_rules, capsys):
+    """A heading takes its id from its words: one made of a glossary term that reads "Play a hand" would
+    take the id of the "Play a hand" heading, though the rule text writes neither the words nor the id.
+    The term is added at the end of the glossary; the heading is the body's line 3 (the file's 12)."""
+    glossary = small_rules / "glossary.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8").rstrip("\n") + "\n  - key: club-play\n"
+                        "    ja: 1ハンド遊ぶ\n    reading: いちはんどあそぶ\n    en: Play a hand\n"
+                        "    def: {ja: クラブで遊ぶこと。, en: Playing at the club.}\n", encoding="utf-8")
+    path = _house_rule(small_rules, 'Text.\n\n## {{ term("club-play") }}\n\nMore text.')
+    assert main(["check", "-q", str(path.parent)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:12:9: error: the id 'play-a-hand' belongs to the page's own parts"), err
 
 
 def test_a_rule_text_may_still_hold_the_macros_parts_in_its_own_markup(small_rules, capsys):

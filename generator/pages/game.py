@@ -423,6 +423,10 @@ def _authors_part(out: str, outputs: list[str]) -> str:
     return out
 
 
+#: What in a rule text's own part may give a neighbouring part a name: an attribute list, a heading.
+_ATTACHES = re.compile(r"\{[:.#]|\{\s+[.#]|^ {0,3}#|^ {0,3}[=-]+\s*$", re.M)
+
+
 def _reserved_problem(text: str, out: str, outputs: list[str]) -> tuple[int, str] | None:
     """``(line of text, message)`` when a rule text (its template ``text``,
     written out as ``out`` with the macros' ``outputs`` in it) gives an
@@ -432,6 +436,14 @@ def _reserved_problem(text: str, out: str, outputs: list[str]) -> tuple[int, str
     first line when the template assembled it."""
     own = _authors_part(out, outputs)
     found = hooks.reserved_in(sanitize.markdown_html(own)) if hooks.may_name(own) else []
+    if not found and outputs and _ATTACHES.search(own):
+        # an attribute list or a heading around a macro's part can give a name to what the macro wrote (a
+        # heading made of a glossary term's words takes its id from them, "Play a hand" -> play-a-hand): the
+        # whole text may then hold no more of the names than the macros' parts do, each rendered alone
+        extra = Counter(hooks.reserved_in(sanitize.markdown_html(out)))
+        for piece in outputs:
+            extra.subtract(hooks.reserved_in(sanitize.markdown_html(piece)))
+        found = [what for what, n in extra.items() if n > 0]
     if not found:
         return None
     from pymdownx.slugs import slugify
@@ -440,9 +452,10 @@ def _reserved_problem(text: str, out: str, outputs: list[str]) -> tuple[int, str
     slug = slugify(case="lower")
     rows = text.split("\n")
     line = next((n for n, row in enumerate(rows, 1) if name in html.unescape(row)), None)
-    if line is None and found[0].startswith("the id"):
-        line = next((n for n, row in enumerate(rows, 1)
-                     if row.lstrip().startswith("#") and slug(row.strip().strip("#").strip(), "-") == name), None)
+    if line is None and found[0].startswith("the id"):     # a heading's id: the heading with those words,
+        headings = [(n, row.strip().strip("#").strip()) for n, row in enumerate(rows, 1) if row.lstrip().startswith("#")]
+        line = next((n for n, words in headings if slug(words, "-") == name), None) or \
+            next((n for n, words in headings if "{{" in words), None)   # or one the template writes
     return line or 1, hooks.refusal(found)
 
 
