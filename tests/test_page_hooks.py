@@ -161,6 +161,7 @@ FORGERIES = {
 }
 
 
+@pytest.mark.whole_site
 @pytest.mark.parametrize("case", list(FORGERIES))
 def test_a_rule_text_that_names_a_scripts_part_is_refused_at_its_line(small_rules, capsys, case):
     """Each way of writing one of the scripts' names into a rule text is refused, located: the first error
@@ -178,6 +179,7 @@ def test_a_rule_text_that_names_a_scripts_part_is_refused_at_its_line(small_rule
         assert "belongs to the page's own parts" in err and first in err, err
 
 
+@pytest.mark.whole_site
 def test_the_same_names_are_refused_in_sources(small_rules, capsys):
     """A game's ``sources`` are a rule text too."""
     path = _house_rule(small_rules, "A plain line.")
@@ -189,6 +191,7 @@ def test_the_same_names_are_refused_in_sources(small_rules, capsys):
     assert capsys.readouterr().err.startswith(f"{path}:15:9: error: the class 'rb-play' belongs to the page's")
 
 
+@pytest.mark.whole_site
 def test_a_section_may_not_take_the_play_headings_id(small_rules, capsys):
     """The "Play a hand" heading's id is a part the page makes itself, as ``sources`` is."""
     path = _house_rule(small_rules, "A plain line.")
@@ -198,6 +201,7 @@ def test_a_section_may_not_take_the_play_headings_id(small_rules, capsys):
     assert err.startswith(f"{path}:5:9: error: the section id 'play-a-hand' is the name of a part the page makes"), err
 
 
+@pytest.mark.whole_site
 def test_a_heading_made_of_a_macros_words_may_not_take_the_play_headings_id(small_rules, capsys):
     """A heading takes its id from its words: one made of a glossary term that reads "Play a hand" would
     take the id of the "Play a hand" heading, though the rule text writes neither the words nor the id.
@@ -212,6 +216,7 @@ def test_a_heading_made_of_a_macros_words_may_not_take_the_play_headings_id(smal
     assert err.startswith(f"{path}:12:9: error: the id 'play-a-hand' belongs to the page's own parts"), err
 
 
+@pytest.mark.whole_site
 def test_a_rule_text_may_still_hold_the_macros_parts_in_its_own_markup(small_rules, capsys):
     """What the macros write carries the scripts' names, and a rule text may place it anywhere, twice,
     inside its own plain classes; a heading "Play a hand" with an id of its own (as the guide says to
@@ -237,6 +242,7 @@ class _Parts(HTMLParser):
             self.classes[c] = self.classes.get(c, 0) + 1
 
 
+@pytest.mark.whole_site
 def test_forged_parts_in_every_plain_text_reach_the_page_as_text(small_rules):
     """The forgeries in a game's name, summary and other names, a position's title, caption and note,
     a move's note and a glossary definition: the built page of Horse Race has one Play region, its own,

@@ -1,7 +1,7 @@
 """Hostile input, round three: a value of the wrong shape in a position file
 (a list or a mapping written as one number, one number written as a list)
-is one located error of ``rulebook check``, never a traceback, in every
-family of games and every kind of position.
+is a located error of ``rulebook check``, never a traceback, in every
+family of games and every kind of position; and so in a game's file.
 
 The schema of a position file says which values are lists, mappings or single
 values; the code that reads a position walks those lists only once the
@@ -11,8 +11,10 @@ out), a copy of it gets that field in the wrong shape. Each copy is wrong by
 the schema, whatever the engine would compute, so each must be refused at
 the field's line (its key's line or its value's: a list written in block
 style starts on the line after its key), with exit status 1 and no traceback.
-All the copies are checked by one call of the command (the CLI's ``main``)."""
+All the copies are checked by one call of the command (the CLI's ``main``).
+The games' files (``variant.yaml``) are put in the wrong shape the same way."""
 
+import copy
 import json
 import re
 import shutil
@@ -94,7 +96,6 @@ def _mutants(data, schema):
 
 def _put(data, path, value):
     """A copy of ``data`` with ``value`` at ``path`` (a key added at the end of its mapping if new)."""
-    import copy
     out = copy.deepcopy(data)
     cur = out
     for k in path[:-1]:
@@ -133,6 +134,7 @@ def wrong_copies(tmp_path_factory):
     return rules, made
 
 
+@pytest.mark.whole_site
 def test_every_family_and_kind_is_covered(wrong_copies):
     """The seeds reach every kind of position of every family (each family's top-level keys, the
     kinds its authoring guide describes), and each kind gives wrong copies of many fields."""
@@ -147,6 +149,7 @@ def test_every_family_and_kind_is_covered(wrong_copies):
     assert min(count.values()) >= 5, count
 
 
+@pytest.mark.whole_site
 def test_a_field_of_the_wrong_shape_is_one_located_error(wrong_copies, capsys):
     """``turns: 7`` in a Chicken Foot or Mexican Train round (which raised a TypeError before the schema
     saw it), and every other field of every kind of position put in the wrong shape: ``rulebook check``
@@ -167,6 +170,7 @@ def test_a_field_of_the_wrong_shape_is_one_located_error(wrong_copies, capsys):
     assert not elsewhere, f"{len(elsewhere)} refused away from the field, e.g. {sorted(elsewhere.items())[:5]}"
 
 
+@pytest.mark.whole_site
 def test_score_refuses_them_alike(wrong_copies, capsys):
     """``rulebook score`` reads positions as ``check`` does: each wrong copy is a located error, exit 1."""
     _, made = wrong_copies
@@ -219,6 +223,7 @@ def wrong_games(tmp_path_factory):
     return rules, made
 
 
+@pytest.mark.whole_site
 def test_a_games_field_of_the_wrong_shape_is_one_located_error(wrong_games, capsys):
     """The same for the games themselves: each ``variant.yaml`` field put in the wrong shape is refused
     at its line by ``rulebook check`` of the game's folder, with exit status 1 and no traceback."""
