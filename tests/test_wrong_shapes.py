@@ -7,7 +7,7 @@ The schema of a position file says which values are lists, mappings or single
 values; the code that reads a position walks those lists only once the
 schema has passed them. Each worked position of the repository's rules is a
 seed: for each field it has (and each field its kind may have but it leaves
-out), a copy of it gets that field in the wrong shape. Each copy is wrong by
+out), a copy of it gets that field in a wrong shape. Each copy is wrong by
 the schema, whatever the engine would compute, so each must be refused at
 the field's line (its key's line or its value's: a list written in block
 style starts on the line after its key), with exit status 1 and no traceback.
@@ -35,8 +35,8 @@ from conftest import RULES
 
 pytestmark = pytest.mark.engine
 
-#: The wrong values: a single number where a list or a mapping belongs, and a list where a single value does.
-SCALAR, LIST = 7, [7]
+#: The wrong values: a single number, a list and a mapping, each put where another shape belongs.
+SCALAR, LIST, MAPPING = 7, [7], {"a": 7}
 
 
 def _sub(schema, key):
@@ -64,34 +64,60 @@ def _wrong(value, schema) -> bool:
     """Whether the field's own schema refuses ``value`` (a value that would be right there, such as a
     pip total where a hand's tiles may be given instead, is no mutant; nor is one whose schema is not
     known here, inside a choice of shapes)."""
-    return isinstance(schema, dict) and not jsonschema.Draft202012Validator(schema).is_valid(value)
+    if not isinstance(schema, dict):
+        return False
+    if id(schema) not in _VALIDATORS:
+        _VALIDATORS[id(schema)] = (schema, jsonschema.Draft202012Validator(schema))
+    return not _VALIDATORS[id(schema)][1].is_valid(value)
+
+
+_VALIDATORS: dict = {}
 
 
 def _mutants(data, schema):
-    """``(shape, path, value)``: each field of ``data`` (a position's mapping) put in the wrong shape.
+    """``(shape, path, value)``: each field of ``data`` (a position's mapping) put in each wrong shape
+    (a list or a mapping where the other or a single value belongs, a list or a mapping where a single
+    value belongs), and each list or mapping its schema names that ``data`` leaves out, as a number.
 
-    ``shape`` is the path with list indices and free names (players, arms) made ``*``, so that one
-    field is changed once per kind of position."""
+    ``shape`` is the path with list indices and free names (players, arms) made ``*``, and the wrong
+    value's type, so that one field is changed once per kind of position and wrong shape."""
     out = []
 
     def walk(value, sch, path, shape):
         if path:
-            wrong = SCALAR if isinstance(value, (list, dict)) else LIST
-            if _wrong(wrong, sch):
-                out.append((shape, path, wrong))
+            for wrong in (SCALAR, LIST, MAPPING):
+                if type(wrong) is not type(value) and (type(value) in (list, dict) or wrong is not SCALAR) \
+                        and _wrong(wrong, sch):
+                    out.append((shape + (type(wrong).__name__,), path, wrong))
         if isinstance(value, dict):
             props = (sch or {}).get("properties") or {}
             for k, v in value.items():
                 walk(v, _sub(sch, k), path + (k,), shape + (k if k in props else "*",))
             for k, ps in props.items():        # a field the kind may have but this file leaves out
                 if k not in value and _is_container(ps):
-                    out.append((shape + (k,), path + (k,), SCALAR))
+                    out.append((shape + (k, "int"), path + (k,), SCALAR))
         elif isinstance(value, list):
             for i, v in enumerate(value):
                 walk(v, _sub(sch, i), path + (i,), shape + ("*",))
 
     walk(data, schema, (), ())
     return out
+
+
+def _spare(data, shape, path, value) -> bool:
+    """Whether the wrong copy is one to leave out, to keep the copies few: a mapping where a single value
+    belongs is tried only for an item of a list (a tile of a hand, say); a list, for every field."""
+    return value is MAPPING and shape[-2:-1] != ("*",) and not isinstance(_get(data, path), list)
+
+
+def _get(data, path):
+    """The value at ``path`` of ``data``, or ``None``."""
+    for k in path:
+        try:
+            data = data[k]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
 
 
 def _put(data, path, value):
@@ -104,11 +130,18 @@ def _put(data, path, value):
     return out
 
 
+#: YAML read and written by libyaml where PyYAML has it (the copies are many).
+_LOADER, _DUMPER = getattr(yaml, "CSafeLoader", yaml.SafeLoader), getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+#: The keys of a position that are not its kind (the kind is its other top-level key: steps, table, trick...).
+_NOT_KINDS = ("variant", "title", "note", "expect", "turns")
+
+
 @pytest.fixture(scope="module")
 def wrong_copies(tmp_path_factory):
     """A copy of the repository's rules with, beside each game's positions, every wrong-shaped copy of
     them (one per field and kind of position, over all games of each family); returns ``(rules,
-    {file: (path, lines where the field stands, (family, top-level keys))})``."""
+    {file: (path, lines where the field stands, (family, kind))})``."""
     rules = tmp_path_factory.mktemp("shapes") / "rules"
     shutil.copytree(RULES, rules)
     catalog = Catalog(rules)
@@ -119,14 +152,14 @@ def wrong_copies(tmp_path_factory):
     for vid in sorted(catalog.variant_ids()):
         family = catalog.variant(vid).rules.family
         for path in sorted((rules / vid / "positions").glob("*.yaml")) if (rules / vid / "positions").is_dir() else ():
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            kind = (family, tuple(sorted(data)))
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+            kind = (family, next(k for k in data if k not in _NOT_KINDS))
             for shape, at, value in _mutants(data, schema_of[family]):
-                if shape in seen[kind]:
+                if shape in seen[kind] or _spare(data, shape, at, value):
                     continue
                 seen[kind].add(shape)
                 n += 1
-                text = yaml.safe_dump(_put(data, at, value), allow_unicode=True, sort_keys=False)
+                text = yaml.dump(_put(data, at, value), Dumper=_DUMPER, allow_unicode=True, sort_keys=False)
                 target = rules / vid / "positions" / f"wrong-shape-{n}.yaml"
                 target.write_text(text, encoding="utf-8")
                 src = loads(text, str(target))
@@ -136,14 +169,14 @@ def wrong_copies(tmp_path_factory):
 
 @pytest.mark.whole_site
 def test_every_family_and_kind_is_covered(wrong_copies):
-    """The seeds reach every kind of position of every family (each family's top-level keys, the
-    kinds its authoring guide describes), and each kind gives wrong copies of many fields."""
+    """The seeds reach every kind of position of every family (the kinds its authoring guide describes),
+    and each kind gives wrong copies of many fields."""
     _, made = wrong_copies
     kinds = defaultdict(set)
     count = defaultdict(int)
-    for _, _, (family, keys) in made.values():
-        kinds[family].add(next(k for k in keys if k not in ("variant", "title", "note", "expect", "turns")))
-        count[family, keys] += 1
+    for _, _, (family, kind) in made.values():
+        kinds[family].add(kind)
+        count[family, kind] += 1
     assert kinds == {"line": {"steps", "settle", "deal", "practice"}, "trains": {"table", "round", "match"},
                      "tree": {"table", "round", "match"}, "tricks": {"trick", "follow", "deal", "marks"}}
     assert min(count.values()) >= 5, count
@@ -207,14 +240,15 @@ def wrong_games(tmp_path_factory):
     schema = SCHEMAS["variant"][0]
     seen, made, n = set(), {}, 0
     for path in sorted(rules.glob("*/variant.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
         for shape, at, value in _mutants(data, schema):
-            if at == ("id",) or (shape, "extends" in data) in seen:
+            if at == ("id",) or (shape, "extends" in data) in seen or _spare(data, shape, at, value):
                 continue
             seen.add((shape, "extends" in data))
             n += 1
             game = f"wrong-shape-{n}"
-            text = yaml.safe_dump(dict(_put(data, at, value), id=game), allow_unicode=True, sort_keys=False)
+            text = yaml.dump(dict(_put(data, at, value), id=game), Dumper=_DUMPER, allow_unicode=True,
+                             sort_keys=False)
             (rules / game).mkdir()
             target = rules / game / "variant.yaml"
             target.write_text(text, encoding="utf-8")
