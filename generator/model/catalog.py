@@ -224,7 +224,7 @@ class _TagScan(HTMLParser):
             self.found.append((line, off, f"the HTML tag <{tag}> is not allowed in rule text "
                                           f"(allowed: {', '.join(sorted(HTML_TAGS))}); write Markdown"))
             return
-        for name, value in attrs:
+        for name, _ in attrs:
             if name not in HTML_ATTRS:
                 self.found.append((line, off, f"the attribute {name!r} of <{tag}> is not allowed in rule "
                                               f"text (allowed: {', '.join(sorted(HTML_ATTRS))})"))

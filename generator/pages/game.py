@@ -439,10 +439,10 @@ def _reserved_problem(text: str, out: str, outputs: list[str]) -> tuple[int, str
     if not found and outputs and _ATTACHES.search(own):
         # an attribute list or a heading around a macro's part can give a name to what the macro wrote (a
         # heading made of a glossary term's words takes its id from them, "Play a hand" -> play-a-hand): the
-        # whole text may then hold no more of the names than the macros' parts do, each rendered alone
+        # whole text may then hold no more of the names than the macros' parts do, rendered on their own (as
+        # paragraphs of one text, so that the work stays that of one page however many parts there are)
         extra = Counter(hooks.reserved_in(sanitize.markdown_html(out)))
-        for piece in outputs:
-            extra.subtract(hooks.reserved_in(sanitize.markdown_html(piece)))
+        extra.subtract(hooks.reserved_in(sanitize.markdown_html("\n\n".join(outputs))))
         found = [what for what, n in extra.items() if n > 0]
     if not found:
         return None
