@@ -527,6 +527,8 @@ def test_a_malformed_address_is_no_address(tab, base_url, fragment):
     for the reader. Followed on the page itself (the address changes, the
     page stays), it leaves the example where it was."""
     page = tab.page
+    page.goto("about:blank")                       # (from another page: a new load, not a move on the same page)
+    tab.reset()                                    # (what the page before left unfinished is not this page's)
     page.goto(base_url + "en/gen/horse-race/#" + fragment)
     assert page.evaluate("location.hash") == "#" + fragment          # the address the reader followed
     example = page.locator("#ex-four-steps")
