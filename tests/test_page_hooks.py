@@ -33,7 +33,8 @@ ASSETS = ROOT / "generator" / "assets"
 def _script_names() -> dict[str, set[str]]:
     """The classes, class patterns, ids and ``data-`` attributes the page's scripts name, read from
     their text: every ``rb-``/``md-`` word in a string, a selector or a pattern (a class, unless the
-    script gives it as an id), every id a script gives or looks up, every ``data-`` attribute."""
+    script gives it as an id only), every class of a selector or given to an element (whatever its
+    name), every id a script gives or looks up, every ``data-`` attribute."""
     text = "\n".join((ASSETS / name).read_text(encoding="utf-8") for name in hooks.SCRIPTS)
     code = re.sub(r"^\s*(//|/?\*).*$|/\*.*?\*/|//[^\n\"']*$", "", text, flags=re.M)   # comments out
     as_id = (re.findall(r"\.id = \"([^\"]+)\"", code) + re.findall(r"getElementById\(\"([^\"]+)\"", code)
@@ -42,6 +43,12 @@ def _script_names() -> dict[str, set[str]]:
     words = re.findall(r"(?<![\w-])((?:rb|md)-[A-Za-z0-9_-]*[A-Za-z0-9_])", code)
     # a word is a class unless each time it stands it is an id (a pattern's start, \brb-game-, is no word)
     classes = {w for w in words if words.count(w) > as_id.count(w)}
+    # and every class a selector names, or a script looks for, gives or sets, whatever its name
+    for selector in re.findall(r"(?:querySelector(?:All)?|closest|matches)\(\s*([\"'])(.*?)\1", code):
+        classes |= set(re.findall(r"\.(-?[A-Za-z_][\w-]*)", selector[1]))
+    for given in re.findall(r"(?:classList\.(?:add|remove|toggle|contains)\(|className = |class: |button\()\s*"
+                            r"[\"']([^\"']*)[\"']", code):
+        classes |= set(given.split())
     ids, patterns = set(as_id), set(as_pattern)
     attributes = set(re.findall(r"(?<![\w-])(data-[a-z][a-z-]*[a-z])", code))
     return {"classes": classes, "patterns": patterns, "ids": ids, "attributes": attributes}
