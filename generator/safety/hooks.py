@@ -54,6 +54,8 @@ CLASSES = frozenset({
     "rb-play", "rb-play-status", "rb-play-board", "rb-play-scores", "rb-play-table", "rb-play-table-words",
     "rb-play-log", "rb-play-log-box", "rb-play-why", "rb-play-hand", "rb-play-tile", "rb-play-refused",
     "rb-play-moves", "rb-play-hint", "rb-play-result",
+    # a tile's name kept on one line (the build gives it to the page's text, Play to its words)
+    "rb-tile",
 })
 
 #: Classes the scripts read by a pattern: the kind of a practice question (``rb-practice-where``) and
