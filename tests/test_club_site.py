@@ -58,6 +58,49 @@ def test_init_refuses_a_folder_that_holds_files_and_writes_nothing(tmp_path, cap
     assert "is a file" in capsys.readouterr().err
 
 
+def test_the_readme_of_a_new_site_names_every_standard_game(tmp_path):
+    """The README that init writes lists the standard games from the games
+    the package ships, not from a list of its own: every game of the
+    repository's rules/ appears by its English name (read here from each
+    variant.yaml). By hand: the three that a fixed list once left out, Cuban
+    Dominoes, Texas 42 and Chicken Foot, are there, each on a line of its own
+    (they extend no other game), and Five-Up on All Fives' line."""
+    assert main(["init", str(tmp_path / "s")]) == 0
+    readme = (tmp_path / "s" / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The standard games"):]
+    names = {p.parent.name: yaml.safe_load(p.read_text(encoding="utf-8"))["name"]["en"]
+             for p in RULES.glob("*/variant.yaml")}
+    assert len(names) >= 20
+    missing = [vid for vid, name in names.items() if name not in section]
+    assert missing == []
+    lines = section.splitlines()
+    for game in ("Cuban Dominoes", "Texas 42", "Chicken Foot"):
+        assert any(line.startswith(f"- {game}") for line in lines), game
+    assert next(line for line in lines if line.startswith("- All Fives")).count("Five-Up") == 1
+    assert "<!--" not in readme
+
+
+def test_a_build_without_pyodide_warns_once_with_the_fix_and_builds_the_rest(tmp_path):
+    """No Pyodide where the build looks (RULEBOOK_PYODIDE names an empty
+    folder): a new site (strict: true, as init writes it) still builds, both
+    languages, and the log has one WARNING line (not one per language) that
+    says what is missing and the npm command that fixes it."""
+    site = tmp_path / "s"
+    assert main(["init", str(site)]) == 0
+    config = site / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("standard_games: pages", "standard_games: extend-only"),
+                      encoding="utf-8")               # no game pages: a quick build
+    (tmp_path / "empty").mkdir()
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", RULEBOOK_PYODIDE=str(tmp_path / "empty"))
+    res = subprocess.run(MKDOCS + ["build"], cwd=site, env=env, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-3000:]
+    said = [line for line in res.stderr.splitlines() if "Play a hand" in line]
+    assert len(said) == 1, said
+    assert said[0].startswith("WARNING") and "`npm ci`" in said[0] and "rest of the site is built" in said[0]
+    assert (site / "site" / "index.html").is_file() and (site / "site" / "en" / "index.html").is_file()
+    assert not (site / "site" / "assets" / "pyodide").exists()
+
+
 def _loader():
     class Loader(yaml.SafeLoader):
         pass
