@@ -2,6 +2,7 @@
 only extends the standard games (issue 16). Built with the installed (editable) package; the wheel
 itself is tried in test_wheel.py."""
 
+import json
 import os
 import re
 import subprocess
@@ -78,6 +79,31 @@ def test_the_readme_of_a_new_site_names_every_standard_game(tmp_path):
         assert any(line.startswith(f"- {game}") for line in lines), game
     assert next(line for line in lines if line.startswith("- All Fives")).count("Five-Up") == 1
     assert "<!--" not in readme
+
+
+def test_the_readme_of_a_new_site_installs_everything_with_commands_that_exist(tmp_path):
+    """The commands of the new site's README: the package from a wheel or
+    the repository (never PyPI's name alone), Pyodide with npm ci (the lock
+    file init writes beside package.json, the same Pyodide as this
+    repository's), and every rulebook command one the CLI takes."""
+    from generator.cli.main import build_parser
+
+    assert main(["init", str(tmp_path / "s")]) == 0
+    site = tmp_path / "s"
+    readme = (site / "README.md").read_text(encoding="utf-8")
+    commands = [line.split("  #")[0].strip() for block in re.findall(r"```sh\n(.*?)```", readme, re.S)
+                for line in block.splitlines() if line.strip()]
+    assert "npm ci" in commands
+    pips = [c for c in commands if c.startswith("pip install")]
+    assert pips and all(".whl" in c for c in pips) and "git+" in readme and "domino-rulebook" not in " ".join(pips)
+    for c in commands:
+        if c.startswith("rulebook "):
+            build_parser().parse_args(c.split()[1:])
+    assert "Without npm" in readme and "no \"Play a hand\"" in readme
+    lock = json.loads((site / "package-lock.json").read_text(encoding="utf-8"))
+    ours = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"][""]["dependencies"] == json.loads((site / "package.json").read_text())["dependencies"]
+    assert lock["packages"]["node_modules/pyodide"] == ours["packages"]["node_modules/pyodide"]
 
 
 def test_a_build_without_pyodide_warns_once_with_the_fix_and_builds_the_rest(tmp_path):

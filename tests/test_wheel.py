@@ -148,7 +148,12 @@ def test_a_club_site_builds_from_the_installed_package_alone(venv, tmp_path):
         ran.append((step, res))
     assert [s for s, _ in ran] == ['pip install "$RULEBOOK_PACKAGE"', "npm ci", "rulebook check --format github",
                                    "mkdocs build"]
-    assert "Play a hand" not in ran[-1][1].stderr       # Pyodide was found: no warning
+    built = ran[-1][1].stderr
+    assert "Play a hand" not in built                   # Pyodide was found: no warning
+    # one pass per language: the first makes every page (the house rule's figures simulated on the way),
+    # the second finds them all made
+    passes = [line for line in built.splitlines() if "rulebook:" in line and "pages made for" in line]
+    assert len(passes) == 2 and "fives-to-150" in passes[0] and "pages made for none" in passes[1], passes
     out = site / "site"
     _the_player_plays_a_hand(out, "fives-to-150", tmp_path / "unzipped")
     for root in (out, out / "en"):
