@@ -89,6 +89,19 @@ def _the_player_plays_a_hand(out: Path, game: str, unzipped: Path) -> None:
     assert phase in ("hand-over", "game-over") and result and where == [str(unzipped)]
 
 
+def workflow_steps(lang: str) -> list[str]:
+    """The shell commands (``run:``) of the GitHub Actions workflow in the
+    authoring guide of ``lang`` ("Checking in CI"), in order."""
+    import yaml
+
+    text = (ROOT / "docs" / lang / "authoring.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(# \.github/workflows/rules\.yml\n.*?)```", text, re.S)
+    assert block, f"no workflow in docs/{lang}/authoring.md"
+    flow = yaml.safe_load(block.group(1))
+    assert "RULEBOOK_PACKAGE" in flow["env"]
+    return [step["run"] for job in flow["jobs"].values() for step in job["steps"] if "run" in step]
+
+
 HOUSE_RULE = {
     '  ja: "【要記入】ハウスルールの名前"': "  ja: オール・ファイブ（150点先取）",
     "  en: \"TODO: the house rule's name\"": "  en: All Fives to 150",
@@ -118,10 +131,29 @@ def test_a_club_site_builds_from_the_installed_package_alone(venv, tmp_path):
     checked = run(["rulebook", "check"], site, env)
     assert "1 position(s) verified" in checked.stderr
 
-    # what `npm install` in the club's folder puts there (init writes its package.json)
+    # the guide's GitHub Actions workflow, its commands as written: the package (from the wheel here),
+    # Pyodide from npm as the package-lock.json that init wrote pins it, the check, the build
     assert '"pyodide": "314.0.8"' in (site / "package.json").read_text(encoding="utf-8")
-    shutil.copytree(ROOT / "node_modules" / "pyodide", site / "node_modules" / "pyodide")
-    run(["mkdocs", "build", "-q"], site, env)
+    wheel = next((venv.parent.parent / "dist").glob("domino_rulebook-*.whl"))
+    recipe = workflow_steps("en")
+    assert recipe == workflow_steps("ja")
+    ran = []
+    for step in recipe:
+        if step.startswith("sudo apt-get"):       # the system's packages: the machine's set-up installs them
+            continue
+        if step.startswith("npm ") and shutil.which("npm") is None:
+            pytest.skip("no npm on this machine: the workflow's npm step cannot run")
+        res = run(["bash", "-e", "-c", step], site, {**env, "RULEBOOK_PACKAGE": str(wheel),
+                                                     "npm_config_prefer_offline": "true"})
+        ran.append((step, res))
+    assert [s for s, _ in ran] == ['pip install "$RULEBOOK_PACKAGE"', "npm ci", "rulebook check --format github",
+                                   "mkdocs build"]
+    built = ran[-1][1].stderr
+    assert "Play a hand" not in built                   # Pyodide was found: no warning
+    # one pass per language: the first makes every page (the house rule's figures simulated on the way),
+    # the second finds them all made
+    passes = [line for line in built.splitlines() if "rulebook:" in line and "pages made for" in line]
+    assert len(passes) == 2 and "fives-to-150" in passes[0] and "pages made for none" in passes[1], passes
     out = site / "site"
     _the_player_plays_a_hand(out, "fives-to-150", tmp_path / "unzipped")
     for root in (out, out / "en"):

@@ -405,7 +405,8 @@ def cmd_init(args) -> int:
         return 1
     root = Path(args.folder)
     emit(f"made a rulebook site in {root} ({len(files)} files)")
-    emit(f"next: cd {root}; rulebook new my-rule --extends draw; mkdocs serve")
+    emit(f"next: cd {root}; npm ci (Pyodide, for \"Play a hand\"; without Node's npm the rest of the site "
+         f"builds); rulebook new my-rule --extends draw; mkdocs serve")
     return 0
 
 

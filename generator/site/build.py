@@ -251,7 +251,12 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             continue
     if errors:                              # the build fails: nothing to simulate or draw for it
         with_stats, png = False, False
-    numbers_of = _simulated(todo, progress) if with_stats else {}
+    numbers_of, simulated = _simulated(todo, progress) if with_stats else ({}, set())
+    if simulated:
+        # Their stats.json files were just written, and a page's key covers its game's folder: the keys
+        # are taken again, so that the pages are remembered under the key the next pass (the other
+        # language's, or the next build's) computes, and are not made a second time.
+        keys = page_keys(catalog, png, with_stats)
     for vid in ids:
         if vid in broken or (only is not None and vid not in only):
             continue
@@ -339,9 +344,11 @@ def published_ids(catalog: Catalog) -> list[str]:
     return sorted(out)
 
 
-def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None] | None) -> dict[str, dict]:
+def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None] | None
+               ) -> tuple[dict[str, dict], set[str]]:
     """The figures of ``vdefs`` by id (:func:`generator.sim.stats.refresh`), the
-    stale ones simulated together; ``progress`` as :func:`generate` says."""
+    stale ones simulated together, and the ids of those simulated (their
+    ``stats.json`` rewritten); ``progress`` as :func:`generate` says."""
     stale = {v.id for v in vdefs if not is_current(v)}
     done = 0
 
@@ -353,7 +360,7 @@ def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None
 
     if stale and progress is not None:
         progress(0, len(stale), "")
-    return refresh(vdefs, progress=ready)
+    return refresh(vdefs, progress=ready), stale
 
 
 def unlink_pages(md: str, ids: set[str]) -> str:
