@@ -165,7 +165,7 @@ def test_pre_commit_try_repo_runs_the_check(tmp_path):
     assert "stated 15, the engine computes 10" in res.stdout
 
 
-@pytest.mark.full           # about 75 s on 2 busy cores: ~10 s of pip, the rest mypyc and gcc
+@pytest.mark.full           # 75-100 s on 2 shared cores: ~10 s of pip, 35-65 s of mypyc and gcc
 def test_the_compiled_engine_builds_for_the_installed_package_from_any_folder(venv, tmp_path):
     """A club's fast engine (issue 49): `pip install '<wheel>[fast]'` adds mypy, and `rulebook engine
     build`, run from a folder that has nothing to do with the package, compiles the engine into the
