@@ -195,3 +195,42 @@ def test_pre_commit_try_repo_runs_the_check(tmp_path):
     assert res.returncode == 1, res.stdout + res.stderr
     assert "rules/fives-to-150/positions/ten.yaml:5:" in res.stdout
     assert "stated 15, the engine computes 10" in res.stdout
+
+
+@pytest.mark.full           # 75-100 s on 2 shared cores: ~10 s of pip, 35-65 s of mypyc and gcc
+def test_the_compiled_engine_builds_for_the_installed_package_from_any_folder(venv, tmp_path):
+    """A club's fast engine (issue 49): `pip install '<wheel>[fast]'` adds mypy, and `rulebook engine
+    build`, run from a folder that has nothing to do with the package, compiles the engine into the
+    installed package in site-packages (beside mypy's own dependencies, mypy_extensions.py and
+    typing_extensions.py, which the build must not trip over). `rulebook engine status` then says
+    `compiled`, a new process loads the engine's modules from the package's `_compiled` folder, and a
+    seeded simulation gives the very figures the Python modules give (the compiled code is the same
+    code). The folder it ran from is left as it was."""
+    import json
+
+    env = {"PATH": f"{venv}{os.pathsep}{os.environ.get('PATH', '')}", "NO_MKDOCS_2_WARNING": "1",
+           "RULEBOOK_RULES": "", "PYTHONPATH": "", "RULEBOOK_ENGINE": ""}
+    wheel = next((venv.parents[1] / "dist").glob("domino_rulebook-*.whl"))
+    run([str(venv / "python"), "-m", "pip", "install", "-q", f"{wheel}[fast]"], tmp_path, env)
+    site_packages = Path(run([str(venv / "python"), "-c", "import generator, pathlib; "
+                              "print(pathlib.Path(generator.__file__).parents[1])"], tmp_path, env).stdout.strip())
+    assert (site_packages / "typing_extensions.py").is_file() and (site_packages / "mypy_extensions.py").is_file()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert run(["rulebook", "engine", "status"], elsewhere, env).stdout.startswith("python (not compiled")
+    built = run(["rulebook", "engine", "build"], elsewhere, env)
+    assert built.stdout == "compiled\n", built.stderr
+    assert f"compiled into {site_packages / 'generator' / '_compiled'}" in built.stderr
+    assert run(["rulebook", "engine", "status"], elsewhere, env).stdout == "compiled\n"
+    assert run([str(venv / "python"), "-m", "generator.base.native", "status"], elsewhere, env).stdout == "compiled\n"
+
+    where = "import generator.engine.hand as h, generator.sim.simulate as s; print(h.__file__); print(s.__file__)"
+    loaded = run([str(venv / "python"), "-c", where], elsewhere, env).stdout.split()
+    assert len(loaded) == 2
+    assert all(Path(f).is_relative_to(site_packages / "generator" / "_compiled") and f.endswith(".so") for f in loaded)
+    game = ["rulebook", "simulate", "block", "--players", "4", "--partners", "--games", "30", "--seed", "49",
+            "--json", "--jobs", "1"]
+    fast = run(game, elsewhere, env).stdout
+    assert json.loads(fast)["games"] == 30
+    assert fast == run(game, elsewhere, {**env, "RULEBOOK_ENGINE": "python"}).stdout
+    assert list(elsewhere.iterdir()) == []
