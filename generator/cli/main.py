@@ -1,4 +1,4 @@
-"""The ``rulebook`` command (``shared/spec/positions.md`` fixes ``score`` and ``check``).
+"""The ``rulebook`` command (``docs/en/authoring.md#fixed-contract`` fixes ``score`` and ``check``).
 
 - ``rulebook check [PATH...]``: validate and verify every file under PATHs
   (default ``rules/``); one ``FILE:LINE:COL: error: MESSAGE`` line on stderr per
