@@ -206,17 +206,33 @@ def arrange(layout: Layout, bounds: tuple[float, float] = BOUNDS, budget: int = 
     raise LayoutError("no overlap-free drawing found")
 
 
+def _cells(r) -> list[tuple[int, int]]:
+    """The half-squares (``0.5`` by ``0.5``, numbered by their top-left
+    corner in half-squares) a rectangle ``(x0, y0, x1, y1)`` covers. Every
+    edge the search makes lies on the half-square grid (a tile is joined at
+    the middle of a square's edge, a crosswise double half a square aside),
+    so two rectangles overlap exactly when they share a half-square."""
+    x0, y0, x1, y1 = (round(v * 2) for v in r)
+    return [(i, j) for i in range(x0, x1) for j in range(y0, y1)]
+
+
+def _spot_cells(P, d) -> list[tuple[int, int]]:
+    """The half-squares of the marker square beyond the end at ``P`` growing in ``d``."""
+    c = _add(P, d, 0.5)
+    return _cells((c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5))
+
+
 def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrangement | None:
-    """Depth-first search over bending choices. With ``strict``, the square
-    beyond every free end (where its marker is drawn) is kept clear too."""
-    rects: list = []
+    """Depth-first search over bending choices, trying at most ``budget``
+    tiles in all. With ``strict``, the square beyond every free end (where
+    its marker is drawn) is kept clear too. Overlaps are looked up in the
+    half-squares already covered (:func:`_cells`), so a try costs the same
+    however many tiles are down."""
+    occupied: set[tuple[int, int]] = set()      # under a tile
+    marked: dict[tuple[int, int], int] = {}     # under the marker square of an end drawn so far (how many)
     chosen: list = []
     ends: dict[End, tuple] = {}
     count = [budget]
-
-    def spot_rect(P, d):
-        c = _add(P, d, 0.5)
-        return (c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5)
 
     def go(i: int) -> bool:
         if i == len(placed):
@@ -228,27 +244,36 @@ def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrang
         if p.parent is None:
             options = [_place_root(p)]
             P = None
+            own: set[tuple[int, int]] = set()
         else:
             P, d = ends[p.parent]
             options = list(_candidates(p, P, d))
+            own = set(_spot_cells(P, d))       # the end it joins: its marker square is where it goes
         for rect, halves, new_ends in options:
-            if not _inside(rect, bounds) or any(_overlap(rect, r) for r in rects):
+            if not _inside(rect, bounds):
                 continue
+            cells = _cells(rect)
+            if any(c in occupied for c in cells):
+                continue
+            spots = [c for v in new_ends.values() for c in _spot_cells(*v)]
             if strict:
-                reserved = [spot_rect(*v) for e, v in ends.items() if e != p.parent]
-                if any(_overlap(rect, r) for r in reserved):
+                if any(marked.get(c, 0) - (c in own) > 0 for c in cells):
                     continue
-                mine = [spot_rect(*v) for v in new_ends.values()]
-                if any(_overlap(m, r) for m in mine for r in rects + [rect]):
+                mine = set(cells)
+                if any(c in occupied or c in mine for c in spots):
                     continue
-            rects.append(rect)
+            occupied.update(cells)
+            for c in spots:
+                marked[c] = marked.get(c, 0) + 1
             chosen.append((p, rect, halves, P))
             added = [End(p.tile, side) for side in new_ends]
             for side, v in new_ends.items():
                 ends[End(p.tile, side)] = v
             if go(i + 1):
                 return True
-            rects.pop()
+            occupied.difference_update(cells)
+            for c in spots:
+                marked[c] -= 1
             chosen.pop()
             for e in added:
                 del ends[e]
