@@ -361,8 +361,8 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
         kind = "play" if "play" in m else "draw" if "draw" in m else "pass"
         plays += kind == "play"
         if plays > MAX_DIAGRAM_TILES:       # the hand's last line of play is drawn below its moves
-            raise src.error(p + ("play",), f"move {i + 1} places the hand's {plays}th tile: the line of play is "
-                                           f"drawn after the moves, and a diagram shows at most "
+            raise src.error(p + ("play",), f"move {i + 1} places tile {plays} on the table: the hand's line of "
+                                           f"play is drawn after its moves, and a diagram shows at most "
                                            f"{MAX_DIAGRAM_TILES} tiles (end the hand's moves sooner)")
         tile = read_tile(src, variant, p + (kind,)) if kind != "pass" else None
         at = _end(src, variant, p + ("at",)) if "at" in m else None
