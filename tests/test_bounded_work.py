@@ -243,3 +243,29 @@ def test_a_table_play_cannot_draw_is_shown_in_words(monkeypatch, lang, note):
     assert view["table"] == ""
     assert view["table_words"].startswith(note + " ")
     assert len(view["table_words"]) > len(note) + 1        # the table itself, in words, follows
+
+
+def test_a_worked_example_the_layout_search_cannot_draw_is_a_located_error(tmp_path, monkeypatch):
+    """A page's example whose drawing the bounded search does not find fails the build at the
+    example's file, not with a traceback from the drawing code."""
+    import shutil
+
+    from conftest import RULES
+    from generator.model import Catalog
+    from generator.site.build import BuildError, generate
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    shutil.copy(RULES / "glossary.yaml", rules / "glossary.yaml")
+    shutil.copytree(RULES / "draw", rules / "draw")
+
+    def cannot(*args, **kwargs):
+        raise svg.LayoutError("no overlap-free drawing found")
+
+    monkeypatch.setattr(svg, "arrange", cannot)
+    with within(120):
+        with pytest.raises(BuildError) as caught:
+            generate(Catalog(rules), png=False, with_stats=False)
+    errors = caught.value.errors
+    assert errors and all(str(rules / "draw" / "positions") in e.file for e in errors)
+    assert all("cannot be drawn" in e.message for e in errors)

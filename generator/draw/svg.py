@@ -5,7 +5,8 @@ on a grid of pip squares: a tile covers two squares along its line, a crosswise
 double covers one square along the line and two across it, a side branch leaves
 a double perpendicular to its line. Lines bend (turn 90 degrees) before they
 cross the page's bounds, and no two tiles ever overlap; a depth-first search
-over the bending choices guarantees it, or raises :class:`LayoutError`.
+over the bending choices, with a bounded amount of work (:func:`arrange`),
+guarantees it, or raises :class:`LayoutError`.
 
 :func:`render` draws an arrangement with the conventions of seed 000's figures:
 pips as dots, counted contributions as filled numbered badges, open but
