@@ -212,8 +212,10 @@ def arrange(layout: Layout, bounds: tuple[float, float] = BOUNDS, budget: int = 
     half-height in squares) bends; if no drawing fits, the bounds widen step by
     step (each search trying at most ``budget`` times, all of them ``effort``
     times). Past that, the bounds are scaled to the number of tiles and widen
-    by a fifth a step (:data:`SCALE`, :data:`SCALED_TRIES`), so that a long
-    line is drawn in a wider square at once instead of bending on itself.
+    by a fifth a step (:data:`SCALE`, :data:`SCALED_TRIES`), and the tiles are
+    taken branch by branch (:func:`_branch_order`), so that a long line is
+    drawn in a wider square at once instead of bending on itself. The
+    drawings of layouts the usual bounds hold do not change.
     The work is bounded: at most ``effort`` tries, then
     ``max(SCALED_EFFORT * n, 8 * SCALED_LEAST)`` for ``n`` tiles. Raises
     :class:`LayoutError` if no drawing was found within it.
