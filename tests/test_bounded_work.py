@@ -226,8 +226,10 @@ def test_play_on_the_largest_set_stays_responsive():
     assert slowest < 5                                      # under a second on an idle machine
 
 
-@pytest.mark.parametrize("lang, note", [("en", "This table is too large to draw, so here it is in words."),
-                                        ("ja", "場が大きすぎて図にできないため、文章で示します。")])
+@pytest.mark.parametrize("lang, note", [
+    ("en", "This table is too large to draw, so here it is in words."),
+    ("ja", "場が大きすぎて図にできないため、文章で示します。"),
+])
 def test_a_table_play_cannot_draw_is_shown_in_words(monkeypatch, lang, note):
     """When the layout search finds no drawing within its work, Play shows the table in words and
     says so, in the reader's language; nothing raises."""

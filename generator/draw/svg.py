@@ -283,8 +283,9 @@ def _spot_cells(P, d) -> tuple[tuple[int, int], ...]:
 def _search(placed: list[Placed], bounds, budget, strict: bool = True,
             spent: list[int] | None = None) -> Arrangement | None:
     """Depth-first search over bending choices, trying at most ``budget``
-    tiles in all (each try is also taken from ``spent[0]``, when given). With ``strict``, the square beyond every free end (where
-    its marker is drawn) is kept clear too. Overlaps are looked up in the
+    tiles in all (each try is also taken from ``spent[0]``, when given).
+    With ``strict``, the square beyond every free end (where its marker is
+    drawn) is kept clear too. Overlaps are looked up in the
     half-squares already covered (:func:`_cells`), so a try costs the same
     however many tiles are down."""
     occupied: set[tuple[int, int]] = set()      # under a tile

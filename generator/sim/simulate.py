@@ -34,7 +34,8 @@ from ..engine.variant import Play, Variant
 from ..base.processes import in_order
 from ..engine.family import family_of
 
-__all__ = ["BOTS", "STREAMS", "MAX_DEALS", "NoStandingDeal", "Work", "simulate", "play_game", "random_bot", "greedy_bot", "rules_spec"]
+__all__ = ["BOTS", "STREAMS", "MAX_DEALS", "NoStandingDeal", "Work", "simulate", "play_game", "random_bot",
+           "greedy_bot", "rules_spec"]
 
 #: Seat names by number of players.
 SEATS = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}
@@ -276,7 +277,8 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
     games (the figures are the same for any ``jobs``). ``progress`` is
     called with the number of games played so far. Raises ``ValueError``
     for a player count (or partnership) the variant does not offer, an
-    unknown player or an unknown ``streams``.
+    unknown player or an unknown ``streams``, and :class:`NoStandingDeal`
+    (a ``ValueError``) for rules whose deals are all thrown in.
     """
     names = _seats(players)
     teams = None
