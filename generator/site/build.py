@@ -24,6 +24,7 @@ import os
 import pickle
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -251,7 +252,7 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             continue
     if errors:                              # the build fails: nothing to simulate or draw for it
         with_stats, png = False, False
-    numbers_of = _simulated(todo, progress) if with_stats else {}
+    numbers_of = _simulated(todo, progress, catalog.shipped is not None) if with_stats else {}
     for vid in ids:
         if vid in broken or (only is not None and vid not in only):
             continue
@@ -339,10 +340,14 @@ def published_ids(catalog: Catalog) -> list[str]:
     return sorted(out)
 
 
-def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None] | None) -> dict[str, dict]:
+def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None] | None,
+               precise: bool = False) -> dict[str, dict]:
     """The figures of ``vdefs`` by id (:func:`generator.sim.stats.refresh`), the
-    stale ones simulated together; ``progress`` as :func:`generate` says."""
-    stale = {v.id for v in vdefs if not is_current(v)}
+    stale ones simulated together (with ``precise``, a club's site: its own
+    games to the stated precision, the standard games' figures as shipped);
+    ``progress`` as :func:`generate` says, and its ``count`` method, when it
+    has one, gets the games played (:class:`generator.sim.stats.Count`)."""
+    stale = {v.id for v in vdefs if not is_current(v, precise)}
     done = 0
 
     def ready(vid: str) -> None:
@@ -353,7 +358,7 @@ def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None
 
     if stale and progress is not None:
         progress(0, len(stale), "")
-    return refresh(vdefs, progress=ready)
+    return refresh(vdefs, progress=ready, precise=precise, counts=getattr(progress, "count", None))
 
 
 def unlink_pages(md: str, ids: set[str]) -> str:
@@ -594,14 +599,20 @@ def site_settings(folder: str | Path) -> dict:
 class SimulationProgress:
     """The simulation's progress as :func:`generate` reports it
     (``progress(done, total, game)``; ``done`` -1 when a build stops): one
-    line through ``say`` when it starts, then a tqdm bar on the standard
-    error (its estimate of the time left from the games done), closed once
-    every game is ready; where the standard error is no terminal (a CI log),
-    a line per game through ``say`` instead."""
+    line through ``say`` when it starts; then, as games are played
+    (:meth:`count`), the games played of the games to play and the time
+    left: a tqdm bar on the standard error, or, where the standard error is
+    no terminal (a CI log, MkDocs's log), a line through ``say`` every
+    :attr:`every` seconds; and a line per game whose figures are ready."""
+
+    #: Seconds between two lines of counts where there is no terminal.
+    every = 5.0
 
     def __init__(self, say: Callable[[str], None]):
         self.say = say
         self.bar = None
+        self.said = 0.0
+        self.step = ""
 
     def __call__(self, done: int, total: int, vid: str) -> None:
         from tqdm import tqdm
@@ -610,13 +621,50 @@ class SimulationProgress:
         if done == 0 and total:
             self.say(f"rulebook: simulating the figures of {total} game(s) (a wrong number would have stopped "
                      f"the build before this)")
-            self.bar = tqdm(total=total, unit="game", desc="rulebook: simulating", file=sys.stderr,
-                            leave=False, disable=None)
-        elif bar is not None and done > 0:
-            if bar.disable:
-                self.say(f"rulebook: the figures of {vid} are ready ({done} of {total})")
-            bar.set_postfix_str(vid, refresh=False)
-            bar.update(done - bar.n)
-        if bar is not None and (done < 0 or done >= total):
+            self.bar = tqdm(total=0, unit="game", desc="rulebook: simulating", file=sys.stderr, leave=False,
+                            disable=None, bar_format="{desc}: {n_fmt} of about {total_fmt} games played{postfix}")
+            self.said, self.step = time.monotonic(), ""
+        elif done > 0:
+            if bar is not None and not bar.disable:
+                bar.clear()
+            self.say(f"rulebook: the figures of {vid} are ready ({done} of {total})")
+        if bar is not None and (done < 0 or (done and done >= total)):
             bar.close()
             self.bar = None
+
+    def count(self, c) -> None:
+        """Show a :class:`generator.sim.stats.Count`: games played of games to
+        play, and the time left."""
+        line = count_line(c)
+        bar = self.bar
+        if bar is not None and not bar.disable:
+            bar.total, bar.n = c.to_play, c.played
+            bar.set_postfix_str(line.split(" games played", 1)[1], refresh=False)
+            bar.refresh()
+            return
+        now = time.monotonic()
+        if c.step != self.step or now - self.said >= self.every:
+            self.step, self.said = c.step, now
+            self.say(line)
+
+
+def count_line(c) -> str:
+    """A :class:`generator.sim.stats.Count` in words, e.g. ``rulebook:
+    simulating (first games of each table): 120 of 320 games played, about
+    4 s left``; once each table's first games are played the games to play
+    are an estimate ("about")."""
+    what = " (first games of each table)" if c.step == "trial" else ""
+    if c.played >= c.to_play:
+        left = "done"
+    elif c.left is None:
+        left = "time left not known yet"
+    else:
+        left = f"about {duration(c.left)} left"
+    about = "" if c.step == "trial" else "about "
+    return f"rulebook: simulating{what}: {c.played:,} of {about}{c.to_play:,} games played, {left}"
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` in words: ``7 s`` up to 89 s, then ``2 min 05 s`` (at least 1 s)."""
+    s = max(1, round(seconds))
+    return f"{s} s" if s < 90 else f"{s // 60} min {s % 60:02d} s"
