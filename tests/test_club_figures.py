@@ -154,3 +154,19 @@ def test_the_progress_lines_say_games_played_of_games_to_play_and_the_time_left(
                      "rulebook: simulating: 20 of about 300 games played, about 40 s left",
                      "rulebook: the figures of block-to-20 are ready (1 of 2)",
                      "rulebook: the figures of texas-42-short are ready (2 of 2)"]
+
+
+def test_writing_the_pages_is_counted_once_it_takes_more_than_a_few_seconds(monkeypatch):
+    """Pages of 10 games begun at 10.0 s: at 12.0 s (3 done) it is too soon to say anything; at
+    16.0 s, 5 done in 6 s, so the other 5 take about 6 s more; the last game says nothing (the
+    build's own line follows). A step quicker than five seconds prints nothing."""
+    lines = []
+    p = SimulationProgress(lines.append)
+    clock = iter([10.0, 12.0, 16.0, 17.0, 30.0, 31.0, 32.0])
+    monkeypatch.setattr(build, "time", SimpleNamespace(monotonic=lambda: next(clock)))
+    for done in (0, 3, 5, 10):
+        p.pages(done, 10)
+    assert lines == ["rulebook: writing the pages: 5 of 10 games, about 6 s left"]
+    for done in (0, 1, 2):
+        p.pages(done, 2)
+    assert len(lines) == 1

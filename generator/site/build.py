@@ -253,7 +253,10 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
     if errors:                              # the build fails: nothing to simulate or draw for it
         with_stats, png = False, False
     numbers_of = _simulated(todo, progress, catalog.shipped is not None) if with_stats else {}
-    for vid in ids:
+    pages = getattr(progress, "pages", None)
+    for done, vid in enumerate(ids):
+        if pages is not None:
+            pages(done, len(ids))
         if vid in broken or (only is not None and vid not in only):
             continue
         if vid in reused:
@@ -293,6 +296,8 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             own[f"{lang}/{GEN}/{card_name(vid)}.md"] = card.encode("utf-8")
         made[vid] = own
         files.update(own)
+    if pages is not None:
+        pages(len(ids), len(ids))
     if errors:
         raise BuildError(errors)
     if only is not None:                    # a partial run: nothing to remember as a whole site
@@ -346,7 +351,9 @@ def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None
     stale ones simulated together (with ``precise``, a club's site: its own
     games to the stated precision, the standard games' figures as shipped);
     ``progress`` as :func:`generate` says, and its ``count`` method, when it
-    has one, gets the games played (:class:`generator.sim.stats.Count`)."""
+    has one, gets the games played (:class:`generator.sim.stats.Count`)
+    (then :func:`generate` calls its ``pages`` method, when it has one, with
+    the games whose pages are written of all of them)."""
     stale = {v.id for v in vdefs if not is_current(v, precise)}
     done = 0
 
@@ -611,7 +618,7 @@ class SimulationProgress:
     def __init__(self, say: Callable[[str], None]):
         self.say = say
         self.bar = None
-        self.said = 0.0
+        self.said = self.started = 0.0
         self.step = ""
 
     def __call__(self, done: int, total: int, vid: str) -> None:
@@ -646,6 +653,19 @@ class SimulationProgress:
         if c.step != self.step or now - self.said >= self.every:
             self.step, self.said = c.step, now
             self.say(line)
+
+    def pages(self, done: int, total: int) -> None:
+        """The games whose pages are written, ``done`` of ``total``: a line
+        (with the time left) once the pages have taken :attr:`every` seconds,
+        then every :attr:`every` seconds; none for a step quicker than that."""
+        now = time.monotonic()
+        if done == 0 or self.step != "pages":
+            self.step, self.started, self.said = "pages", now, now
+            return
+        if done < total and now - self.said >= self.every:
+            self.said = now
+            left = (total - done) * (now - self.started) / done
+            self.say(f"rulebook: writing the pages: {done} of {total} games, about {duration(left)} left")
 
 
 def count_line(c) -> str:
