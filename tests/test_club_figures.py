@@ -170,3 +170,26 @@ def test_writing_the_pages_is_counted_once_it_takes_more_than_a_few_seconds(monk
     for done in (0, 1, 2):
         p.pages(done, 2)
     assert len(lines) == 1
+
+
+def test_a_clubs_build_simulates_only_its_own_game(tmp_path, monkeypatch):
+    """A club's folder with Block to 20, built (pages only, no PNG): Block, the standard game it
+    extends, gets its page with the figures shipped with it (its two-player row: 10,010 hands in
+    rules/block/stats.json), even when its hash no longer fits the engine; only Block to 20 is
+    simulated (the progress names one game), to the club's precision (smaller bounds here, so that
+    the test is quick: a row stops after the game in which it reaches 300 hands, and a game of Block
+    to 20 lasts far fewer than 60 hands, each hand but a tied block scoring a point or more)."""
+    from generator.site.build import generate
+
+    monkeypatch.setattr(stats, "PILOT_GAMES", 5)
+    monkeypatch.setattr(stats, "FLOOR_HANDS", 100)
+    monkeypatch.setattr(stats, "MIN_HANDS", 300)
+    monkeypatch.setattr(stats, "definition_hash", lambda vdef: f"new engine {vdef.id}")
+    cat = club_rules(tmp_path, ("block-to-20", SHORT_BLOCK))
+    calls = []
+    files = generate(cat, png=False, progress=lambda *a: calls.append(a))
+    assert calls == [(0, 1, ""), (1, 1, "block-to-20")]
+    assert "| 2 | 385 | 10,010 |" in files["en/gen/block.md"].decode("utf-8")
+    mine = json.loads((tmp_path / "rules" / "block-to-20" / "stats.json").read_text(encoding="utf-8"))
+    assert "sampling" in mine and all(r["hands"] <= 300 + 60 for r in mine["results"])
+    assert "95% interval" in files["en/gen/block-to-20.md"].decode("utf-8")
