@@ -193,3 +193,27 @@ def test_a_clubs_build_simulates_only_its_own_game(tmp_path, monkeypatch):
     mine = json.loads((tmp_path / "rules" / "block-to-20" / "stats.json").read_text(encoding="utf-8"))
     assert "sampling" in mine and all(r["hands"] <= 300 + 60 for r in mine["results"])
     assert "95% interval" in files["en/gen/block-to-20.md"].decode("utf-8")
+
+
+def test_on_a_terminal_the_counts_are_a_bar_that_is_redrawn(monkeypatch):
+    """Where the standard error is a terminal the counts redraw one bar (tqdm) instead of adding
+    lines: its text is the line's, the time left as given (3 s for the trial's 10 of 20 games)."""
+    import io
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr("sys.stderr", err)
+    lines = []
+    p = SimulationProgress(lines.append)
+    p(0, 1, "")
+    p.count(stats.Count(10, 20, 3.0, "trial"))
+    p.count(stats.Count(5, 300, 40.0, "figures"))
+    p(1, 1, "block-to-20")
+    shown = err.getvalue()
+    assert "\rrulebook: simulating (first games of each table): 10 of about 20 games played, about 3 s left" in shown
+    assert "\rrulebook: simulating: 5 of about 300 games played, about 40 s left" in shown
+    assert lines == ["rulebook: simulating the figures of 1 game(s) (a wrong number would have stopped the "
+                     "build before this)", "rulebook: the figures of block-to-20 are ready (1 of 1)"]

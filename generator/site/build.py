@@ -645,8 +645,10 @@ class SimulationProgress:
         line = count_line(c)
         bar = self.bar
         if bar is not None and not bar.disable:
+            desc, rest = line.split(": ", 2)[:2], line.rsplit(" games played, ", 1)[1]
+            bar.set_description_str(": ".join(desc), refresh=False)      # "rulebook: simulating (...)"
             bar.total, bar.n = c.to_play, c.played
-            bar.set_postfix_str(line.split(" games played", 1)[1], refresh=False)
+            bar.set_postfix_str(rest, refresh=False)                       # "about 40 s left"
             bar.refresh()
             return
         now = time.monotonic()
