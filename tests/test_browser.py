@@ -517,6 +517,35 @@ def test_an_example_steps_by_buttons_keys_and_address(tab, base_url, lang):
     assert header["y"] + header["height"] <= bar["y"] and bar["y"] + bar["height"] <= 900   # the buttons in view
 
 
+@pytest.mark.parametrize("fragment", ["%", "ex-x%zz"])
+def test_a_malformed_address_is_no_address(tab, base_url, fragment):
+    """An address whose fragment is no proper percent-encoding (``#%``,
+    ``#ex-x%zz``: the page's script cannot decode either) names nothing: the
+    page opens as it does with no address, raising no error, and its parts
+    all work: the four-step example steps (from step 1, and its address
+    follows), a practice position offers its plays, and "Play a hand" waits
+    for the reader. Followed on the page itself (the address changes, the
+    page stays), it leaves the example where it was."""
+    page = tab.page
+    page.goto("about:blank")                       # (from another page: a new load, not a move on the same page)
+    tab.reset()                                    # (what the page before left unfinished is not this page's)
+    page.goto(base_url + "en/gen/horse-race/#" + fragment)
+    assert page.evaluate("location.hash") == "#" + fragment          # the address the reader followed
+    example = page.locator("#ex-four-steps")
+    status = example.locator(".rb-step-status")
+    expect(status).to_have_text(_STEP_STATUS["en"].format(k=1, n=4))
+    assert _visible_steps(example) == ["ex-four-steps-step-1"]
+    example.locator("button.rb-step-next").click()
+    expect(status).to_have_text(_STEP_STATUS["en"].format(k=2, n=4))
+    assert page.evaluate("location.hash") == "#ex-four-steps-step-2"
+    assert page.locator("#ex-practice-four-four button.rb-choice").count() == 3     # its three legal plays
+    expect(page.locator("[data-rb-play][data-state=idle] [data-rb-start]")).to_be_visible()
+    page.evaluate(f"location.hash = {'#' + fragment!r}")               # a link on the page to the same
+    page.wait_for_timeout(200)                                         # (the hashchange handler has run)
+    expect(status).to_have_text(_STEP_STATUS["en"].format(k=2, n=4))
+    assert tab.errors == []
+
+
 def test_stepping_and_choosing_keep_focus_and_contrast(tab, base_url, axe):
     """Focus on a link of the step about to hide moves to the buttons, not
     to the page; after the buttons are used (focused, pressed), axe-core still

@@ -1,6 +1,7 @@
 """`rulebook score --json` and `rulebook check` as fixed by shared/spec/positions.md."""
 
 import json
+import os
 import re
 import shutil
 from collections import Counter
@@ -166,6 +167,42 @@ def test_engine_says_which_engine_runs_and_builds_it(monkeypatch, capsys):
         main(["engine", "start"])
     assert exc.value.code == 2
 
+
+_REFUSE_MYPYC = """
+import sys
+class Refuse:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == "mypyc":
+            raise ModuleNotFoundError(name)
+sys.meta_path.insert(0, Refuse())
+from generator.cli import main
+sys.exit(main(["engine", "build"]))
+"""
+
+
+@pytest.mark.parametrize("case", ["no compiler", "no mypy"])
+def test_engine_build_says_in_one_line_what_to_install(case, tmp_path):
+    """Where the engine cannot be compiled, `rulebook engine build` stops before compiling anything,
+    with one line on stderr: why, and what to install (the package's `fast` extra for mypy; a C
+    compiler and Python's headers, Debian's build-essential and python3-dev, for the compiler). The
+    compiler is the one `$CC` names (as for any C extension), here one that does not exist."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "RULEBOOK_ENGINE": ""}
+    if case == "no compiler":
+        env["CC"] = str(tmp_path / "no-such-cc")
+        cmd = [sys.executable, "-m", "generator.cli", "engine", "build"]
+    else:
+        cmd = [sys.executable, "-c", _REFUSE_MYPYC]
+    res = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 1 and res.stdout == ""
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1, res.stderr
+    assert lines[0].startswith("rulebook engine: ") and "the engine stays in Python" in lines[0]
+    if case == "no compiler":
+        assert f"no C compiler ({tmp_path / 'no-such-cc'} not found)" in lines[0]
+        assert "build-essential python3-dev" in lines[0]
+    else:
+        assert "mypyc not installed: pip install 'domino-rulebook[fast]'" in lines[0]
+    assert list(tmp_path.iterdir()) == []
 
 def test_rulebook_build_outside_a_site_is_a_usage_error(tmp_path, monkeypatch, capsys):
     """No mkdocs.yml, no rules/ and no RULEBOOK_RULES: nothing to build (and

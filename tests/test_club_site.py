@@ -2,6 +2,7 @@
 only extends the standard games (issue 16). Built with the installed (editable) package; the wheel
 itself is tried in test_wheel.py."""
 
+import json
 import os
 import re
 import subprocess
@@ -56,6 +57,74 @@ def test_init_refuses_a_folder_that_holds_files_and_writes_nothing(tmp_path, cap
     assert [p.name for p in tmp_path.iterdir()] == ["taken"]          # no half-made folder beside it
     assert main(["init", str(site / "notes.txt")]) == 1
     assert "is a file" in capsys.readouterr().err
+
+
+def test_the_readme_of_a_new_site_names_every_standard_game(tmp_path):
+    """The README that init writes lists the standard games from the games
+    the package ships, not from a list of its own: every game of the
+    repository's rules/ appears by its English name (read here from each
+    variant.yaml). By hand: the three that a fixed list once left out, Cuban
+    Dominoes, Texas 42 and Chicken Foot, are there, each on a line of its own
+    (they extend no other game), and Five-Up on All Fives' line."""
+    assert main(["init", str(tmp_path / "s")]) == 0
+    readme = (tmp_path / "s" / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The standard games"):]
+    names = {p.parent.name: yaml.safe_load(p.read_text(encoding="utf-8"))["name"]["en"]
+             for p in RULES.glob("*/variant.yaml")}
+    assert len(names) >= 20
+    missing = [vid for vid, name in names.items() if name not in section]
+    assert missing == []
+    lines = section.splitlines()
+    for game in ("Cuban Dominoes", "Texas 42", "Chicken Foot"):
+        assert any(line.startswith(f"- {game}") for line in lines), game
+    assert next(line for line in lines if line.startswith("- All Fives")).count("Five-Up") == 1
+    assert "<!--" not in readme
+
+
+def test_the_readme_of_a_new_site_installs_everything_with_commands_that_exist(tmp_path):
+    """The commands of the new site's README: the package from a wheel or
+    the repository (never PyPI's name alone), Pyodide with npm ci (the lock
+    file init writes beside package.json, the same Pyodide as this
+    repository's), and every rulebook command one the CLI takes."""
+    from generator.cli.main import build_parser
+
+    assert main(["init", str(tmp_path / "s")]) == 0
+    site = tmp_path / "s"
+    readme = (site / "README.md").read_text(encoding="utf-8")
+    commands = [line.split("  #")[0].strip() for block in re.findall(r"```sh\n(.*?)```", readme, re.S)
+                for line in block.splitlines() if line.strip()]
+    assert "npm ci" in commands
+    pips = [c for c in commands if c.startswith("pip install")]
+    assert pips and all(".whl" in c for c in pips) and "git+" in readme and "domino-rulebook" not in " ".join(pips)
+    for c in commands:
+        if c.startswith("rulebook "):
+            build_parser().parse_args(c.split()[1:])
+    assert "Without npm" in readme and "no \"Play a hand\"" in readme
+    lock = json.loads((site / "package-lock.json").read_text(encoding="utf-8"))
+    ours = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"][""]["dependencies"] == json.loads((site / "package.json").read_text())["dependencies"]
+    assert lock["packages"]["node_modules/pyodide"] == ours["packages"]["node_modules/pyodide"]
+
+
+def test_a_build_without_pyodide_warns_once_with_the_fix_and_builds_the_rest(tmp_path):
+    """No Pyodide where the build looks (RULEBOOK_PYODIDE names an empty
+    folder): a new site (strict: true, as init writes it) still builds, both
+    languages, and the log has one WARNING line (not one per language) that
+    says what is missing and the npm command that fixes it."""
+    site = tmp_path / "s"
+    assert main(["init", str(site)]) == 0
+    config = site / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("standard_games: pages", "standard_games: extend-only"),
+                      encoding="utf-8")               # no game pages: a quick build
+    (tmp_path / "empty").mkdir()
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", RULEBOOK_PYODIDE=str(tmp_path / "empty"))
+    res = subprocess.run(MKDOCS + ["build"], cwd=site, env=env, capture_output=True, text=True)
+    assert res.returncode == 0, res.stderr[-3000:]
+    said = [line for line in res.stderr.splitlines() if "Play a hand" in line]
+    assert len(said) == 1, said
+    assert said[0].startswith("WARNING") and "`npm ci`" in said[0] and "rest of the site is built" in said[0]
+    assert (site / "site" / "index.html").is_file() and (site / "site" / "en" / "index.html").is_file()
+    assert not (site / "site" / "assets" / "pyodide").exists()
 
 
 def _loader():

@@ -61,7 +61,12 @@ def _ci_config(first: str, text: str) -> None:
     checks = [r.split() for r in runs if r.startswith("rulebook check")]
     assert checks and all(build_parser().parse_args(c[1:]).format == "github" for c in checks)
     assert any(r.split()[:2] == ["mkdocs", "build"] for r in runs)
-    assert any("domino-rulebook" in r for r in runs if r.startswith("pip install"))
+    # the package from where it is (the repository or a release's wheel: it is not on PyPI), and Pyodide
+    # from npm as the lock file of a site made by `rulebook init` pins it ("Play a hand")
+    assert [r for r in runs if r.startswith("pip install")] == ['pip install "$RULEBOOK_PACKAGE"']
+    assert data["env"]["RULEBOOK_PACKAGE"].startswith(("git+", "https://"))
+    assert "npm ci" in runs and any(step.get("uses", "").startswith("actions/setup-node@")
+                                    for job in data["jobs"].values() for step in job["steps"])
 
 
 @pytest.mark.parametrize("lang,line,text", CASES, ids=[f"{c[0]}-line{c[1]}" for c in CASES])

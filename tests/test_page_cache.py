@@ -45,6 +45,45 @@ def test_editing_one_position_remakes_only_its_variant(rules, tmp_path):
     assert "horse-race" in edited["reused"] and "draw" not in edited["reused"]
 
 
+def test_a_first_build_makes_and_writes_a_new_games_pages_once(tmp_path, monkeypatch):
+    """A new house rule has no figures yet: the first build simulates them and
+    writes its ``stats.json``. MkDocs with the i18n plugin runs the plugin's
+    build once per language in one process, and each pass, like the next
+    build, must find the pages already made. Worked by hand: the first pass
+    makes the two games' pages (the house rule's and its parent's, whose
+    figures the smaller sample below makes stale too) and writes every file;
+    the second pass and a later build in a new process (only the disk cache
+    left) make nothing, reuse both, and rewrite no file on disk."""
+    from conftest import CLUB_POSITION, CLUB_RULE
+    from generator.sim import stats as sim
+    from generator.site.build import build_site
+
+    monkeypatch.setattr(sim, "MIN_HANDS", 60)           # the figures' sample size does not matter here
+    rules = rules_with(tmp_path, "all-fives")
+    game = rules / "fives-to-150"
+    (game / "positions").mkdir(parents=True)
+    (game / "variant.yaml").write_text(CLUB_RULE, encoding="utf-8")
+    (game / "positions" / "ten.yaml").write_text(CLUB_POSITION.replace("POINTS", "10"), encoding="utf-8")
+    docs, cache = tmp_path / "docs", tmp_path / "cache"
+    pages._MEMO.clear()
+    try:
+        first: dict = {}
+        files, written = build_site(Catalog(rules), docs, cache_dir=cache, counts=first)
+        assert first["made"] == ["all-fives", "fives-to-150"] and (game / "stats.json").is_file()
+        page = docs / "en" / "gen" / "fives-to-150.md"
+        assert written >= len(files) and page.read_bytes() == files["en/gen/fives-to-150.md"]
+        stamp = page.stat().st_mtime_ns
+        for fresh_process in (False, True):             # the other language's pass; the next build
+            if fresh_process:
+                pages._MEMO.clear()
+            again: dict = {}
+            assert build_site(Catalog(rules), docs, cache_dir=cache, counts=again) == (files, 0)
+            assert again["made"] == [] and again["reused"] == ["all-fives", "fives-to-150"], fresh_process
+        assert page.stat().st_mtime_ns == stamp
+    finally:
+        pages._MEMO.clear()
+
+
 def test_reused_files_equal_a_build_without_cache(rules, tmp_path):
     cache = tmp_path / "cache"
     generate(Catalog(rules), png=False, cache_dir=cache)

@@ -89,6 +89,19 @@ def _the_player_plays_a_hand(out: Path, game: str, unzipped: Path) -> None:
     assert phase in ("hand-over", "game-over") and result and where == [str(unzipped)]
 
 
+def workflow_steps(lang: str) -> list[str]:
+    """The shell commands (``run:``) of the GitHub Actions workflow in the
+    authoring guide of ``lang`` ("Checking in CI"), in order."""
+    import yaml
+
+    text = (ROOT / "docs" / lang / "authoring.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(# \.github/workflows/rules\.yml\n.*?)```", text, re.S)
+    assert block, f"no workflow in docs/{lang}/authoring.md"
+    flow = yaml.safe_load(block.group(1))
+    assert "RULEBOOK_PACKAGE" in flow["env"]
+    return [step["run"] for job in flow["jobs"].values() for step in job["steps"] if "run" in step]
+
+
 HOUSE_RULE = {
     '  ja: "【要記入】ハウスルールの名前"': "  ja: オール・ファイブ（150点先取）",
     "  en: \"TODO: the house rule's name\"": "  en: All Fives to 150",
@@ -118,10 +131,29 @@ def test_a_club_site_builds_from_the_installed_package_alone(venv, tmp_path):
     checked = run(["rulebook", "check"], site, env)
     assert "1 position(s) verified" in checked.stderr
 
-    # what `npm install` in the club's folder puts there (init writes its package.json)
+    # the guide's GitHub Actions workflow, its commands as written: the package (from the wheel here),
+    # Pyodide from npm as the package-lock.json that init wrote pins it, the check, the build
     assert '"pyodide": "314.0.8"' in (site / "package.json").read_text(encoding="utf-8")
-    shutil.copytree(ROOT / "node_modules" / "pyodide", site / "node_modules" / "pyodide")
-    run(["mkdocs", "build", "-q"], site, env)
+    wheel = next((venv.parent.parent / "dist").glob("domino_rulebook-*.whl"))
+    recipe = workflow_steps("en")
+    assert recipe == workflow_steps("ja")
+    ran = []
+    for step in recipe:
+        if step.startswith("sudo apt-get"):       # the system's packages: the machine's set-up installs them
+            continue
+        if step.startswith("npm ") and shutil.which("npm") is None:
+            pytest.skip("no npm on this machine: the workflow's npm step cannot run")
+        res = run(["bash", "-e", "-c", step], site, {**env, "RULEBOOK_PACKAGE": str(wheel),
+                                                     "npm_config_prefer_offline": "true"})
+        ran.append((step, res))
+    assert [s for s, _ in ran] == ['pip install "$RULEBOOK_PACKAGE"', "npm ci", "rulebook check --format github",
+                                   "mkdocs build"]
+    built = ran[-1][1].stderr
+    assert "Play a hand" not in built                   # Pyodide was found: no warning
+    # one pass per language: the first makes every page (the house rule's figures simulated on the way),
+    # the second finds them all made
+    passes = [line for line in built.splitlines() if "rulebook:" in line and "pages made for" in line]
+    assert len(passes) == 2 and "fives-to-150" in passes[0] and "pages made for none" in passes[1], passes
     out = site / "site"
     _the_player_plays_a_hand(out, "fives-to-150", tmp_path / "unzipped")
     for root in (out, out / "en"):
@@ -163,3 +195,42 @@ def test_pre_commit_try_repo_runs_the_check(tmp_path):
     assert res.returncode == 1, res.stdout + res.stderr
     assert "rules/fives-to-150/positions/ten.yaml:5:" in res.stdout
     assert "stated 15, the engine computes 10" in res.stdout
+
+
+@pytest.mark.full           # 75-100 s on 2 shared cores: ~10 s of pip, 35-65 s of mypyc and gcc
+def test_the_compiled_engine_builds_for_the_installed_package_from_any_folder(venv, tmp_path):
+    """A club's fast engine (issue 49): `pip install '<wheel>[fast]'` adds mypy, and `rulebook engine
+    build`, run from a folder that has nothing to do with the package, compiles the engine into the
+    installed package in site-packages (beside mypy's own dependencies, mypy_extensions.py and
+    typing_extensions.py, which the build must not trip over). `rulebook engine status` then says
+    `compiled`, a new process loads the engine's modules from the package's `_compiled` folder, and a
+    seeded simulation gives the very figures the Python modules give (the compiled code is the same
+    code). The folder it ran from is left as it was."""
+    import json
+
+    env = {"PATH": f"{venv}{os.pathsep}{os.environ.get('PATH', '')}", "NO_MKDOCS_2_WARNING": "1",
+           "RULEBOOK_RULES": "", "PYTHONPATH": "", "RULEBOOK_ENGINE": ""}
+    wheel = next((venv.parents[1] / "dist").glob("domino_rulebook-*.whl"))
+    run([str(venv / "python"), "-m", "pip", "install", "-q", f"{wheel}[fast]"], tmp_path, env)
+    site_packages = Path(run([str(venv / "python"), "-c", "import generator, pathlib; "
+                              "print(pathlib.Path(generator.__file__).parents[1])"], tmp_path, env).stdout.strip())
+    assert (site_packages / "typing_extensions.py").is_file() and (site_packages / "mypy_extensions.py").is_file()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert run(["rulebook", "engine", "status"], elsewhere, env).stdout.startswith("python (not compiled")
+    built = run(["rulebook", "engine", "build"], elsewhere, env)
+    assert built.stdout == "compiled\n", built.stderr
+    assert f"compiled into {site_packages / 'generator' / '_compiled'}" in built.stderr
+    assert run(["rulebook", "engine", "status"], elsewhere, env).stdout == "compiled\n"
+    assert run([str(venv / "python"), "-m", "generator.base.native", "status"], elsewhere, env).stdout == "compiled\n"
+
+    where = "import generator.engine.hand as h, generator.sim.simulate as s; print(h.__file__); print(s.__file__)"
+    loaded = run([str(venv / "python"), "-c", where], elsewhere, env).stdout.split()
+    assert len(loaded) == 2
+    assert all(Path(f).is_relative_to(site_packages / "generator" / "_compiled") and f.endswith(".so") for f in loaded)
+    game = ["rulebook", "simulate", "block", "--players", "4", "--partners", "--games", "30", "--seed", "49",
+            "--json", "--jobs", "1"]
+    fast = run(game, elsewhere, env).stdout
+    assert json.loads(fast)["games"] == 30
+    assert fast == run(game, elsewhere, {**env, "RULEBOOK_ENGINE": "python"}).stdout
+    assert list(elsewhere.iterdir()) == []

@@ -63,7 +63,7 @@ window.addEventListener("resize", markWideTables);
 
 document.addEventListener("click", function (event) {
   var link = event.target.closest ? event.target.closest(".md-select__link[hreflang]") : null;
-  if (link && location.hash && link.getAttribute("href").indexOf("#") < 0) {
+  if (link && addressName() && link.getAttribute("href").indexOf("#") < 0) {
     link.setAttribute("href", link.getAttribute("href") + location.hash);
   }
 }, true);
@@ -130,7 +130,7 @@ function setUpSteppers() {
       if (event.key === "ArrowRight") { show(current + 1, true); event.preventDefault(); }
     });
     example.rulebookShow = show;
-    var target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    var target = addressed();
     var at = steps.indexOf(target);
     show(at >= 0 ? at : 0, false);
     if (at >= 0) {                     // after the browser's own jump to the step, bring the buttons into view too
@@ -174,10 +174,27 @@ function setUpFolding() {
   openTarget();
 }
 
+/* The name the address's #fragment gives (decoded), and the element it names
+ * (or null). A fragment that is no proper percent-encoding ("#%", "#ex-x%zz",
+ * which decodeURIComponent refuses with an error) names nothing: the page
+ * works as with no address at all, and the language menu does not carry it. */
+function addressName() {
+  if (!location.hash) return "";
+  try {
+    return decodeURIComponent(location.hash.slice(1));
+  } catch (err) {
+    return "";
+  }
+}
+
+function addressed() {
+  var name = addressName();
+  return name ? document.getElementById(name) : null;
+}
+
 /* Open the example that holds the element the address names (an example, a step, a figure). */
 function openTarget() {
-  if (!location.hash) return null;
-  var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  var target = addressed();
   var example = target && target.closest ? target.closest("details.rb-example") : null;
   if (example && !example.open) {
     example.open = true;
@@ -195,8 +212,7 @@ WIDE.addEventListener("change", function () {
 
 /* An address of a step followed on the same page opens its example at that step. */
 window.addEventListener("hashchange", function () {
-  openTarget();
-  var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  var target = openTarget();
   var example = target && target.classList.contains("rb-step") ? target.parentNode : null;
   if (example && example.rulebookShow) {
     var steps = Array.prototype.filter.call(example.children, function (el) { return el.classList.contains("rb-step"); });
@@ -277,7 +293,7 @@ function setUpPlay() {
     region.setAttribute("data-state", "idle");
     region.setAttribute("data-rb-game-id", game);
     var heading = document.createElement("h2");
-    heading.id = "play-a-hand";
+    if (!document.getElementById("play-a-hand")) heading.id = "play-a-hand";    // (one such id on a page)
     heading.textContent = metaWords("play-heading");
     var intro = document.createElement("p");
     intro.textContent = metaWords("play-intro");

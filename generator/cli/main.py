@@ -405,7 +405,8 @@ def cmd_init(args) -> int:
         return 1
     root = Path(args.folder)
     emit(f"made a rulebook site in {root} ({len(files)} files)")
-    emit(f"next: cd {root}; rulebook new my-rule --extends draw; mkdocs serve")
+    emit(f"next: cd {root}; npm ci (Pyodide, for \"Play a hand\"; without Node's npm the rest of the site "
+         f"builds); rulebook new my-rule --extends draw; mkdocs serve")
     return 0
 
 
@@ -416,9 +417,10 @@ def cmd_engine(args) -> int:
     from ..base import native
 
     if args.action == "build":
-        emit("rulebook engine: compiling the engine with mypyc (a minute or two)...", file=sys.stderr)
+        if native.missing() is None:        # else build() says in one line what to install
+            emit("rulebook engine: compiling the engine with mypyc (a minute or two)...", file=sys.stderr)
         try:
-            where = native.build()
+            where = native.build(getattr(args, "verbose", False))
         except RuntimeError as exc:
             emit(f"rulebook engine: {exc}; the engine stays in Python (the same games, about half as fast)",
                   file=sys.stderr)
@@ -520,6 +522,7 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     g.add_argument("action", choices=("status", "build"), help="status: which engine a new process loads; "
                                                                 "build: compile it for this installation")
+    g.add_argument("--verbose", action="store_true", help="build: show the compiler's output")
     g.set_defaults(func=cmd_engine)
     return ap
 

@@ -4,7 +4,9 @@ The site is the skeleton in ``site_template/`` (shipped with the package): an
 ``mkdocs.yml`` with the rulebook plugin and the settings that make Japanese and
 English work together (the i18n plugin, the search's word splitting, the
 theme's features), home pages in both languages, an empty rules folder with its
-glossary, a ``.gitignore`` and a README; and the JSON Schemas of the rule files
+glossary, a ``.gitignore``, the ``package.json`` and ``package-lock.json`` that
+pin Pyodide (``npm ci``), and a README whose list of the standard games is made
+from the games shipped with the package; and the JSON Schemas of the rule files
 (``docs/schemas/``), written from the code. The standard games and their
 glossary come with the package, so ``mkdocs build`` works in it at once.
 """
@@ -18,10 +20,49 @@ from pathlib import Path
 
 from ..model.schemafiles import write_schemas
 
-__all__ = ["TEMPLATE_DIR", "InitError", "init_site"]
+__all__ = ["TEMPLATE_DIR", "STANDARD_GAMES_MARK", "InitError", "init_site", "standard_games_list"]
 
 #: The skeleton of a new site.
 TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "site_template"
+
+
+#: Where the skeleton's README lists the standard games (:func:`standard_games_list` fills it in).
+STANDARD_GAMES_MARK = "<!-- rulebook:standard-games -->"
+
+
+def standard_games_list() -> str:
+    """Markdown list of the standard games shipped with the package, by their
+    English names (a new site's README is in English): one line per game that
+    extends no other, in the site's order
+    (:func:`generator.site.build.listed_order`), naming the house rules built
+    on it (or on one of its house rules); drafts and games that cannot be
+    loaded are left out. Empty when the package carries no games."""
+    from ..model import Catalog, SourceError
+    from ..model.catalog import shipped_rules_dir
+    from ..site.build import listed_order
+
+    folder = shipped_rules_dir()
+    if folder is None:
+        return ""
+    catalog = Catalog(folder)
+    houses: dict[str, list[str]] = {}       # a game that extends none: its house rules' names
+    names: dict[str, str] = {}
+    order = listed_order(catalog)
+    for vid in order:
+        try:
+            v = catalog.variant(vid)
+            root = next((a.id for a in v.ancestors() if a.parent is None), vid)
+        except SourceError:
+            continue
+        if v.draft:
+            continue
+        names[vid] = v.name["en"]
+        houses.setdefault(root, [])
+        if root != vid:
+            houses[root].append(v.name["en"])
+    lines = [f"- {names[root]}" + (f"; house rules of it: {', '.join(own)}" if own else "")
+             for root in order if root in names and (own := houses.get(root)) is not None]
+    return "\n".join(lines) + ("\n" if lines else "")
 
 
 class InitError(Exception):
@@ -69,6 +110,11 @@ def init_site(folder: str | Path) -> list[Path]:
         for rel in template_files():
             (work / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(TEMPLATE_DIR / rel, work / rel)
+        readme = work / "README.md"
+        if readme.is_file():                # its list of the standard games, from the games themselves
+            text = readme.read_text(encoding="utf-8")
+            readme.write_text(text.replace(STANDARD_GAMES_MARK, standard_games_list().rstrip("\n")),
+                              encoding="utf-8")
         write_schemas(work / "docs" / "schemas")
         if root.is_dir():                   # an empty folder (the current one, say), or a clone of a new
             for entry in sorted(work.iterdir()):    # repository: the files go into it, beside .git

@@ -19,6 +19,7 @@ from html.parser import HTMLParser
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..safety import hooks
 from ..engine.choices import Choices, combination_problems
 from ..engine.family import family_of
 from ..engine.variant import Params, Variant
@@ -236,6 +237,9 @@ class _TagScan(HTMLParser):
             if name not in HTML_ATTRS:
                 self.found.append((line, off, f"the attribute {name!r} of <{tag}> is not allowed in rule "
                                               f"text (allowed: {', '.join(sorted(HTML_ATTRS))})"))
+        reserved = hooks.reserved_in(self.get_starttag_text() or "")
+        if reserved:                        # a class or an id the page's scripts act on
+            self.found.append((line, off, hooks.refusal(reserved)))
 
     handle_startendtag = handle_starttag
 
@@ -318,8 +322,9 @@ def _inside(path: Path, root: Path) -> bool:
 #: ``gen/legend/``, ``gen/diagrams/``; ``gen/index.md`` would be the folder's own page): no
 #: variant may take them.
 #: Anchors of the parts a game's page makes itself: no section may take them.
+#: (``play-a-hand`` is the heading the page's script gives the "Play a hand" region: :mod:`generator.safety.hooks`.)
 RESERVED_SECTIONS = frozenset({"differences", "as-parent", "parent-examples", "beside-parent", "more-examples",
-                               "by-the-numbers", "sources", "sources-own", "practice-positions"})
+                               "by-the-numbers", "sources", "sources-own", "practice-positions", "play-a-hand"})
 #: The theme's own ids begin so (Material's parts, ``md-header``, ``md-content``...): no section id or glossary
 #: key, which become ids of headings, may.
 THEME_ID_PREFIX = "md-"

@@ -273,7 +273,10 @@ def parse_trains(src: Source, v: MexicanTrain) -> TablePosition | RoundPosition 
             raise src.error((key,), f"`{key}` describes one line of play; a mexican-train position has exactly "
                             f"one of: `table` (where a player may play), `round` with `turns` (a round move by "
                             f"move) or `match` (rounds added up)")
-    for i, m in enumerate(src.data.get("turns") or [] if isinstance(src.data, dict) else []):
+    # (before the schema, which would name these less clearly: so only a list of moves is walked here;
+    # any other `turns` is the schema's to refuse)
+    turns = src.get(("turns",))
+    for i, m in enumerate(turns if isinstance(turns, list) else []):
         on = yaml_on_key(src, ("turns", i), "name the train with `train:`")
         if on is not None:
             raise on

@@ -248,7 +248,10 @@ def parse_tree(src: Source, v: ChickenFoot) -> TablePosition | RoundPosition | M
     for key in ("steps", "settle", "deal", "trick", "follow", "marks"):
         if isinstance(src.data, dict) and key in src.data:
             raise src.error((key,), f"`{key}` belongs to another kind of game; {_KINDS_WORDS}")
-    for i, m in enumerate(src.data.get("turns") or [] if isinstance(src.data, dict) else []):
+    # (before the schema, which would name these less clearly: so only a list of moves is walked here;
+    # any other `turns` is the schema's to refuse)
+    turns = src.get(("turns",))
+    for i, m in enumerate(turns if isinstance(turns, list) else []):
         on = yaml_on_key(src, ("turns", i), "name the arm with `arm:`")
         if on is not None:
             raise on

@@ -27,7 +27,7 @@ import jinja2.compiler
 import jinja2.sandbox
 
 from . import describe
-from ..safety import sanitize
+from ..safety import hooks, sanitize
 from ..draw import svg
 from .card import card_name
 from ..engine.family import family_of
@@ -403,15 +403,65 @@ def ui_png(lang: str) -> str:
 PAGE_ID_PREFIXES = ("ex-", "fig-", "d-", "rb-")
 
 
-def _noting_ids(f, made: Counter):
-    """The macro ``f``, noting in ``made`` the ids its output gives itself."""
+def _noting_ids(f, made: Counter, outputs: list[str]):
+    """The macro ``f``, noting in ``made`` the ids its output gives itself,
+    and the output itself in ``outputs``."""
     @functools.wraps(f)
     def noting(*args, **kwargs):
         result = f(*args, **kwargs)
         if isinstance(result, str):
             made.update(given for _, given in sanitize.given_ids(result))
+            outputs.append(result)
         return result
     return noting
+
+
+def _authors_part(out: str, outputs: list[str]) -> str:
+    """What a rule text wrote itself: its template's output ``out`` with each
+    of the macros' ``outputs`` taken out once (as a word, where it stood). An
+    output the template changed (a filter, a slice) or never wrote is not
+    found, and what the template wrote stays the author's."""
+    for piece in outputs:
+        at = out.find(piece)
+        if at >= 0:
+            out = out[:at] + "macro" + out[at + len(piece):]
+    return out
+
+
+#: What in a rule text's own part may give a neighbouring part a name: an attribute list, a heading.
+_ATTACHES = re.compile(r"\{[:.#]|\{\s+[.#]|^ {0,3}#|^ {0,3}[=-]+\s*$", re.M)
+
+
+def _reserved_problem(text: str, out: str, outputs: list[str]) -> tuple[int, str] | None:
+    """``(line of text, message)`` when a rule text (its template ``text``,
+    written out as ``out`` with the macros' ``outputs`` in it) gives an
+    element a class, an id or an attribute the page's scripts act on
+    (:mod:`generator.safety.hooks`) itself, not through a macro. The line is
+    the first that writes the name (or the heading that makes the id); the
+    first line when the template assembled it."""
+    own = _authors_part(out, outputs)
+    found = hooks.reserved_in(sanitize.markdown_html(own)) if hooks.may_name(own) else []
+    if not found and outputs and _ATTACHES.search(own):
+        # an attribute list or a heading around a macro's part can give a name to what the macro wrote (a
+        # heading made of a glossary term's words takes its id from them, "Play a hand" -> play-a-hand): the
+        # whole text may then hold no more of the names than the macros' parts do, rendered on their own (as
+        # paragraphs of one text, so that the work stays that of one page however many parts there are)
+        extra = Counter(hooks.reserved_in(sanitize.markdown_html(out)))
+        extra.subtract(hooks.reserved_in(sanitize.markdown_html("\n\n".join(outputs))))
+        found = [what for what, n in extra.items() if n > 0]
+    if not found:
+        return None
+    from pymdownx.slugs import slugify
+
+    name = found[0].split("'")[1]
+    slug = slugify(case="lower")
+    rows = text.split("\n")
+    line = next((n for n, row in enumerate(rows, 1) if name in html.unescape(row)), None)
+    if line is None and found[0].startswith("the id"):     # a heading's id: the heading with those words,
+        headings = [(n, row.strip().strip("#").strip()) for n, row in enumerate(rows, 1) if row.lstrip().startswith("#")]
+        line = next((n for n, words in headings if slug(words, "-") == name), None) or \
+            next((n for n, words in headings if "{{" in words), None)   # or one the template writes
+    return line or 1, hooks.refusal(found)
 
 
 def _sandbox() -> Sandbox:
@@ -438,8 +488,9 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
         for name, made_by in family_of(page.v.rules.family).macros().items():   # the family's own macros
             macros.setdefault(name, functools.partial(made_by, page))
         made: Counter = Counter()           # the ids our macros write (an example's, its figures')
+        outputs: list[str] = []             # and all they write
         out = budget.run(lambda **values: bounded_output(tmpl, values), params=page.v.params,
-                         **{k: budget.outside(_noting_ids(f, made)) for k, f in macros.items()})
+                         **{k: budget.outside(_noting_ids(f, made, outputs)) for k, f in macros.items()})
     except jinja2.TemplateSyntaxError as exc:
         raise SourceError(src.file, *src.text_mark(path, exc.lineno or 1), f"template: {exc.message}") from None
     except SourceError:
@@ -476,6 +527,10 @@ def _render_body(page: _Page, text: str, src, path: tuple) -> str:
         raise SourceError(src.file, *src.text_mark(path, line if out == text else 1),
                           f"{why}: Markdown's reading of links slows down with each one; close them, or write "
                           f"a bracket that opens nothing as \\[")
+    reserved = _reserved_problem(text, out, outputs)
+    if reserved:
+        line, why = reserved
+        raise SourceError(src.file, *src.text_mark(path, line), why)
     problems = sanitize.removed(sanitize.markdown_html(out))
     if problems:
         line = _line_of(text, problems[0])

@@ -252,7 +252,12 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             continue
     if errors:                              # the build fails: nothing to simulate or draw for it
         with_stats, png = False, False
-    numbers_of = _simulated(todo, progress, catalog.shipped is not None) if with_stats else {}
+    numbers_of, simulated = _simulated(todo, progress, catalog.shipped is not None) if with_stats else ({}, set())
+    if simulated:
+        # Their stats.json files were just written, and a page's key covers its game's folder: the keys
+        # are taken again, so that the pages are remembered under the key the next pass (the other
+        # language's, or the next build's) computes, and are not made a second time.
+        keys = page_keys(catalog, png, with_stats)
     pages = getattr(progress, "pages", None)
     for done, vid in enumerate(ids):
         if pages is not None:
@@ -346,10 +351,11 @@ def published_ids(catalog: Catalog) -> list[str]:
 
 
 def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None] | None,
-               precise: bool = False) -> dict[str, dict]:
+               precise: bool = False) -> tuple[dict[str, dict], set[str]]:
     """The figures of ``vdefs`` by id (:func:`generator.sim.stats.refresh`), the
     stale ones simulated together (with ``precise``, a club's site: its own
-    games to the stated precision, the standard games' figures as shipped);
+    games to the stated precision, the standard games' figures as shipped),
+    and the ids of those simulated (their ``stats.json`` rewritten);
     ``progress`` as :func:`generate` says, and its ``count`` method, when it
     has one, gets the games played (:class:`generator.sim.stats.Count`)
     (then :func:`generate` calls its ``pages`` method, when it has one, with
@@ -365,7 +371,7 @@ def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None
 
     if stale and progress is not None:
         progress(0, len(stale), "")
-    return refresh(vdefs, progress=ready, precise=precise, counts=getattr(progress, "count", None))
+    return refresh(vdefs, progress=ready, precise=precise, counts=getattr(progress, "count", None)), stale
 
 
 def unlink_pages(md: str, ids: set[str]) -> str:

@@ -10,7 +10,8 @@ Where Pyodide is found (:func:`find_pyodide`): the folder ``RULEBOOK_PYODIDE``
 names, else ``node_modules/pyodide`` beside ``mkdocs.yml`` (``npm install``
 there, with the ``package.json`` a new site gets), else beside the
 package's own checkout. A site built without it has no play region: the
-build says so in its log and every page reads as before.
+build says so in one warning with the fix
+(:data:`generator.site.plugin.NO_PYODIDE`), and every page reads as before.
 """
 
 from __future__ import annotations

@@ -43,12 +43,40 @@ log = logging.getLogger("mkdocs.plugins.rulebook")
 log.addFilter(PrintableFilter())         # every line this plugin logs is one printable line
 
 
+#: What a build without Pyodide says (once a build): what the site lacks, why, and the fix.
+NO_PYODIDE = ("rulebook: the game pages have no \"Play a hand\": no Pyodide {version} was found ({why}); the "
+              "rest of the site is built. To fix it, install Pyodide beside mkdocs.yml with Node's npm: `npm ci` "
+              "where a package-lock.json pins it (`rulebook init` writes one), else `npm install pyodide@{version}`; "
+              "then build again")
+
+
+def warn_without_failing(message: str) -> None:
+    """Log ``message`` as a WARNING through MkDocs' own console handlers but
+    not through the handler that counts warnings for ``strict: true``: a site
+    built without Pyodide is a whole site that lacks "Play a hand", which a
+    club may build on purpose (no Node on the machine), so the warning must
+    be seen but must not stop a strict build. Where MkDocs has no handler
+    (the plugin driven by another program), it goes to this plugin's logger
+    at INFO (counted by nothing)."""
+    from mkdocs.utils import CountHandler
+
+    record = log.makeRecord(log.name, logging.WARNING, __file__, 0, printable(message), None, None)
+    shown = False
+    for handler in logging.getLogger("mkdocs").handlers:
+        if not isinstance(handler, CountHandler) and record.levelno >= handler.level:
+            handler.handle(record)
+            shown = True
+    if not shown:
+        log.info(printable(message))
+
+
 def _failure(message: str) -> PluginError:
     """The error that stops a build, its message one printable line (MkDocs
     logs it as it is)."""
     return PluginError(printable(message))
 
-__all__ = ["RulebookPlugin", "outside_files", "without_pages", "draft_pages", "LINK_OUT_OF_SITE"]
+__all__ = ["RulebookPlugin", "outside_files", "without_pages", "draft_pages", "LINK_OUT_OF_SITE", "NO_PYODIDE",
+           "warn_without_failing"]
 
 #: What a build says of a file of ``docs/`` that leads out of the site.
 LINK_OUT_OF_SITE = ("this is a link leading out of the site's folder (or lies in a linked folder that does): the "
@@ -470,9 +498,8 @@ class RulebookPlugin(BasePlugin[_Options]):
             self._pyodide, why = find_pyodide(base)
         except PyodideLinkError as exc:
             raise _failure(str(exc)) from None
-        if self._pyodide is None:
-            log.info(f"rulebook: the game pages have no \"Play a hand\": no Pyodide {PYODIDE_VERSION} was found ({why}); "
-                     f"run `npm install pyodide@{PYODIDE_VERSION}` beside mkdocs.yml")
+        if self._pyodide is None and self._depth <= 1:     # once a build, not once a language
+            warn_without_failing(NO_PYODIDE.format(version=PYODIDE_VERSION, why=why))
         elif self._play is None:
             try:
                 self._play = play_files(self.catalog, None if self._drafts else published_ids(self.catalog))
