@@ -217,3 +217,15 @@ def test_on_a_terminal_the_counts_are_a_bar_that_is_redrawn(monkeypatch):
     assert "\rrulebook: simulating: 5 of about 300 games played, about 40 s left" in shown
     assert lines == ["rulebook: simulating the figures of 1 game(s) (a wrong number would have stopped the "
                      "build before this)", "rulebook: the figures of block-to-20 are ready (1 of 1)"]
+
+
+def test_making_the_html_is_counted_in_pages(monkeypatch):
+    """MkDocs's pages made into HTML (counted by the plugin): the first page starts the clock at
+    0.0 s; at 6.0 s 300 of 1,296 are made, so the other 996 take about 996 × 6 / 300 = 19.9 s."""
+    lines = []
+    p = SimulationProgress(lines.append)
+    clock = iter([0.0, 6.0])
+    monkeypatch.setattr(build, "time", SimpleNamespace(monotonic=lambda: next(clock)))
+    p.rendered(1, 1296)
+    p.rendered(300, 1296)
+    assert lines == ["rulebook: making the HTML: 300 of 1,296 pages, about 20 s left"]

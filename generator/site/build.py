@@ -666,14 +666,21 @@ class SimulationProgress:
         """The games whose pages are written, ``done`` of ``total``: a line
         (with the time left) once the pages have taken :attr:`every` seconds,
         then every :attr:`every` seconds; none for a step quicker than that."""
+        self._counted("pages", "writing the pages", done, total, "games")
+
+    def rendered(self, done: int, total: int) -> None:
+        """MkDocs's pages made into HTML, ``done`` of ``total``, as :meth:`pages` says them."""
+        self._counted("html", "making the HTML", done, total, "pages")
+
+    def _counted(self, step: str, what: str, done: int, total: int, unit: str) -> None:
         now = time.monotonic()
-        if done == 0 or self.step != "pages":
-            self.step, self.started, self.said = "pages", now, now
+        if done == 0 or self.step != step:
+            self.step, self.started, self.said = step, now, now
             return
         if done < total and now - self.said >= self.every:
             self.said = now
             left = (total - done) * (now - self.started) / done
-            self.say(f"rulebook: writing the pages: {done} of {total} games, about {duration(left)} left")
+            self.say(f"rulebook: {what}: {done:,} of {total:,} {unit}, about {duration(left)} left")
 
 
 def count_line(c) -> str:
