@@ -279,6 +279,8 @@ def refresh(vdefs, write: bool = True, jobs: int | None = None,
         if tally is not None:
             tally.step("figures", guess)
         results = iter(_run(_sized, tasks, jobs))
+        if tally is not None:
+            tally.close()                   # its last count before the games' "ready"
         for vdef, digest, rows, quick in todo:
             data = {"hash": digest, "seed": SEED, "min_hands": FLOOR_HANDS if quick else MIN_HANDS,
                     "bots": list(BOTS), "results": [next(results) for _ in rows]}
@@ -549,12 +551,15 @@ class _Tally:
         self.counts(Count(played, max(played, to_play), left, self.name))
 
     def close(self) -> None:
-        """Report the last count and stop listening."""
+        """Report the last count and stop listening (once; again does nothing)."""
+        if not self.thread.is_alive():
+            return
         self.queue.put(None)
         self.thread.join(timeout=5)
         with self.lock:
             if self.name:
                 self._emit(force=True)
+        self.queue.close()
 
 
 _T = tables("stats")
