@@ -94,8 +94,8 @@ def main() -> int:
     took = time.monotonic() - t0
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     what = "mkdocs build" if args.mkdocs else "rulebook build"
-    print(f"bench: first build ({what}): {took:.1f} s wall, {used.ru_utime + used.ru_stime:.1f} s of CPU (its processes "
-          f"together, init included) (exit {code}); load after: {load()}", flush=True)
+    print(f"bench: first build ({what}): {took:.1f} s wall, {used.ru_utime + used.ru_stime:.1f} s of CPU "
+          f"(its processes together, init included) (exit {code}); load after: {load()}", flush=True)
     for name in ("texas-42-short", "mexican-train-small-hands"):
         path = site / "rules" / name / "stats.json"
         if not path.is_file():

@@ -288,7 +288,8 @@ def refresh(vdefs, write: bool = True, jobs: int | None = None,
                 data["sampling"] = _sampling()
             path = Path(vdef.dir) / "stats.json"
             if write and not vdef.shipped and os.access(path.parent, os.W_OK):
-                write_atomic(path, (json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode("utf-8"))
+                text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+                write_atomic(path, text.encode("utf-8"))
             out[vdef.id] = data
             if progress is not None:
                 progress(vdef.id)

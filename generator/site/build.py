@@ -49,7 +49,7 @@ from ..pages.glossary import glossary_page
 from ..model.schemafiles import write_schemas
 
 __all__ = ["BuildError", "generate", "page_keys", "write_tree", "build_site", "ordered_errors", "site_settings", "SITE_DEFAULTS",
-           "SimulationProgress", "GEN", "games_list",
+           "SimulationProgress", "count_line", "duration", "GEN", "games_list",
            "listed_order", "output_link_errors", "published_ids", "WRITE_THROUGH_LINK"]
 
 _UI = tables("pages")
