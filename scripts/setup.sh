@@ -5,6 +5,7 @@
 # project and its test dependencies. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/aptlock.sh
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   need=()
   for pkg in libcairo2 fonts-dejavu-core chromium fonts-noto-cjk; do
@@ -12,10 +13,10 @@ if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   done
   if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing the Debian packages ${need[*]} (waiting up to 10 minutes if another apt is running)" >&2
-    # another apt (an unattended upgrade, a second terminal) may hold its locks: wait for them
-    lock=(-o DPkg::Lock::Timeout=600)
-    apt-get "${lock[@]}" update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get "${lock[@]}" install -y -qq "${need[@]}" >/dev/null
+    # another apt (an unattended upgrade, a second terminal) may hold its locks: wait for every one of
+    # them, the package lists' lock included, which DPkg::Lock::Timeout alone does not cover (aptlock.sh)
+    apt_get_waiting 600 update -qq
+    DEBIAN_FRONTEND=noninteractive apt_get_waiting 600 install -y -qq "${need[@]}" >/dev/null
   fi
 fi
 # Pyodide (the npm package, pinned in package-lock.json) for the game pages' "Play a hand": the build
@@ -23,7 +24,7 @@ fi
 if ! grep -qs '"version": "314.0.8"' node_modules/pyodide/package.json; then
   if ! command -v npm >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     echo "setup: installing Debian's npm" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq npm >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt_get_waiting 600 install -y -qq npm >/dev/null
   fi
   echo "setup: installing Pyodide from the npm registry (package-lock.json)" >&2
   npm ci --no-audit --no-fund --loglevel=error >/dev/null

@@ -1,4 +1,4 @@
-"""`rulebook score --json` and `rulebook check` as fixed by shared/spec/positions.md."""
+"""`rulebook score --json` and `rulebook check` as fixed by the contract in docs/en/authoring.md ("The fixed contract")."""
 
 import json
 import os

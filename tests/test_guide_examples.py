@@ -69,11 +69,34 @@ def _ci_config(first: str, text: str) -> None:
                                     for job in data["jobs"].values() for step in job["steps"])
 
 
+#: The first line of the guides' addition to the CI workflow that publishes the site on GitHub Pages.
+PAGES_PART = "# .github/workflows/rules.yml: publishing"
+
+
+def _pages_config(text: str) -> None:
+    """The publishing part of the workflow: the Pages permissions, the built ``site/`` uploaded as the
+    Pages artifact at the end of the ``check`` job, and a ``deploy`` job after it that deploys it, both
+    only for the main branch (a pull request is built, not published)."""
+    import yaml
+
+    data = yaml.safe_load(text)
+    assert data["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    upload = data["jobs"]["check"]["steps"][-1]
+    assert upload["uses"].startswith("actions/upload-pages-artifact@") and upload["with"]["path"] == "site/"
+    deploy = data["jobs"]["deploy"]
+    assert deploy["needs"] == "check" and deploy["environment"]["name"] == "github-pages"
+    assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]
+    assert upload["if"] == deploy["if"] == "github.ref == 'refs/heads/main'"
+
+
 @pytest.mark.parametrize("lang,line,text", CASES, ids=[f"{c[0]}-line{c[1]}" for c in CASES])
 def test_guide_example(tmp_path, monkeypatch, capsys, lang, line, text):
     first = text.splitlines()[0] if text else ""
     if first in ("# .pre-commit-config.yaml", "# .github/workflows/rules.yml"):
         _ci_config(first, text)
+        return
+    if first == PAGES_PART:
+        _pages_config(text)
         return
     if re.match(r"^# rules/[a-z0-9-]+/variant\.yaml$", first):
         # a game file (a house rule): placed in a copy of the rules folder and checked with it

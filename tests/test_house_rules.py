@@ -1,4 +1,4 @@
-"""House rules and new games as data (issue 12; shared/spec/house-rules.md):
+"""House rules and new games as data (issue 12; the fixed contract in docs/en/authoring.md):
 rule choices in YAML, `extends:`, faithful templates, the house-rule page,
 the options page. Expected values are worked by hand from the rules."""
 

@@ -274,14 +274,6 @@ def test_a_404_page_per_language(site):
     assert sorted(links) == [("/", "ja"), ("/en/", "en")]
 
 
-def test_no_sitemap_without_a_site_url(site):
-    # mkdocs.yml names no site_url: a sitemap could only list "None/..." addresses, and its gzip copy
-    # would carry the build's time (builds must be byte-identical)
-    out = site / "site"
-    assert (out / "index.html").is_file() and (out / "en" / "index.html").is_file()
-    assert not (out / "sitemap.xml").exists() and not (out / "sitemap.xml.gz").exists()
-
-
 @pytest.mark.full
 def test_serve_answers_unknown_addresses_in_the_readers_language_and_builds_once_per_edit(tmp_path):
     """Under `mkdocs serve`, an address that does not exist below /en/ gets

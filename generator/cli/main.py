@@ -1,4 +1,4 @@
-"""The ``rulebook`` command (``shared/spec/positions.md`` fixes ``score`` and ``check``).
+"""The ``rulebook`` command (``docs/en/authoring.md#fixed-contract`` fixes ``score`` and ``check``).
 
 - ``rulebook check [PATH...]``: validate and verify every file under PATHs
   (default ``rules/``); one ``FILE:LINE:COL: error: MESSAGE`` line on stderr per
@@ -395,7 +395,7 @@ def cmd_init(args) -> int:
     from .newsite import InitError, init_site
 
     try:
-        files = init_site(args.folder)
+        files = init_site(args.folder, site_url=args.site_url, repo_url=args.repo_url)
     except InitError as exc:
         emit(f"rulebook init: error: {exc}", file=sys.stderr)
         return 1
@@ -497,6 +497,13 @@ def build_parser() -> argparse.ArgumentParser:
                          epilog="example:\n  rulebook init club-rules && cd club-rules && mkdocs build",
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     i.add_argument("folder", metavar="DIR", help="a new or empty folder")
+    i.add_argument("--site-url", metavar="URL",
+                   help="the address the site will be published at, e.g. https://OWNER.github.io/REPOSITORY/ "
+                        "(written as site_url in mkdocs.yml: the build then keeps sitemap.xml, and the 404 "
+                        "pages work under that path)")
+    i.add_argument("--repo-url", metavar="URL",
+                   help="the rules' repository, e.g. https://github.com/OWNER/REPOSITORY (written as repo_url: "
+                        "the theme links it in every page's header)")
     i.set_defaults(func=cmd_init)
     e = sub.add_parser("explain", help="the engine's reasoning for one position, step by step",
                          epilog="example:\n  rulebook explain rules/my-game/positions/first-example.yaml --lang en\n"

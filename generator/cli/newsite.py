@@ -13,14 +13,17 @@ glossary come with the package, so ``mkdocs build`` works in it at once.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from ..model.schemafiles import write_schemas
 
-__all__ = ["TEMPLATE_DIR", "STANDARD_GAMES_MARK", "InitError", "init_site", "standard_games_list"]
+__all__ = ["TEMPLATE_DIR", "STANDARD_GAMES_MARK", "InitError", "init_site", "standard_games_list", "web_address"]
 
 #: The skeleton of a new site.
 TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "site_template"
@@ -79,16 +82,48 @@ def template_files() -> list[Path]:
 ALLOWED = frozenset({".git", ".gitkeep"})
 
 
-def init_site(folder: str | Path) -> list[Path]:
+def web_address(value: str, what: str, folder: bool = False) -> str:
+    """``value`` checked as an ``http``/``https`` address with a host and
+    nothing a YAML line or a page could misread (spaces, control characters,
+    quotes, angle brackets); returned as given, with a final ``/`` added when
+    ``folder`` (a site's address names a folder: MkDocs takes its path as the
+    site's root). ``what`` names the option in the :class:`InitError` raised
+    for anything else."""
+    parts = urlsplit(value)
+    if (parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment
+            or re.search(r'[\s"\'<>\\`\x00-\x1f\x7f]', value)):
+        raise InitError(f"{what} {value!r} is not a web address such as https://OWNER.github.io/REPOSITORY/ "
+                        "(http or https, a host, no spaces, quotes, query or fragment)")
+    return value if not folder or value.endswith("/") else value + "/"
+
+
+def _set_address(config: Path, key: str, value: str) -> None:
+    """In the new site's ``mkdocs.yml``, put ``key: value`` in place of the
+    commented-out example line ``# key: ...`` the skeleton holds (the value
+    as a YAML double-quoted string)."""
+    text = config.read_text(encoding="utf-8")
+    line = re.compile(rf"^# {key}: .*$", re.MULTILINE)
+    assert len(line.findall(text)) == 1, key
+    config.write_text(line.sub(lambda m: f"{key}: {json.dumps(value)}", text), encoding="utf-8")
+
+
+def init_site(folder: str | Path, site_url: str | None = None, repo_url: str | None = None) -> list[Path]:
     """Make a new site in ``folder`` (created if missing; it must be empty, or
     hold nothing but ``.git``/``.gitkeep``, as a clone of a new repository does)
-    and return the files written, in order. The site is made in a hidden
+    and return the files written, in order. ``site_url`` (the address the site
+    will be published at, ending in ``/``) and ``repo_url`` (the rules'
+    repository), when given, are written into its ``mkdocs.yml``; see
+    :func:`web_address`. The site is made in a hidden
     folder beside it and moved in place at the end, so a failure leaves
     nothing behind. Raises :class:`InitError` when ``folder`` is a file, a
-    link to nothing, or holds anything else, and :class:`OSError` when it
-    cannot be written."""
+    link to nothing, or holds anything else, or an address is not one, and
+    :class:`OSError` when it cannot be written."""
     if not str(folder).strip():
         raise InitError("name the folder of the new site (for example: rulebook init club-rules)")
+    if site_url is not None:
+        site_url = web_address(site_url, "--site-url", folder=True)
+    if repo_url is not None:
+        repo_url = web_address(repo_url, "--repo-url")
     root = Path(folder)
     for part in [root, *root.parents]:
         if part.is_symlink() and not part.exists():
@@ -116,6 +151,9 @@ def init_site(folder: str | Path) -> list[Path]:
             readme.write_text(text.replace(STANDARD_GAMES_MARK, standard_games_list().rstrip("\n")),
                               encoding="utf-8")
         write_schemas(work / "docs" / "schemas")
+        for key, value in (("site_url", site_url), ("repo_url", repo_url)):
+            if value is not None:
+                _set_address(work / "mkdocs.yml", key, value)
         if root.is_dir():                   # an empty folder (the current one, say), or a clone of a new
             for entry in sorted(work.iterdir()):    # repository: the files go into it, beside .git
                 os.replace(entry, root / entry.name)

@@ -2,8 +2,8 @@
 
 This module knows only the shape of a layout (which tile hangs on which end, which
 ends are still free); what may be played where and what counts is decided by a
-variant (:mod:`generator.engine.variant`). The grammar of ends is the one fixed in
-``shared/spec/positions.md``: a non-double's end is named by its pip, a double's
+variant (:mod:`generator.engine.variant`). The grammar of ends is the one fixed by the
+contract of position files (``docs/en/authoring.md#fixed-contract``): a non-double's end is named by its pip, a double's
 by ``a``/``b`` (straight sides; ``a`` is the side by which it was attached) and
 ``side-a``/``side-b`` (side branches).
 

@@ -1,6 +1,6 @@
 """Tiles, attachment points and double-N sets.
 
-The notation follows ``shared/spec/positions.md`` ("Tiles and attachment points"):
+The notation follows the fixed contract (``docs/en/authoring.md#fixed-contract``, "Tiles"):
 a tile is written ``a-b`` (input also ``b-a`` and ``[a|b]``), always output as
 ``low-high``; an attachment point is ``TILE:END``.
 

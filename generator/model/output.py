@@ -1,4 +1,4 @@
-"""Engine results as the JSON of ``rulebook score`` (``shared/spec/positions.md``):
+"""Engine results as the JSON of ``rulebook score`` (the fixed contract, ``docs/en/authoring.md#fixed-contract``):
 :func:`outcome_json` for any position, whatever its layout (:mod:`.kinds`), and
 the JSON of one placement."""
 

@@ -1,8 +1,8 @@
 """Position files (``rules/<variant>/positions/*.yaml``) as typed objects, run
 through the engine and compared with their stated values.
 
-Three kinds, told apart by their keys (``shared/spec/positions.md`` fixes the
-first two; the third is ours, documented in ``docs/*/authoring.md``):
+Three kinds, told apart by their keys (the fixed contract, ``docs/en/authoring.md#fixed-contract``,
+fixes the first two; the third is ours, documented in ``docs/*/authoring.md``):
 
 - :class:`PlacementPosition` -- ``steps`` applied to an empty table;
 - :class:`SettlementPosition` -- ``settle``: one hand's end;
@@ -561,7 +561,7 @@ def turns_result(hand: Hand) -> dict:
 
 def placement_json(pl: Placement) -> dict[str, Any]:
     """One step: ``play``, ``at`` (or null), ``counted``, ``total``, ``raw``,
-    ``points``, ``open`` as fixed by the spec (``shared/spec/positions.md``)."""
+    ``points``, ``open`` as the fixed contract states them (``docs/en/authoring.md#fixed-contract``)."""
     return {
         "play": str(pl.tile),
         "at": None if pl.at is None else str(pl.at),

@@ -1,6 +1,6 @@
 """Mexican Train position files: the trains extension of the position format
 (documented in ``docs/*/authoring.md``). Placement and settlement positions of
-``shared/spec/positions.md`` describe one line of play; a Mexican Train table
+the fixed contract (``docs/en/authoring.md#fixed-contract``) describe one line of play; a Mexican Train table
 needs trains, markers and rounds, so it has three kinds of its own:
 
 - :class:`TablePosition` -- ``table``: a moment of a round (engine, trains,

@@ -4,8 +4,8 @@ rule, and its "by the numbers" beside the parent's. Every part is generated
 from the two games' params and rule choices and from the engine; nothing is
 written per game.
 
-``shared/spec/house-rules.md`` fixes the contract (the differences table and
-the parent's name on the page); the rest is ours.
+The fixed contract (``docs/en/authoring.md#fixed-contract``, "House rules") fixes
+the differences table and the parent's name on the page; the rest is ours.
 """
 
 from __future__ import annotations
