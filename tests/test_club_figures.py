@@ -105,8 +105,16 @@ def test_a_clubs_figures_reach_the_stated_precision_and_the_progress_counts_game
     hands = sorted(r["hands"] for r in data["results"])
     en, ja = (stats.section(data, vdef.rules, lang) for lang in ("en", "ja"))
     assert "within about ±2 points" in en and "19 times out of 20 (a 95% interval)" in en
-    assert f"{hands[0]:,} to {hands[-1]:,} hands a row" in en
-    assert "±2ポイント以内" in ja and "95%の区間" in ja and f"{hands[0]:,}〜{hands[-1]:,}ハンド" in ja
+    one = hands[0] == hands[-1]                 # every row at the cap: one count, not a range
+    assert (f"took {hands[0]:,} hands a row" if one else f"took {hands[0]:,} to {hands[-1]:,} hands a row") in en
+    assert "±2ポイント以内" in ja and "95%の区間" in ja
+    assert (f"1行あたり{hands[0]:,}ハンド" if one else f"1行あたり{hands[0]:,}〜{hands[-1]:,}ハンド") in ja
+    single = {**data, "results": data["results"][:1]}
+    assert f"which took {hands_of(single)} hands a row." in stats.section(single, vdef.rules, "en")
+
+
+def hands_of(data: dict) -> str:
+    return f"{data['results'][0]['hands']:,}"
 
 
 def test_a_clubs_build_reuses_the_standard_games_figures_without_playing(tmp_path, monkeypatch):

@@ -595,10 +595,10 @@ def section(data: dict, rules, lang: str) -> str:
     cut = f"\n\n{t['cut_short']}" if any(r.get("cut_short") for r in data["results"]) else ""
     sampling = data.get("sampling")
     if isinstance(sampling, dict):          # a club's own game: how precise its figures are
-        hands = [r["hands"] for r in data["results"]]
+        low, high = min(r["hands"] for r in data["results"]), max(r["hands"] for r in data["results"])
+        hands = f"{low:,}" if low == high else t["hands_range"].format(low=f"{low:,}", high=f"{high:,}")
         cut += "\n\n" + t["precise"].format(hw=f"±{100 * sampling['half_width']:g}",
-                                             rel=f"±{100 * sampling['tiles_relative']:g}",
-                                             low=f"{min(hands):,}", high=f"{max(hands):,}")
+                                             rel=f"±{100 * sampling['tiles_relative']:g}", hands=hands)
     return (f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{t[note_key]}{cut}\n")
 
 
