@@ -5,7 +5,8 @@ on a grid of pip squares: a tile covers two squares along its line, a crosswise
 double covers one square along the line and two across it, a side branch leaves
 a double perpendicular to its line. Lines bend (turn 90 degrees) before they
 cross the page's bounds, and no two tiles ever overlap; a depth-first search
-over the bending choices guarantees it, or raises :class:`LayoutError`.
+over the bending choices, with a bounded amount of work (:func:`arrange`),
+guarantees it, or raises :class:`LayoutError`.
 
 :func:`render` draws an arrangement with the conventions of seed 000's figures:
 pips as dots, counted contributions as filled numbered badges, open but
@@ -22,7 +23,9 @@ caption and text equivalent for assistive technology.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +36,7 @@ from ..engine.layout import Layout, Placed
 from ..engine.tiles import End, Tile
 from ..safety.sanitize import escape
 
-__all__ = ["Box", "Spot", "Arrangement", "LayoutError", "arrange", "side_directions", "render", "to_png",
+__all__ = ["Box", "Spot", "Arrangement", "LayoutError", "EFFORT", "arrange", "side_directions", "render", "to_png",
            "legend_icons", "join_marks", "tile_picture", "UNIT", "COLORS"]
 
 #: Pixels per pip square.
@@ -186,37 +189,110 @@ def _candidates(p: Placed, P, d):
         yield _rect_of_squares((C, C2)), ((near,) + C, (far,) + C2), ends
 
 
-def arrange(layout: Layout, bounds: tuple[float, float] = BOUNDS, budget: int = 20000) -> Arrangement:
+#: Tries (a tile set down in one of its ways) the search spends, in all, on the page's usual bounds
+#: before it lays the tiles out in bounds scaled to their number: eight searches of 20,000, as the
+#: page diagrams (at most 40 tiles) have always been drawn.
+EFFORT = 160_000
+#: The scaled bounds: the first are ``sqrt(SCALE * n)`` squares each way from the middle for ``n``
+#: tiles (about six times the area the tiles cover), each next one a fifth wider, to ``2 n + 4``
+#: (where no line need ever bend); each search tries ``max(SCALED_TRIES * n, SCALED_LEAST)`` times, and
+#: all of them ``max(SCALED_EFFORT * n, 8 * SCALED_LEAST)`` times.
+SCALE = 6
+SCALED_TRIES = 5
+SCALED_LEAST = 500
+SCALED_EFFORT = 20
+
+
+def arrange(layout: Layout, bounds: tuple[float, float] = BOUNDS, budget: int = 20000,
+            effort: int = EFFORT) -> Arrangement:
     """Lay out ``layout`` on the square grid without overlaps.
 
     Tiles are taken in placement order; each may go straight or bend left or
     right (doubles never bend). A line that would leave ``bounds`` (half-width,
     half-height in squares) bends; if no drawing fits, the bounds widen step by
-    step. Raises :class:`LayoutError` if even that fails.
+    step (each search trying at most ``budget`` times, all of them ``effort``
+    times). Past that, the bounds are scaled to the number of tiles and widen
+    by a fifth a step (:data:`SCALE`, :data:`SCALED_TRIES`), and the tiles are
+    taken branch by branch (:func:`_branch_order`), so that a long line is
+    drawn in a wider square at once instead of bending on itself. The
+    drawings of layouts the usual bounds hold do not change.
+    The work is bounded: at most ``effort`` tries, then
+    ``max(SCALED_EFFORT * n, 8 * SCALED_LEAST)`` for ``n`` tiles. Raises
+    :class:`LayoutError` if no drawing was found within it.
     """
     placed = list(layout)
     if not placed:
         return Arrangement((), {})
+    left = [effort]
     for strict in (True, False):
         for grow in range(0, 8, 2):
             bx = (bounds[0] + grow, bounds[1] + grow)
-            result = _search(placed, bx, budget, strict)
+            result = _search(placed, bx, min(budget, left[0]), strict, left)
             if result is not None:
                 return result
+    n = len(placed)
+    placed = _branch_order(placed)
+    first = max(bounds[0], bounds[1], float(math.ceil(math.sqrt(SCALE * n))))
+    for strict in (True, False):           # half the work keeping the markers' squares clear, half not
+        left = [max(SCALED_EFFORT * n, 8 * SCALED_LEAST) // 2]
+        b = first
+        while left[0] > 0:
+            result = _search(placed, (b, b), min(max(SCALED_TRIES * n, SCALED_LEAST), left[0]), strict, left)
+            if result is not None:
+                return result
+            if b > 2 * n + 4:
+                break
+            b = float(math.ceil(b * 1.2))
     raise LayoutError("no overlap-free drawing found")
 
 
-def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrangement | None:
-    """Depth-first search over bending choices. With ``strict``, the square
-    beyond every free end (where its marker is drawn) is kept clear too."""
-    rects: list = []
+def _branch_order(placed: list[Placed]) -> list[Placed]:
+    """``placed`` branch by branch (each tile after its parent, a branch's
+    tiles together, in placement order within it), so that a search that
+    meets a collision at a branch's tip bends that branch's own tiles first
+    instead of undoing the tiles of other branches placed in between."""
+    by_tile = {p.tile: p for p in placed}
+    out: list[Placed] = []
+    todo = [p for p in placed if p.parent is None]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        kids = sorted((by_tile[t] for _, t in p.children if t in by_tile), key=lambda q: q.index, reverse=True)
+        todo.extend(kids)
+    return out if len(out) == len(placed) else placed
+
+
+@functools.lru_cache(maxsize=65536)
+def _cells(r) -> tuple[tuple[int, int], ...]:
+    """The half-squares (``0.5`` by ``0.5``, numbered by their top-left
+    corner in half-squares) a rectangle ``(x0, y0, x1, y1)`` covers. Every
+    edge the search makes lies on the half-square grid (a tile is joined at
+    the middle of a square's edge, a crosswise double half a square aside),
+    so two rectangles overlap exactly when they share a half-square."""
+    x0, y0, x1, y1 = (round(v * 2) for v in r)
+    return tuple((i, j) for i in range(x0, x1) for j in range(y0, y1))
+
+
+@functools.lru_cache(maxsize=65536)
+def _spot_cells(P, d) -> tuple[tuple[int, int], ...]:
+    """The half-squares of the marker square beyond the end at ``P`` growing in ``d``."""
+    c = _add(P, d, 0.5)
+    return _cells((c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5))
+
+
+def _search(placed: list[Placed], bounds, budget, strict: bool = True,
+            spent: list[int] | None = None) -> Arrangement | None:
+    """Depth-first search over bending choices, trying at most ``budget``
+    tiles in all (each try is also taken from ``spent[0]``, when given).
+    With ``strict``, the square beyond every free end (where its marker is
+    drawn) is kept clear too. Overlaps are looked up in the
+    half-squares already covered (:func:`_cells`), so a try costs the same
+    however many tiles are down."""
+    occupied: set[tuple[int, int]] = set()      # under a tile
+    marked: dict[tuple[int, int], int] = {}     # under the marker square of an end drawn so far (how many)
     chosen: list = []
     ends: dict[End, tuple] = {}
     count = [budget]
-
-    def spot_rect(P, d):
-        c = _add(P, d, 0.5)
-        return (c[0] - 0.5, c[1] - 0.5, c[0] + 0.5, c[1] + 0.5)
 
     def go(i: int) -> bool:
         if i == len(placed):
@@ -224,31 +300,42 @@ def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrang
         count[0] -= 1
         if count[0] < 0:
             return False
+        if spent is not None:
+            spent[0] -= 1
         p = placed[i]
         if p.parent is None:
             options = [_place_root(p)]
             P = None
+            own: set[tuple[int, int]] = set()
         else:
             P, d = ends[p.parent]
             options = list(_candidates(p, P, d))
+            own = set(_spot_cells(P, d))       # the end it joins: its marker square is where it goes
         for rect, halves, new_ends in options:
-            if not _inside(rect, bounds) or any(_overlap(rect, r) for r in rects):
+            if not _inside(rect, bounds):
                 continue
+            cells = _cells(rect)
+            if any(c in occupied for c in cells):
+                continue
+            spots = [c for v in new_ends.values() for c in _spot_cells(*v)]
             if strict:
-                reserved = [spot_rect(*v) for e, v in ends.items() if e != p.parent]
-                if any(_overlap(rect, r) for r in reserved):
+                if any(marked.get(c, 0) - (c in own) > 0 for c in cells):
                     continue
-                mine = [spot_rect(*v) for v in new_ends.values()]
-                if any(_overlap(m, r) for m in mine for r in rects + [rect]):
+                mine = set(cells)
+                if any(c in occupied or c in mine for c in spots):
                     continue
-            rects.append(rect)
+            occupied.update(cells)
+            for c in spots:
+                marked[c] = marked.get(c, 0) + 1
             chosen.append((p, rect, halves, P))
             added = [End(p.tile, side) for side in new_ends]
             for side, v in new_ends.items():
                 ends[End(p.tile, side)] = v
             if go(i + 1):
                 return True
-            rects.pop()
+            occupied.difference_update(cells)
+            for c in spots:
+                marked[c] -= 1
             chosen.pop()
             for e in added:
                 del ends[e]
@@ -256,6 +343,7 @@ def _search(placed: list[Placed], bounds, budget, strict: bool = True) -> Arrang
 
     if not go(0):
         return None
+    chosen.sort(key=lambda c: c[0].index)     # in placement order, however the search took them
     boxes = tuple(Box(p.tile, r[0], r[1], r[2] - r[0], r[3] - r[1], h, p, J) for p, r, h, J in chosen)
     spots = {}
     for e, (P, d) in ends.items():

@@ -18,12 +18,53 @@ and its game loop (:func:`generator.sim.simulate.play_line_game`).
 
 from __future__ import annotations
 
+from fractions import Fraction
+from math import comb, perm
 from typing import Mapping
 
 from ..engine.choices import line_problems
 from ..engine.family import Family, register
 
-__all__ = ["LINE"]
+__all__ = ["LINE", "MIN_STANDING", "standing_chance"]
+
+#: The least chance a deal may have of standing under ``redeal_doubles`` (one in a hundred): a
+#: rule that throws in more deals than that is refused by ``rulebook check``, so that a hand is
+#: dealt in a hundred deals on average and never in :data:`generator.sim.simulate.MAX_DEALS`.
+MIN_STANDING = Fraction(1, 100)
+
+
+def standing_chance(top: int, hands: int, each: int, limit: int) -> Fraction:
+    """The exact chance that a shuffled deal of ``each`` tiles to each of
+    ``hands`` players, from the double-``top`` set, stands under
+    ``redeal_doubles: limit``: that no hand holds ``limit`` doubles or more.
+
+    Counting ordered deals (the set shuffled, the first ``hands * each``
+    tiles dealt in turn): a deal giving hand ``i`` ``d_i`` doubles, ``j`` in
+    all, is one of ``prod C(each, d_i)`` ways to choose the doubles' places
+    in the hands, times ``D!/(D-j)!`` ways to fill them with the ``D``
+    doubles and ``N!/(N-(dealt-j))!`` ways to fill the others with the
+    ``N`` other tiles; all ordered deals number ``T!/(T-dealt)!``.
+
+    >>> standing_chance(6, 2, 7, 8)                 # no hand of 7 holds 8 doubles
+    Fraction(1, 1)
+    >>> float(standing_chance(9, 2, 23, 2)) < 1e-6  # double-nine, 23 each, thrown in at two doubles
+    True
+    """
+    tiles, doubles = (top + 1) * (top + 2) // 2, top + 1
+    others, dealt = tiles - doubles, hands * each
+    if dealt > tiles:
+        return Fraction(0)
+    ways = [1] + [0] * doubles              # ways[j]: places for j doubles, fewer than limit in each hand
+    for _ in range(hands):
+        more = [0] * (doubles + 1)
+        for j, w in enumerate(ways):
+            if w:
+                for d in range(min(limit - 1, each, doubles - j) + 1):
+                    more[j + d] += w * comb(each, d)
+        ways = more
+    good = sum(w * perm(doubles, j) * perm(others, dealt - j)
+               for j, w in enumerate(ways) if w and dealt - j <= others)
+    return Fraction(good, perm(tiles, dealt))
 
 
 class LineFamily(Family):
@@ -49,7 +90,10 @@ class LineFamily(Family):
 
     def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
         """A deal thrown in for more doubles than any hand holds would never be
-        thrown in; one for fewer than every deal must hand out would always be."""
+        thrown in; one for fewer than every deal must hand out would always be;
+        and one that stands less than once in a hundred deals
+        (:data:`MIN_STANDING`, :func:`standing_chance`) would keep a hand
+        from ever starting."""
         limit, deal = params.get("redeal_doubles"), params.get("deal") or {}
         if limit is not None and deal and limit > max(deal.values()):
             return [("redeal_doubles", "deal", f"`redeal_doubles: {limit}` changes nothing here: no hand holds more "
@@ -64,6 +108,18 @@ class LineFamily(Family):
                                                        f"of {each} are always dealt at least {dealt} of the "
                                                        f"{doubles} doubles, so one hand always holds {limit} or "
                                                        f"more")]
+        if limit is not None and deal:          # a deal that almost never stands: the deals never end
+            top = int(params["set"])
+            for n, each in sorted(deal.items()):
+                chance = standing_chance(top, n, each, limit)
+                if chance < MIN_STANDING:
+                    odds = f"once in {round(1 / chance):,}" if chance else "never"
+                    return [("redeal_doubles", "deal", f"`redeal_doubles: {limit}` throws in almost every deal: "
+                                                       f"with {each} tiles to each of {n} hands from the "
+                                                       f"double-{top} set, a deal stands {odds} on average; "
+                                                       f"a deal must stand at least once in "
+                                                       f"{MIN_STANDING.denominator} (deal fewer tiles, or "
+                                                       f"throw in at more doubles)")]
         return []
 
     def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:

@@ -27,7 +27,7 @@ from ..engine.layout import Layout
 from ..engine.tiles import End, NotationError, Tile
 from ..engine.variant import Placement, RuleViolation, Settlement, Variant, sides_of
 from .kinds import read_tile, Kinds, PositionBase, register
-from .schema import POSITION_SCHEMA, name_keys, validate, yaml_on_key
+from .schema import MAX_DIAGRAM_TILES, POSITION_SCHEMA, name_keys, validate, yaml_on_key
 from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["GAME_OVER", "Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
@@ -353,11 +353,17 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
     sides = sides_of(players, teams)
     _check_sides(src, ("deal", "scores"), deal.get("scores"), sides)
     moves = []
+    plays = 0
     for i, m in enumerate(d["turns"]):
         p = ("turns", i)
         if m["by"] not in players:
             raise src.error(p + ("by",), f"{m['by']!r} is not seated")
         kind = "play" if "play" in m else "draw" if "draw" in m else "pass"
+        plays += kind == "play"
+        if plays > MAX_DIAGRAM_TILES:       # the hand's last line of play is drawn below its moves
+            raise src.error(p + ("play",), f"move {i + 1} places tile {plays} on the table: the hand's line of "
+                                           f"play is drawn after its moves, and a diagram shows at most "
+                                           f"{MAX_DIAGRAM_TILES} tiles (end the hand's moves sooner)")
         tile = read_tile(src, variant, p + (kind,)) if kind != "pass" else None
         at = _end(src, variant, p + ("at",)) if "at" in m else None
         for key in ("at", "as", "touch"):

@@ -204,7 +204,12 @@ class _Page:
         out.append(f'<summary class="rb-example-title"><strong>{heading}</strong></summary>\n')
         if pos.note:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
-        out.append(family_of(pos.family).render_position(self, cp, steps))
+        try:
+            out.append(family_of(pos.family).render_position(self, cp, steps))
+        except svg.LayoutError:             # (the search's work is bounded: a drawing it cannot find)
+            raise pos.src.error((), "this example's line of play cannot be drawn: no drawing without "
+                                    "overlaps was found within the layout search's bounded work (place "
+                                    "fewer tiles, or fewer on the side branches)", key=False) from None
         out.append("</details>\n")
         return "".join(out)
 

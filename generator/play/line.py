@@ -19,27 +19,48 @@ from ..pages import describe
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint"]
 
 
-#: The last layout drawn and where its doubles' sides face (a view names every move on one table).
-_drawn: list = [None, {}]
+#: Tries the layout search spends on the page's usual bounds for Play's table (a fortieth of what a
+#: page's diagram may spend; each of its eight searches a quarter of it) before it scales the bounds to
+#: the table (:func:`generator.draw.svg.arrange`): a move on the largest set stays well under a second.
+TABLE_EFFORT = 4_000
+
+#: The last layout drawn and its arrangement (``None``: too large to draw), so that a view names every
+#: move on one table and arranges it once.
+_drawn: list = [None, None]
+
+
+def _arranged(layout):
+    """``layout`` as Play's table draws it, or ``None`` when no drawing was
+    found within the search's bounded work (the table is then shown in words)."""
+    if _drawn[0] is not layout:
+        try:
+            arr = svg.arrange(layout, budget=TABLE_EFFORT // 4, effort=TABLE_EFFORT) if len(layout) else None
+        except svg.LayoutError:
+            arr = None
+        _drawn[:] = [layout, arr]
+    return _drawn[1]
 
 
 def _sides(layout) -> dict:
-    if _drawn[0] is not layout:
-        _drawn[:] = [layout, svg.side_directions(svg.arrange(layout)) if len(layout) else {}]
-    return _drawn[1]
+    arr = _arranged(layout)
+    return svg.side_directions(arr) if arr is not None else {}
 
 
 def table(variant: Variant, state, lang: str, ident: str) -> tuple[str, str]:
     """The line of play as an SVG diagram (counted ends as badges, open ends
     as hollow dots, the last tile framed) and its text equivalent; an empty
-    table is ``("", words)``."""
+    table is ``("", words)``, and so is one too large to draw (the words
+    then say so first)."""
     layout = state.layout
     w = messages("play", lang)
     if not len(layout):
         return "", w["table_empty"]
-    arr = svg.arrange(layout)
+    arr = _arranged(layout)
     counted = variant.counted(layout) if variant.play_scoring else []
     opens = variant.open_ends(layout)
+    if arr is None:
+        words = describe.text_equivalent(layout, counted, opens, lang, variant, {})
+        return "", w["table_too_large"] + " " + words
     sides = svg.side_directions(arr)
     words = describe.text_equivalent(layout, counted, opens, lang, variant, sides)
     last = layout.last

@@ -34,12 +34,18 @@ from ..engine.variant import Play, Variant
 from ..base.processes import in_order
 from ..engine.family import family_of
 
-__all__ = ["BOTS", "STREAMS", "Work", "simulate", "play_game", "random_bot", "greedy_bot", "rules_spec"]
+__all__ = ["BOTS", "STREAMS", "MAX_DEALS", "NoStandingDeal", "Work", "simulate", "play_game", "random_bot",
+           "greedy_bot", "rules_spec"]
 
 #: Seat names by number of players.
 SEATS = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}
 #: Hands after which a game is stopped (a safety net; never reached in practice).
 MAX_HANDS = 500
+#: Deals thrown in (``redeal_doubles``) after which :func:`standing_deal` gives up. ``rulebook
+#: check`` refuses a rule whose deal stands less than once in a hundred
+#: (:data:`generator.families.line.MIN_STANDING`), so a game it lets through runs past this bound
+#: with a chance below (99/100) ** 5000, about 1 in 10 ** 21, per hand.
+MAX_DEALS = 5_000
 #: The ways of seeding a simulation (see the module's docstring).
 STREAMS = ("single", "per-game")
 #: Games per piece of work sent to a process under ``streams="per-game"``: enough to make
@@ -177,12 +183,30 @@ def play_rounds(variant: Variant, names: Sequence[str], seat_bot: dict, rng: ran
     return {"hands": record, "winners": list(settle(penalties, first0).winners), "finished": True}
 
 
-def standing_deal(variant: Variant, names: Sequence[str], rng: random.Random):
+class NoStandingDeal(ValueError):
+    """Every one of :data:`MAX_DEALS` deals in a row was thrown in: the
+    rules (``redeal_doubles`` against the set and the deal) almost never let
+    a deal stand."""
+
+
+def standing_deal(variant: Variant, names: Sequence[str], rng: random.Random, work: Work | None = None):
     """:func:`deal` again until the deal stands: a deal the rules throw in
     (:meth:`~generator.engine.variant.Variant.thrown_in`, ``redeal_doubles``)
-    is shuffled and dealt afresh; returns ``(hands, stock)``."""
+    is shuffled and dealt afresh; returns ``(hands, stock)``. Each deal
+    thrown in costs ``work`` one unit per tile dealt (it handles every tile
+    once, as a decision tries every tile of a hand). Raises
+    :class:`NoStandingDeal` after :data:`MAX_DEALS` deals thrown in a row
+    (``rulebook check`` refuses the rules that could get there)."""
     hands, stock = deal(variant, names, rng)
+    thrown = 0
     while variant.thrown_in(hands) is not None:
+        thrown += 1
+        if work is not None:
+            work.spent += sum(len(h) for h in hands.values())
+        if thrown >= MAX_DEALS:
+            raise NoStandingDeal(f"{variant.id}: {MAX_DEALS} deals in a row were thrown in (a hand held "
+                                 f"{variant.params.redeal_doubles} doubles or more); a deal under these rules "
+                                 f"almost never stands")
         hands, stock = deal(variant, names, rng)
     return hands, stock
 
@@ -209,7 +233,7 @@ def play_line_game(variant: Variant, names: Sequence[str], seat_bot: dict, rng: 
     record = []
     winners: tuple = ()
     for _ in range(MAX_HANDS):
-        hands, stock = standing_deal(variant, names, rng)
+        hands, stock = standing_deal(variant, names, rng, work)
         # the last hand names the leader (next_lead), else the lead rule does, else a lot
         first = leader if leader is not None else variant.first_leader(names, hands)
         if first is None:
@@ -253,7 +277,8 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
     games (the figures are the same for any ``jobs``). ``progress`` is
     called with the number of games played so far. Raises ``ValueError``
     for a player count (or partnership) the variant does not offer, an
-    unknown player or an unknown ``streams``.
+    unknown player or an unknown ``streams``, and :class:`NoStandingDeal`
+    (a ``ValueError``) for rules whose deals are all thrown in.
     """
     names = _seats(players)
     teams = None

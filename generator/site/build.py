@@ -24,6 +24,7 @@ import os
 import pickle
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -48,7 +49,7 @@ from ..pages.glossary import glossary_page
 from ..model.schemafiles import write_schemas
 
 __all__ = ["BuildError", "generate", "page_keys", "write_tree", "build_site", "ordered_errors", "site_settings", "SITE_DEFAULTS",
-           "SimulationProgress", "GEN", "games_list",
+           "SimulationProgress", "count_line", "duration", "GEN", "games_list",
            "listed_order", "output_link_errors", "published_ids", "WRITE_THROUGH_LINK"]
 
 _UI = tables("pages")
@@ -251,13 +252,16 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             continue
     if errors:                              # the build fails: nothing to simulate or draw for it
         with_stats, png = False, False
-    numbers_of, simulated = _simulated(todo, progress) if with_stats else ({}, set())
+    numbers_of, simulated = _simulated(todo, progress, catalog.shipped is not None) if with_stats else ({}, set())
     if simulated:
         # Their stats.json files were just written, and a page's key covers its game's folder: the keys
         # are taken again, so that the pages are remembered under the key the next pass (the other
         # language's, or the next build's) computes, and are not made a second time.
         keys = page_keys(catalog, png, with_stats)
-    for vid in ids:
+    pages = getattr(progress, "pages", None)
+    for done, vid in enumerate(ids):
+        if pages is not None:
+            pages(done, len(ids))
         if vid in broken or (only is not None and vid not in only):
             continue
         if vid in reused:
@@ -297,6 +301,8 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
             own[f"{lang}/{GEN}/{card_name(vid)}.md"] = card.encode("utf-8")
         made[vid] = own
         files.update(own)
+    if pages is not None:
+        pages(len(ids), len(ids))
     if errors:
         raise BuildError(errors)
     if only is not None:                    # a partial run: nothing to remember as a whole site
@@ -344,12 +350,17 @@ def published_ids(catalog: Catalog) -> list[str]:
     return sorted(out)
 
 
-def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None] | None
-               ) -> tuple[dict[str, dict], set[str]]:
+def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None] | None,
+               precise: bool = False) -> tuple[dict[str, dict], set[str]]:
     """The figures of ``vdefs`` by id (:func:`generator.sim.stats.refresh`), the
-    stale ones simulated together, and the ids of those simulated (their
-    ``stats.json`` rewritten); ``progress`` as :func:`generate` says."""
-    stale = {v.id for v in vdefs if not is_current(v)}
+    stale ones simulated together (with ``precise``, a club's site: its own
+    games to the stated precision, the standard games' figures as shipped),
+    and the ids of those simulated (their ``stats.json`` rewritten);
+    ``progress`` as :func:`generate` says, and its ``count`` method, when it
+    has one, gets the games played (:class:`generator.sim.stats.Count`)
+    (then :func:`generate` calls its ``pages`` method, when it has one, with
+    the games whose pages are written of all of them)."""
+    stale = {v.id for v in vdefs if not is_current(v, precise)}
     done = 0
 
     def ready(vid: str) -> None:
@@ -360,7 +371,7 @@ def _simulated(vdefs: list[VariantDef], progress: Callable[[int, int, str], None
 
     if stale and progress is not None:
         progress(0, len(stale), "")
-    return refresh(vdefs, progress=ready), stale
+    return refresh(vdefs, progress=ready, precise=precise, counts=getattr(progress, "count", None)), stale
 
 
 def unlink_pages(md: str, ids: set[str]) -> str:
@@ -601,14 +612,20 @@ def site_settings(folder: str | Path) -> dict:
 class SimulationProgress:
     """The simulation's progress as :func:`generate` reports it
     (``progress(done, total, game)``; ``done`` -1 when a build stops): one
-    line through ``say`` when it starts, then a tqdm bar on the standard
-    error (its estimate of the time left from the games done), closed once
-    every game is ready; where the standard error is no terminal (a CI log),
-    a line per game through ``say`` instead."""
+    line through ``say`` when it starts; then, as games are played
+    (:meth:`count`), the games played of the games to play and the time
+    left: a tqdm bar on the standard error, or, where the standard error is
+    no terminal (a CI log, MkDocs's log), a line through ``say`` every
+    :attr:`every` seconds; and a line per game whose figures are ready."""
+
+    #: Seconds between two lines of counts where there is no terminal.
+    every = 5.0
 
     def __init__(self, say: Callable[[str], None]):
         self.say = say
         self.bar = None
+        self.said = self.started = 0.0
+        self.step = ""
 
     def __call__(self, done: int, total: int, vid: str) -> None:
         from tqdm import tqdm
@@ -617,13 +634,72 @@ class SimulationProgress:
         if done == 0 and total:
             self.say(f"rulebook: simulating the figures of {total} game(s) (a wrong number would have stopped "
                      f"the build before this)")
-            self.bar = tqdm(total=total, unit="game", desc="rulebook: simulating", file=sys.stderr,
-                            leave=False, disable=None)
-        elif bar is not None and done > 0:
-            if bar.disable:
-                self.say(f"rulebook: the figures of {vid} are ready ({done} of {total})")
-            bar.set_postfix_str(vid, refresh=False)
-            bar.update(done - bar.n)
-        if bar is not None and (done < 0 or done >= total):
+            self.bar = tqdm(total=0, unit="game", desc="rulebook: simulating", file=sys.stderr, leave=False,
+                            disable=None, bar_format="{desc}: {n_fmt} of about {total_fmt} games played{postfix}")
+            self.said, self.step = time.monotonic(), ""
+        elif done > 0:
+            if bar is not None and not bar.disable:
+                bar.clear()
+            self.say(f"rulebook: the figures of {vid} are ready ({done} of {total})")
+        if bar is not None and (done < 0 or (done and done >= total)):
             bar.close()
             self.bar = None
+
+    def count(self, c) -> None:
+        """Show a :class:`generator.sim.stats.Count`: games played of games to
+        play, and the time left."""
+        line = count_line(c)
+        bar = self.bar
+        if bar is not None and not bar.disable:
+            desc, rest = line.split(": ", 2)[:2], line.rsplit(" games played, ", 1)[1]
+            bar.set_description_str(": ".join(desc), refresh=False)      # "rulebook: simulating (...)"
+            bar.total, bar.n = c.to_play, c.played
+            bar.set_postfix_str(rest, refresh=False)                       # "about 40 s left"
+            bar.refresh()
+            return
+        now = time.monotonic()
+        if c.step != self.step or now - self.said >= self.every:
+            self.step, self.said = c.step, now
+            self.say(line)
+
+    def pages(self, done: int, total: int) -> None:
+        """The games whose pages are written, ``done`` of ``total``: a line
+        (with the time left) once the pages have taken :attr:`every` seconds,
+        then every :attr:`every` seconds; none for a step quicker than that."""
+        self._counted("pages", "writing the pages", done, total, "games")
+
+    def rendered(self, done: int, total: int) -> None:
+        """MkDocs's pages made into HTML, ``done`` of ``total``, as :meth:`pages` says them."""
+        self._counted("html", "making the HTML", done, total, "pages")
+
+    def _counted(self, step: str, what: str, done: int, total: int, unit: str) -> None:
+        now = time.monotonic()
+        if done == 0 or self.step != step:
+            self.step, self.started, self.said = step, now, now
+            return
+        if done < total and now - self.said >= self.every:
+            self.said = now
+            left = (total - done) * (now - self.started) / done
+            self.say(f"rulebook: {what}: {done:,} of {total:,} {unit}, about {duration(left)} left")
+
+
+def count_line(c) -> str:
+    """A :class:`generator.sim.stats.Count` in words, e.g. ``rulebook:
+    simulating (first games of each table): 120 of 320 games played, about
+    4 s left``; once each table's first games are played the games to play
+    are an estimate ("about")."""
+    what = " (first games of each table)" if c.step == "trial" else ""
+    if c.played >= c.to_play:
+        left = "done"
+    elif c.left is None:
+        left = "time left not known yet"
+    else:
+        left = f"about {duration(c.left)} left"
+    about = "" if c.step == "trial" else "about "
+    return f"rulebook: simulating{what}: {c.played:,} of {about}{c.to_play:,} games played, {left}"
+
+
+def duration(seconds: float) -> str:
+    """``seconds`` in words: ``7 s`` up to 89 s, then ``2 min 05 s`` (at least 1 s)."""
+    s = max(1, round(seconds))
+    return f"{s} s" if s < 90 else f"{s // 60} min {s % 60:02d} s"

@@ -235,6 +235,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         self._depth = 0                     # builds running inside this one (the i18n plugin's languages)
         self._drafts = False                # draft games are made (mkdocs serve)
         self._progress = SimulationProgress(log.info)     # the simulation's progress, in the build's log
+        self._pages = [0, 0]                # pages made into HTML in this pass, of all of them
         self._play: dict[str, bytes] | None = None        # the player's data (generator.site.play), once a build
         self._pyodide: Path | None = None
 
@@ -375,6 +376,8 @@ class RulebookPlugin(BasePlugin[_Options]):
             raise _failure(f"rulebook: {page.file.src_uri}: the site's HTML policy would remove from the page: "
                               f"{shown}")
         plain_titles(page, cleaned)
+        self._pages[0] += 1
+        self._progress.rendered(*self._pages)
         return break_table_text(keep_whole(cleaned))
 
     def on_shutdown(self, **kwargs):
@@ -467,6 +470,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         for name in (STYLESHEET, SCRIPT):
             if files.get_file_from_path(name) is None:
                 files.append(File.generated(config, name, abs_src_path=str(ASSETS_DIR / Path(name).name)))
+        self._pages = [0, len(files.documentation_pages())]   # pages made into HTML, of all (the log's count)
         return files
 
     def on_pre_build(self, config, **kwargs):
