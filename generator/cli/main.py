@@ -25,7 +25,7 @@ from ..model import Catalog, SourceError, find_rules_dir
 from ..model.catalog import site_rules_dir
 from ..model.output import outcome_json
 from ..safety.paths import is_plain_file, link_on_the_way
-from ..site.build import BuildError, generate
+from ..site.build import RULES_THROUGH_LINK, BuildError, generate
 from ..base.report import emit, json_text, printable
 
 __all__ = ["main"]
@@ -363,6 +363,10 @@ def cmd_new(args) -> int:
     if rules is None:
         emit(f"rulebook new: error: {NO_SITE} (`rulebook init DIR` makes a site)", file=sys.stderr)
         return 2
+    link = link_on_the_way(rules.parent, rules)
+    if link is not None:
+        emit(f"{link}:1:1: error: {RULES_THROUGH_LINK}", file=sys.stderr)
+        return 1
     if args.rules and args.extends:
         emit("rulebook new: error: give --rules (a copy of a game) or --extends (a house rule), not both",
               file=sys.stderr)

@@ -318,6 +318,13 @@ def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
 
+def _real(path: Path) -> Path:
+    """``path`` with every link followed, as far as they lead: a link that
+    leads round in a loop stays as it is (``Path.resolve`` raises
+    ``RuntimeError`` there), so that it is reported like a dangling link."""
+    return Path(os.path.realpath(path))
+
+
 #: Names the generated part of the site uses itself (``gen/glossary.md``, ``gen/family.md``,
 #: ``gen/legend/``, ``gen/diagrams/``; ``gen/index.md`` would be the folder's own page): no
 #: variant may take them.
@@ -402,7 +409,7 @@ class Catalog:
         if not self.dir.is_dir():
             return []
         root = self.dir.resolve()
-        ids = sorted(p.parent.name for p in self.dir.glob("*/variant.yaml") if _inside(p.resolve(), root))
+        ids = sorted(p.parent.name for p in self.dir.glob("*/variant.yaml") if _inside(_real(p), root))
         if cache is not None:
             cache["ids"] = ids
         return list(ids)
@@ -483,7 +490,7 @@ class Catalog:
         for dirpath, dirnames, filenames in os.walk(self.dir):
             for name in sorted(dirnames + filenames):
                 p = Path(dirpath) / name
-                if p.is_symlink() and not _inside(p.resolve(), root):
+                if p.is_symlink() and not _inside(_real(p), root):
                     out.append(p)
         return sorted(out)
 
@@ -509,7 +516,7 @@ class Catalog:
 
     def _may_read(self, path: Path) -> bool:
         try:
-            real = path.resolve()
+            real = _real(path)
         except (OSError, RuntimeError):     # a loop of links
             return False
         roots = self.roots()
@@ -879,7 +886,7 @@ class Catalog:
     def _folder_of(self, path: Path) -> str | None:
         """The variant folder of a file at ``rules/<id>/positions/...``, else ``None``."""
         try:
-            rel = path.resolve().relative_to(self._run_root or self.dir.resolve())
+            rel = _real(path).relative_to(self._run_root or self.dir.resolve())
         except (ValueError, OSError):
             return None
         return rel.parts[0] if len(rel.parts) >= 3 and rel.parts[1] == "positions" else None
@@ -897,10 +904,10 @@ class Catalog:
         for p in paths:
             p = Path(p)
             if p.is_dir():
-                if p.resolve() == root:
+                if _real(p) == root:
                     errors += self.link_errors(folders_only=True)
                 files += sorted(q for q in p.rglob("*") if q.suffix.lower() in YAML_SUFFIXES
-                                and (_inside(q.parent.resolve(), root) or not _inside(q.parent.absolute(), root)))
+                                and (_inside(_real(q.parent), root) or not _inside(q.parent.absolute(), root)))
             else:
                 files.append(p)
         unique_files: dict[str, Path] = {}    # a file named twice (itself and by its folder) is read once
@@ -932,10 +939,10 @@ class Catalog:
         root = self.dir.resolve()
         named: dict[tuple[str, str], Path] = {}     # (game, position name) -> the first file of that name
         for f in files:
-            if f.is_symlink() and _inside(f.parent.resolve(), root) and not _inside(f.resolve(), root):
+            if f.is_symlink() and _inside(_real(f.parent), root) and not _inside(_real(f), root):
                 errors.append(SourceError(str(f), 1, 1, OUTSIDE_LINK))
                 continue
-            role = file_role(f.resolve(), root)
+            role = file_role(_real(f), root)
             if role.startswith("not "):
                 errors.append(SourceError(str(f), 1, 1, role[4:]))
                 continue
@@ -943,7 +950,7 @@ class Catalog:
                 game = role[len("position of "):]
                 first = named.setdefault((game, f.stem), f)
                 if first is not f and os.path.realpath(first) != os.path.realpath(f):
-                    where = first.resolve().relative_to(root / game).as_posix()
+                    where = _real(first).relative_to(root / game).as_posix()
                     errors.append(SourceError(str(f), 1, 1, f"{game} already has a position named {f.stem!r} "
                                                             f"({where}); a position's name becomes its address "
                                                             "on the site, so each must be different"))

@@ -50,7 +50,7 @@ from ..model.schemafiles import write_schemas
 
 __all__ = ["BuildError", "generate", "page_keys", "write_tree", "build_site", "ordered_errors", "site_settings", "SITE_DEFAULTS",
            "SimulationProgress", "count_line", "duration", "GEN", "games_list",
-           "listed_order", "output_link_errors", "published_ids", "WRITE_THROUGH_LINK"]
+           "listed_order", "output_link_errors", "published_ids", "WRITE_THROUGH_LINK", "RULES_THROUGH_LINK"]
 
 _UI = tables("pages")
 _esc = escape_md
@@ -488,6 +488,12 @@ WRITE_THROUGH_LINK = ("this is a link: a build writes its generated pages, schem
                       "leads); remove the link, and the build makes the folder")
 
 
+#: What a build (or ``rulebook new``) says of a site's rules folder reached through a link.
+RULES_THROUGH_LINK = ("this is a link: the site's rules folder must be a folder of the site itself, since "
+                      "a game's simulated figures (and `rulebook new`'s files) are written into it; "
+                      "put the folder itself here instead of a link")
+
+
 def output_link_errors(docs_dir: str | Path, root: str | Path | None = None,
                        caches: tuple = ()) -> list[SourceError]:
     """One located error (``PATH:1:1``) for each link a build writing into
@@ -524,8 +530,13 @@ def build_site(catalog: Catalog, docs_dir: str | Path, *, cache_dir: Path | None
     Raises :class:`BuildError` (every problem located) and writes nothing
     then; a link on the way to a folder it writes into, or inside one, is
     such a problem (:func:`output_link_errors`, below ``root``: the site's
-    folder), found before anything is made."""
+    folder), found before anything is made, and so is a link on the way
+    from ``root`` to the catalog's rules folder (:data:`RULES_THROUGH_LINK`),
+    where the simulated figures are stored."""
     links = output_link_errors(docs_dir, root, (cache_dir, png_cache))
+    if root is not None and (rules_link := link_on_the_way(root, catalog.dir)) is not None:
+        # the figures of a game are stored beside its rules (rules/<id>/stats.json)
+        links.append(SourceError(str(rules_link), 1, 1, RULES_THROUGH_LINK))
     if links:
         raise BuildError(links)
     svg.PNG_CACHE = png_cache
