@@ -227,3 +227,14 @@ def test_partnerships_are_compulsory_where_the_game_has_no_solo_counts(catalog):
     assert "| 4 | 5 | 8 | optional |" in deal_table(horse, "en")
     card = card_page(t42, deal_table(t42, "en"), "en")
     assert "| 4 | 7 | 0 | compulsory |" in card and "| yes |" not in card
+
+
+# -- teaching: practice on every page ----------------------------------------------------------------
+
+def test_every_game_page_has_at_least_three_practice_positions(catalog, pages):
+    """The README's promise: every game's page, house rules included, asks the reader at least three
+    practice questions (a practice block is an example whose answer the engine checks)."""
+    for vid in catalog.variant_ids():
+        for lang in ("ja", "en"):
+            blocks = re.findall(r'class="rb-example[^"]*\brb-practice\b', pages[f"{lang}/gen/{vid}.md"])
+            assert len(blocks) >= 3, (vid, lang, len(blocks))
