@@ -227,3 +227,36 @@ def test_partnerships_are_compulsory_where_the_game_has_no_solo_counts(catalog):
     assert "| 4 | 5 | 8 | optional |" in deal_table(horse, "en")
     card = card_page(t42, deal_table(t42, "en"), "en")
     assert "| 4 | 7 | 0 | compulsory |" in card and "| yes |" not in card
+
+
+# -- 6. the words of a game of tricks --------------------------------------------------------------
+
+def test_the_nello_card_says_when_each_bid_is_made(catalog):
+    """The card's "Made or set" row follows the bids the game has: a bid of 30 to 41 needs that many
+    points; a bid in marks (42 and up) and the plunge need all seven tricks (42 points: every trick
+    is worth at least its one point); Nel-O is made only when the bidder takes no trick. Plain
+    Texas 42 has neither Nel-O nor the plunge, so its row names neither."""
+    nello, plain = catalog.variant("texas-42-nello"), catalog.variant("texas-42")
+    en = _row(card_page(nello, deal_table(nello, "en"), "en"), "| **Made or set** |")
+    assert "a bid of 30 to 41 is made with at least that many points" in en
+    assert "a bid in marks (42, 84 and up) needs all seven tricks; so does a plunge" in en
+    assert "Nel-O is made only if the bidder takes no trick at all" in en
+    ja = _row(card_page(nello, deal_table(nello, "ja"), "ja"), "| **成立かセットか** |")
+    assert "プランジも7トリックすべてが必要" in ja and "ネロはビッドした人がトリックを1つも取らなければ成立" in ja
+    plain_en = _row(card_page(plain, deal_table(plain, "en"), "en"), "| **Made or set** |")
+    assert "Nel-O" not in plain_en and "plunge" not in plain_en and "all seven tricks" in plain_en
+
+
+def test_a_deals_notes_on_the_bidding_are_not_filed_under_a_trick(pages):
+    """"W outbid S, and N outbid W" tells the bidding of "An auction both teams fight over", before any
+    trick is played: it stands under the example's title, and the note under trick 1 speaks of that
+    trick only (N leads the top trump, 6-6, to draw the others' trumps). No deal example of Texas
+    42 files the bidding (a bid, an outbid, a pass) under a trick, in either language."""
+    en, ja = pages["en/gen/texas-42.md"], pages["ja/gen/texas-42.md"]
+    example = en.split('id="ex-deal-contest"', 1)[1].split("</details>", 1)[0]
+    assert '<p class="rb-note">W outbid S, and N outbid W; E passed' in example
+    assert "- Trick 1: N leads the top trump first, to draw the others' trumps." in example
+    for md, trick, words in ((en, "- Trick ", ("bid", "pass")), (ja, "- トリック ", ("ビッド", "パス"))):
+        notes = [line for line in md.splitlines() if line.startswith(trick)]
+        assert notes
+        assert not [n for n in notes if any(w in n for w in words)]
