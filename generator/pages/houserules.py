@@ -149,21 +149,26 @@ def _section_of(parent: VariantDef, key: str) -> str | None:
 
 def summary_line(child: VariantDef, lang: str) -> str:
     """The opening line of a house rule that wrote no summary of its own:
-    what it is, in words (the parent's summary would describe the parent)."""
+    what it is, in words (the parent's summary would describe the parent):
+    the table of its differences below, or, where it changes no param or
+    rule choice (:func:`differences`: none), that it is played as its parent."""
     parent = child.parent
-    return _T[lang]["summary_line"].format(parent=_esc(parent.name[lang]))
+    key = "summary_line" if differences(child) else "summary_line_same"
+    return _T[lang][key].format(parent=_esc(parent.name[lang]))
 
 
 def differences_section(child: VariantDef, lang: str) -> str:
     """The "differences from <parent>" section: one row per changed param or
     choice, the parent's value (linked to the parent's section on it) beside
-    this one, in players' words."""
+    this one, in players' words; with no such change, one sentence instead
+    (its own sections the only difference, or none at all)."""
     parent, t = child.parent, _T[lang]
     pname = parent.name[lang]
     head = f"## {_esc(t['diff'].format(parent=pname))} {{ #differences }}\n"
     rows = differences(child)
-    if not rows:
-        return head + "\n" + _esc(t["none_changed"].format(parent=pname)) + "\n"
+    if not rows:                            # only its text differs, or nothing at all (`rulebook check` warns)
+        key = "none_changed" if child.own_sections else "none_changed_at_all"
+        return head + "\n" + _esc(t[key].format(parent=pname)) + "\n"
     lines = [t["diff_intro"].format(parent=_esc(pname), pid=parent.id), "",
              f"| {t['rule']} | {_esc(pname)} | {_esc(child.name[lang])} |", "|---|---|---|"]
     for key, a, b in rows:
@@ -194,16 +199,18 @@ def _lead_words(game: VariantDef, lang: str) -> str:
 
 
 def inherited_section(child: VariantDef, lang: str) -> str:
-    """Links to the parent's sections this game did not rewrite."""
+    """Links to the parent's sections this game did not rewrite (their
+    numbers hold as they are where no param or rule choice differs)."""
     parent, t = child.parent, _T[lang]
     mine = {sec["id"] for _, sec in child.own_sections}
     rest = [s for s in parent.sections if s["id"] not in mine]
     if not rest:
         return ""
     pname = parent.name[lang]
+    intro = "as_parent_intro" if differences(child) else "as_parent_intro_same"    # no changes above to alter
     items = "\n".join(f"- [{escape_link_text(s['title'][lang])}]({section_page(parent, s['id'])}.md#{s['id']})" for s in rest)
     return (f"## {_esc(t['as_parent'].format(parent=pname))} {{ #as-parent }}\n\n"
-            f"{t['as_parent_intro'].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
+            f"{t[intro].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
 
 
 _OTHER_RULE = re.compile(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine rejects "
