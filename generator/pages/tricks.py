@@ -405,6 +405,22 @@ def bidding_words(rules, lang: str) -> str:
     return ui["card_sep"].join(parts)
 
 
+def made_words(rules, lang: str) -> str:
+    """When a bid of ``rules`` is made or set, in words, from its choices
+    (:meth:`~generator.variants.texas42.Texas42.made`): a bid of points
+    needs that many points; a bid in marks (42 and up: ``top_bid``) and a
+    plunge (``plunge: allowed``) need all seven tricks; Nel-O (``nello:
+    allowed``) needs the bidder to take none; then who wins the marks."""
+    ui = _UI[lang]
+    parts = [ui["made_points"], ui["made_marks_" + rules.top_bid.replace("-", "_")]]
+    if rules.plunge:
+        parts.append(ui["made_plunge"])
+    if rules.nello:
+        parts.append(ui["made_nello"])
+    parts.append(ui["made_marks_go"])
+    return ui["card_sep"].join(parts)
+
+
 def card_rows(group: str, rows: list, rules, lang: str) -> list:
     """The card's rows of a game of tricks (``rows``: (rule, how) pairs of ``group``), worded from
     the game's choices."""
@@ -414,7 +430,7 @@ def card_rows(group: str, rows: list, rules, lang: str) -> list:
                     (ui["card_follow"], ui["card_follow_value"])]
     elif group == "scoring":
         rows.append((ui["card_count"], ui["card_count_value"]))
-        rows.append((ui["card_made"], ui["card_made_value"]))
+        rows.append((ui["card_made"], made_words(rules, lang)))
     elif group == "end":
         rows.append((ui["card_game"], ui["card_game_value"].format(n=rules.marks_to_win)))
     return rows
