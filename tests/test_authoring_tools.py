@@ -177,6 +177,38 @@ def test_explain_a_mexican_train_table(capsys):
     assert "Trains for" in out and "legal plays: " in out
 
 
+# Texas 42, deal-contest.yaml: E shakes, so the bidding starts at S, on E's left, and goes round to
+# E: S 30, W 31 (over S), N 33 (over W), E passes. N holds the high bid, 33, and names sixes; the
+# seven tricks follow, the first N's 6-6 (E 6-0 and S 6-2 must follow, W has no six), worth 1.
+DEAL_HEAD = {
+    "en": ["The bidding, from the left of the shaker E: S 30, W 31, N 33, E pass",
+           "N wins the bidding with 33",
+           "N names trumps: sixes are trumps",
+           "1. N:6-6 E:6-0 S:6-2 W:1-1 -> N (1)"],
+    "ja": ["ビッド（シェーカーEの左隣から）：S 30、W 31、N 33、E パス",
+           "Nが33でビッドに勝つ",
+           "Nが切り札を決める：切り札は6のスート",
+           "1. N:6-6 E:6-0 S:6-2 W:1-1 -> N (1)"],
+}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_explain_a_deal_of_42_gives_the_bidding_and_trumps_before_the_tricks(capsys, lang):
+    out = explain(capsys, RULES / "texas-42" / "positions" / "deal-contest.yaml", lang).splitlines()
+    # the file and title, then the bidding and the trumps, then trick 1 to 7, then the verdict
+    assert out[2:6] == DEAL_HEAD[lang]
+    assert [line.split(".")[0] for line in out[5:12]] == [str(k) for k in range(1, 8)]
+    assert len(out) == 13
+
+
+def test_explain_a_forced_bid_of_42(capsys):
+    # deal-forced.yaml: S shakes; W, N and E pass, so S, the shaker, must bid 30, and names ones
+    out = explain(capsys, RULES / "texas-42" / "positions" / "deal-forced.yaml", "en").splitlines()
+    assert out[2:5] == ["The bidding, from the left of the shaker S: W pass, N pass, E pass, S 30",
+                        "S wins the bidding with 30", "S names trumps: ones are trumps"]
+    assert out[5].startswith("1. S:2-2 ")
+
+
 def test_explain_reports_a_bad_file_like_check(tmp_path, capsys):
     f = tmp_path / "p.yaml"
     f.write_text('variant: horse-race\nsteps:\n  - play: "1-4"\n  - play: "2-3"\n    at: "1-4:4"\n')
