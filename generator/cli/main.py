@@ -304,7 +304,7 @@ def cmd_build(args) -> int:
     plugin does before MkDocs reads ``docs/`` (same settings: ``mkdocs.yml``
     in the current folder when there is one); returns the exit status (1:
     problems, each located, and nothing written)."""
-    from ..site.build import WRITE_THROUGH_LINK, SimulationProgress, build_site, ordered_errors, site_settings
+    from ..site.build import LINK_MESSAGES, SimulationProgress, build_site, ordered_errors, site_settings
 
     here = Path.cwd()
     if args.out == "":
@@ -338,7 +338,7 @@ def cmd_build(args) -> int:
         progress(-1, 0, "")
         for e in ordered_errors(exc.errors):
             emit(str(e), file=sys.stderr)
-        where = "where the site's sources go" if all(e.message == WRITE_THROUGH_LINK for e in exc.errors) \
+        where = "where the build writes" if all(e.message in LINK_MESSAGES for e in exc.errors) \
             else f"in {rules}"
         emit(f"rulebook build: {len(exc.errors)} problem(s) {where}; nothing was written", file=sys.stderr)
         return 1

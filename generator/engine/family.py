@@ -80,6 +80,11 @@ class Family:
     #: tree open to the player, ``" rb-practice-tile"`` a tile the player may play, ``" rb-practice-trick"``
     #: the one right answer. :meth:`practice_kind` may choose by the position.
     practice_class: str = ""
+    #: The section ``rulebook new`` writes into a new game of the family, after its overview, for
+    #: how the game is played: ``(id, title, what to write)``, the last two by language (the text to
+    #: write follows the placeholder mark). A line of play is about how tiles join.
+    new_section: tuple[str, Mapping[str, str], Mapping[str, str]] = (
+        "play", {"ja": "牌の置き方", "en": "Placing tiles"}, {"ja": "牌のつなぎ方。", "en": "how tiles join."})
     #: What ``rulebook simulate`` calls its figures: tiles placed a hand, points a hand, the block
     #: rate, how often the hand's first player's side wins it (the record's ``tiles``, ``points``,
     #: ``blocked`` and ``first_won``).

@@ -28,6 +28,9 @@ class TrainsFamily(Family):
     name = "trains"
     play_module = "generator.play.trains"
     noun = "a layout of trains"
+    new_section = ("play", {"ja": "トレインへの出し方", "en": "Playing on the trains"},
+                   {"ja": "トレインへの牌のつなぎ方と、どのトレインに誰が出せるか。",
+                    "en": "how tiles join the trains, and which trains each player may play on."})
     choices = frozenset({"layout", "lead", "draw", "settlement", "double_cover"})
     #: A round leads with its engine double, a player draws one tile, pips left in hand are penalties.
     fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}

@@ -29,6 +29,10 @@ class TreeFamily(Family):
     name = "tree"
     play_module = "generator.play.tree"
     noun = "a tree of doubles"
+    new_section = ("play", {"ja": "木の伸ばし方", "en": "Growing the tree"},
+                   {"ja": "中央のダブルの枝への出し方と、あとから出たダブルに3本の指がそろうまでのきまり。",
+                    "en": "how tiles go on the centre double's arms, and the three toes a later double takes "
+                          "before play goes on anywhere else."})
     choices = frozenset({"layout", "lead", "draw", "settlement", "centre_double", "double_blank",
                          "go_out_on_double"})
     #: A round starts from its double set out before the deal, a player draws one tile, pips left in

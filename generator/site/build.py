@@ -50,7 +50,8 @@ from ..model.schemafiles import write_schemas
 
 __all__ = ["BuildError", "generate", "page_keys", "write_tree", "build_site", "ordered_errors", "site_settings", "SITE_DEFAULTS",
            "SimulationProgress", "count_line", "duration", "GEN", "games_list",
-           "listed_order", "output_link_errors", "published_ids", "WRITE_THROUGH_LINK", "RULES_THROUGH_LINK"]
+           "listed_order", "output_link_errors", "published_ids", "WRITE_THROUGH_LINK", "RULES_THROUGH_LINK",
+           "LINK_FOR_A_FILE", "LINK_MESSAGES", "link_refusal"]
 
 _UI = tables("pages")
 _esc = escape_md
@@ -482,10 +483,29 @@ def ordered_errors(errors: list[SourceError]) -> list[SourceError]:
     return sorted(errors, key=lambda e: (first[e.file], e.line, e.col))
 
 
-#: What a build says of a link where it would write.
-WRITE_THROUGH_LINK = ("this is a link: a build writes its generated pages, schemas and caches only into folders "
-                      "of its own, never through a link (it would write, and remove files, wherever the link "
-                      "leads); remove the link, and the build makes the folder")
+#: Why a build refuses a link where it would write (the start of each of :data:`LINK_MESSAGES`).
+LINK_WHY = ("this is a link: a build writes its generated pages, schemas and caches only into folders "
+            "of its own, never through a link (it would write, and remove files, wherever the link leads)")
+#: What a build says of a link in place of a folder it writes into (or on the way to one).
+WRITE_THROUGH_LINK = LINK_WHY + "; remove the link, and the build makes the folder"
+#: What a build says of a link in place of a file it writes (a generated page, a schema, the lock).
+LINK_FOR_A_FILE = LINK_WHY + "; remove the link, and the build writes its own file there"
+#: Every message of a link a build refuses (a problem "where the build writes", not in the rules).
+LINK_MESSAGES = (WRITE_THROUGH_LINK, LINK_FOR_A_FILE)
+
+
+def link_refusal(link: str | Path, folders=()) -> str:
+    """What a build says of ``link``, a link where it would write: the
+    advice of a folder (:data:`WRITE_THROUGH_LINK`) when the link stands
+    for one of ``folders`` (the folders the build makes) or for a folder on
+    the way to one, or leads to a folder; else the advice of a file
+    (:data:`LINK_FOR_A_FILE`), a link in place of a page, a schema file or
+    the build's lock."""
+    link = Path(os.path.abspath(link))                 # (never resolved: the link itself is what is named)
+    made = [Path(os.path.abspath(f)) for f in folders if f is not None]
+    if link.is_dir() or any(link == f or link in f.parents for f in made):
+        return WRITE_THROUGH_LINK
+    return LINK_FOR_A_FILE
 
 
 #: What a build (or ``rulebook new``) says of a site's rules folder reached through a link.
@@ -510,7 +530,8 @@ def output_link_errors(docs_dir: str | Path, root: str | Path | None = None,
     found = set(written_links(base, folders))
     if root is not None:
         found.update(link for c in caches if c is not None and (link := link_on_the_way(root, c)) is not None)
-    return [SourceError(str(p), 1, 1, WRITE_THROUGH_LINK) for p in sorted(found)]
+    made = folders + [Path(c) for c in caches if c is not None]
+    return [SourceError(str(p), 1, 1, link_refusal(p, made)) for p in sorted(found)]
 
 
 def build_site(catalog: Catalog, docs_dir: str | Path, *, cache_dir: Path | None = None,
