@@ -203,6 +203,42 @@ def test_a_clubs_build_simulates_only_its_own_game(tmp_path, monkeypatch):
     assert "95% interval" in files["en/gen/block-to-20.md"].decode("utf-8")
 
 
+DRAFT_FIVES = """\
+id: fives-trial
+extends: all-fives
+draft: true
+name: {ja: オールファイブ（試作）, en: All Fives on trial}
+params: {target: 100}
+"""
+
+
+def test_a_built_site_simulates_no_figures_for_its_drafts(tmp_path, monkeypatch):
+    """A club's folder with Block to 20 (published) and the draft All Fives on trial, built to
+    publish (``drafts=False``, as ``mkdocs build`` and ``rulebook build``): the games published are
+    Block to 20 and Block, the standard game it extends; the draft and All Fives (extended only by
+    the draft) are left out. Both standard games keep their shipped figures, so the one game to
+    simulate is Block to 20: the progress names it alone (1 of 1), and the draft gets no stats.json.
+    Built again with drafts (``mkdocs serve``), the draft is simulated and its page has its figures
+    (the pages made without them by the first build are not reused). Small bounds, as above."""
+    from generator.site.build import generate
+
+    monkeypatch.setattr(stats, "PILOT_GAMES", 5)
+    monkeypatch.setattr(stats, "FLOOR_HANDS", 100)
+    monkeypatch.setattr(stats, "MIN_HANDS", 300)
+    cat = club_rules(tmp_path, ("block-to-20", SHORT_BLOCK), ("fives-trial", DRAFT_FIVES))
+    calls = []
+    files = generate(cat, png=False, drafts=False, progress=lambda *a: calls.append(a))
+    assert calls == [(0, 1, ""), (1, 1, "block-to-20")]
+    assert not (tmp_path / "rules" / "fives-trial" / "stats.json").exists()
+    assert (tmp_path / "rules" / "block-to-20" / "stats.json").is_file()
+    assert "en/gen/fives-trial.md" not in files and "by-the-numbers" in files["en/gen/block-to-20.md"].decode()
+    calls.clear()
+    files = generate(cat, png=False, drafts=True, progress=lambda *a: calls.append(a))
+    assert calls == [(0, 1, ""), (1, 1, "fives-trial")]
+    assert (tmp_path / "rules" / "fives-trial" / "stats.json").is_file()
+    assert "by-the-numbers" in files["en/gen/fives-trial.md"].decode()
+
+
 def test_on_a_terminal_the_counts_are_a_bar_that_is_redrawn(monkeypatch):
     """Where the standard error is a terminal the counts redraw one bar (tqdm) instead of adding
     lines: its text is the line's, the time left as given (3 s for the trial's 10 of 20 games)."""
