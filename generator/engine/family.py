@@ -91,6 +91,9 @@ class Family:
     param_notes: Mapping[str, str] = {}
     #: The figures' introduction and closing note (keys of the message catalog's ``stats`` context).
     figure_words: tuple[str, str] = ("intro", "note")
+    #: What the figures count, in the family's word: ``"hand"``, or ``"round"`` for a game played in
+    #: rounds (the messages ``unit_<word>`` and ``units_<word>`` of the ``stats`` context).
+    figure_unit: str = "hand"
     #: Simulation work limits in :class:`~generator.sim.simulate.Work` units: (per game's figures, per row).
     work_limits: tuple[int, int] = (16_000_000, 4_000_000)
     #: The module that shows a hand of this family to a reader playing it in the browser

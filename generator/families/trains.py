@@ -35,6 +35,7 @@ class TrainsFamily(Family):
     position_schema = "train-position"
     practice_class = " rb-practice-where"       # a question of where one may play: the verdicts say so
     work_limits = (100_000_000, 25_000_000)
+    figure_unit = "round"
 
     @property
     def rules_class(self):

@@ -37,6 +37,7 @@ class TreeFamily(Family):
     position_schema = "tree-position"
     practice_class = " rb-practice-arm"         # "where may I play?" on the arms: the verdicts say so
     work_limits = (100_000_000, 25_000_000)
+    figure_unit = "round"
     simulate_words = ("tiles per round", "penalty points per round", "blocked rounds",
                       "the round's first player has the fewest points")
     unused_params = frozenset({"stock_reserve", "point_unit", "target", "partnerships"})

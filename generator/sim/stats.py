@@ -576,7 +576,12 @@ def columns(rules, lang: str) -> dict[str, str]:
 
 
 def section(data: dict, rules, lang: str) -> str:
-    """The Markdown of the "by the numbers" section in ``lang``."""
+    """The Markdown of the "by the numbers" section in ``lang``: the table
+    of ``data``'s rows (a row the work limit stopped is marked ``*``), and
+    words that claim only what the rows hold: the least count of
+    :data:`MIN_HANDS` (a club's game: :data:`FLOOR_HANDS`) hands, or rounds
+    in a game played in rounds (:attr:`~generator.engine.family.Family.figure_unit`),
+    of the rows not stopped short, and a club's game's precision of those rows."""
     t = _T[lang]
     c = columns(rules, lang)
     rows = [f"| {c['players']} | {c['games']} | {c['hands']} | {c['per_game']} | {c['tiles']} | "
@@ -590,16 +595,24 @@ def section(data: dict, rules, lang: str) -> str:
                     f"{'—' if per_game is None else f'{per_game:.2f}'} | "
                     f"{r['tiles_per_hand']['mean']:.1f} | {r['points_per_hand']['mean']:.1f} | "
                     f"{100 * r['block_rate']:.1f}% | {100 * r['first_player_wins']:.1f}% |")
-    intro_key, note_key = family_of(rules.family).figure_words
-    intro = t[intro_key].format(seed=data["seed"], min=f"{data['min_hands']:,}")
-    cut = f"\n\n{t['cut_short']}" if any(r.get("cut_short") for r in data["results"]) else ""
+    family = family_of(rules.family)
+    intro_key, note_key = family.figure_words
+    unit, units = t[f"unit_{family.figure_unit}"], t[f"units_{family.figure_unit}"]
+    results = data["results"]
+    full = [r for r in results if not r.get("cut_short")]
+    # Only what the rows hold: the least count is claimed of the rows that were not stopped short.
+    sample = t["sample_seed" if not full else "sample_all" if len(full) == len(results) else "sample_unmarked"]
+    intro = t[intro_key].format(sample=sample.format(seed=data["seed"], min=f"{data['min_hands']:,}", units=units))
+    cut = f"\n\n{t['cut_short'].format(units=units)}" if len(full) < len(results) else ""
     sampling = data.get("sampling")
-    if isinstance(sampling, dict):          # a club's own game: how precise its figures are
-        low, high = min(r["hands"] for r in data["results"]), max(r["hands"] for r in data["results"])
+    if isinstance(sampling, dict) and full:     # a club's own game: how precise its figures are
+        low, high = min(r["hands"] for r in full), max(r["hands"] for r in full)
         hands = f"{low:,}" if low == high else t["hands_range"].format(low=f"{low:,}", high=f"{high:,}")
-        cut += "\n\n" + t["precise"].format(hw=f"±{100 * sampling['half_width']:g}",
-                                             rel=f"±{100 * sampling['tiles_relative']:g}", hands=hands)
-    return (f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{t[note_key]}{cut}\n")
+        cut += "\n\n" + t["precise" if len(full) == len(results) else "precise_unmarked"].format(
+            hw=f"±{100 * sampling['half_width']:g}", rel=f"±{100 * sampling['tiles_relative']:g}", hands=hands,
+            unit=unit, units=units)
+    return (f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows)
+            + f"\n\n{t[note_key].format(units=units)}{cut}\n")
 
 
 def main(argv: list[str] | None = None) -> int:
