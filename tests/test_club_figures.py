@@ -273,3 +273,32 @@ def test_making_the_html_is_counted_in_pages(monkeypatch):
     p.rendered(1, 1296)
     p.rendered(300, 1296)
     assert lines == ["rulebook: making the HTML: 300 of 1,296 pages, about 20 s left"]
+
+
+def test_a_game_without_figures_is_counted_with_an_estimate_from_its_first_games(tmp_path, monkeypatch):
+    """A game of the repository's own folder with no stats.json yet (Block, copied) used to be
+    counted "N of about N games played, done" all along: no row had a count to go by. Each row now
+    estimates the games it will play from the share of it done (its hands, or its work limit), and
+    a row not begun counts as the rows begun do on average. Worked by hand: one process plays
+    Block's four rows (2, 3, 4 players and 4 in partnerships) one after another, so while the first
+    row is played the other three count as its estimate g, and the games to play are 4 × g, more
+    than the games played; the last count has every game played, the sum of the rows' games. The
+    clock is made to move a second at each reading, so that every report is passed on."""
+    import itertools
+    import shutil
+
+    shutil.copytree(RULES / "block", tmp_path / "block")
+    shutil.copy(RULES / "glossary.yaml", tmp_path / "glossary.yaml")
+    (tmp_path / "block" / "stats.json").unlink()
+    vdef = Catalog(tmp_path).variant("block")
+    monkeypatch.setattr(stats, "MIN_HANDS", 200)
+    clock = itertools.count()
+    monkeypatch.setattr(stats, "time", SimpleNamespace(monotonic=lambda: float(next(clock))))
+    counts = []
+    data = stats.refresh([vdef], write=False, jobs=1, counts=counts.append)["block"]
+    assert len(data["results"]) == 4
+    first = [c for c in counts if 0 < c.played < data["results"][0]["games"]]
+    assert first and all(c.to_play % 4 == 0 and c.to_play > c.played for c in first)
+    total = sum(r["games"] for r in data["results"])
+    assert (counts[-1].played, counts[-1].to_play, counts[-1].step) == (total, total, "figures")
+    assert all(c.to_play > 0 for c in counts)

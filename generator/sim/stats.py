@@ -275,7 +275,7 @@ def refresh(vdefs, write: bool = True, jobs: int | None = None,
                     guess[key] = _games_for(trial)
                 else:
                     tasks.append((key, spec, n, partners, limit, None))
-                    guess[key] = old.get((n, partners), 0)
+                    guess[key] = old.get((n, partners))      # None: not known until the row is played
         if tally is not None:
             tally.step("figures", guess)
         results = iter(_run(_sized, tasks, jobs))
@@ -468,18 +468,21 @@ def _say(key: tuple, played: int, to_play: int | None) -> None:
         _REPORT.put((key, played, to_play))
 
 
-def _ticker(key: tuple, before: int) -> Callable[[int], None] | None:
+def _ticker(key: tuple, before: int) -> Callable[[int, float], None] | None:
     """A ``progress`` for :func:`simulate` that passes the games played (plus
-    ``before``) on to the listening process, at most four times a second."""
+    ``before``) on to the listening process, at most four times a second,
+    with the games the row will have played when it ends, estimated from
+    the share of it done (the hands asked, or its work limit, whichever
+    ends it first): a row of a game with no figures yet is counted too."""
     if _REPORT is None:
         return None
     last = [0.0]
 
-    def tick(played: int) -> None:
+    def tick(played: int, share: float = 0.0) -> None:
         now = time.monotonic()
         if now - last[0] >= 0.25:
             last[0] = now
-            _say(key, before + played, None)
+            _say(key, before + played, before + max(played, math.ceil(played / share)) if share > 0 else None)
     return tick
 
 
@@ -506,7 +509,9 @@ class _Tally:
 
     def step(self, name: str, guess: dict) -> None:
         """Start a step: ``guess`` holds the games each row is thought to play
-        (the last step's counts, every one of them read, are reported first)."""
+        (``None``: not known until the row reports its own estimate; until
+        then it counts as the known rows do on average); the last step's
+        counts, every one of them read, are reported first."""
         self._drain()
         with self.lock:
             if self.name:
@@ -537,7 +542,7 @@ class _Tally:
                 self.played[key] = played
                 if to_play is not None:
                     self.guess[key] = to_play
-                elif played > self.guess[key]:
+                elif played > (self.guess[key] or 0):
                     self.guess[key] = played
             self._emit()
 
@@ -546,7 +551,12 @@ class _Tally:
         if not force and now - self.last < 1.0:
             return
         self.last = now
-        played, to_play = sum(self.played.values()), sum(self.guess.values())
+        known = [g for g in self.guess.values() if g is not None]
+        unknown = sum(known) / len(known) if known else 0       # a row not begun: as the others, on average
+        played = sum(self.played.values())
+        to_play = round(sum(unknown if g is None else g for g in self.guess.values()))
+        if not played and not to_play:      # nothing played nor known yet: nothing to say
+            return
         took = now - self.t0
         left = (to_play - played) * took / played if played and took > 0 else None
         self.counts(Count(played, max(played, to_play), left, self.name))
