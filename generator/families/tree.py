@@ -36,7 +36,10 @@ class TreeFamily(Family):
     fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
     position_schema = "tree-position"
     practice_class = " rb-practice-arm"         # "where may I play?" on the arms: the verdicts say so
-    work_limits = (100_000_000, 25_000_000)
+    #: Seven rows of at most 8,000,000 units each: Chicken Foot's largest row (two players, 10,000
+    #: rounds of double-nine) takes 7,297,000, and a double-eighteen set's seven rows, all stopped
+    #: at the limit, take about 70 s of one core (about 35 s on two) rather than twice that.
+    work_limits = (56_000_000, 8_000_000)
     figure_unit = "round"
     simulate_words = ("tiles per round", "penalty points per round", "blocked rounds",
                       "the round's first player has the fewest points")
