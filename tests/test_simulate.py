@@ -306,3 +306,17 @@ def test_every_figure_is_recounted_from_the_games_own_records(catalog):
         assert got["first_player_wins"] == round(first_won / len(tiles), 4)
         assert got["game_winners"] == dict(sorted(wins.items()))
         assert 0 < first_won < len(tiles) or len(tiles) < 4      # both outcomes occur in a run this long
+
+
+def test_a_tree_games_work_is_shared_among_its_rows_by_the_tiles_dealt(catalog):
+    """Chicken Foot deals 20, 14, 11, 9, 7, 6 and 6 tiles to two to eight players: weights one
+    more, 21, 15, 12, 10, 8, 7, 7 (80 in all), of the tree family's 40,000,000 units: 40M × 21/80 =
+    10,500,000 for two players, 40M × 15/80 = 7,500,000, then 6,000,000, 5,000,000, 4,000,000 and
+    3,500,000 twice (each under the row's 11,000,000). A line game's rows share equally: Block's
+    four rows, 16,000,000 / 4 = 4,000,000 each, its row limit."""
+    from generator.sim import stats
+
+    assert stats.row_limits(catalog.variant("chicken-foot").rules) == \
+        [10_500_000, 7_500_000, 6_000_000, 5_000_000, 4_000_000, 3_500_000, 3_500_000]
+    assert stats.row_limits(catalog.variant("block").rules) == [4_000_000] * 4
+    assert sum(stats.row_limits(catalog.variant("chicken-foot").rules)) == 40_000_000

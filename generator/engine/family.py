@@ -158,6 +158,13 @@ class Family:
         (their source is part of the figures' hash)."""
         return []
 
+    def row_weights(self, rules, tables: list[tuple[int, bool]]) -> list[float]:
+        """How the work a game's figures may take (:attr:`work_limits`) is
+        shared among its rows, one weight per ``(players, partners)`` table:
+        each row gets its weight's part of the game's limit (and no more than
+        the row's limit). Equal shares unless a family's rows cost unequally."""
+        return [1.0] * len(tables)
+
     # -- pages ------------------------------------------------------------------------------------
     def shows_legend(self, position) -> bool:
         """Whether ``position``'s diagrams use the page's legend of marks

@@ -36,7 +36,8 @@ from ..engine.family import families, family_of
 from .simulate import rules_spec, simulate
 
 __all__ = ["MIN_HANDS", "SEED", "Z", "HALF_WIDTH", "TILES_RELATIVE", "FLOOR_HANDS", "PILOT_GAMES", "Count",
-           "half_width", "mean_half_width", "precision", "hands_needed", "work_limits", "definition_hash",
+           "half_width", "mean_half_width", "precision", "hands_needed", "work_limits", "row_limits",
+           "definition_hash",
            "figures", "refresh", "section", "columns"]
 
 #: Hands simulated per player count, at least (the most a club's game is played to, see below).
@@ -67,11 +68,25 @@ def work_limits() -> dict[str, tuple[int, int]]:
     match of a million rounds) can hang a build. A row that reaches its share
     stops early and is marked. A decision of a game of trains costs less than
     one on a line, where each tile is tried at every open end and its count
-    worked out. Every game of the repository stays inside: the largest rows
-    are Mexican Train's two-player one (12,109,000 units of its share of
-    14,285,714, in the club's house rule) and Chicken Foot's (7,297,000 of
-    8,000,000)."""
+    worked out. Every game of the repository stays inside its rows' shares
+    (:func:`row_limits`): the nearest are Mexican Train's two-player row
+    (12,109,000 units of 14,285,714, in the club's house rule) and Chicken
+    Foot's seven-player row (3,145,000 of 3,500,000)."""
     return {f.name: f.work_limits for f in families()}
+
+
+def row_limits(rules) -> list[int]:
+    """The most work each row of the figures of a game with ``rules`` may
+    take (:class:`~generator.sim.simulate.Work` units), in the order of its
+    tables (player counts, then partnership games): the family's limit for
+    a game's figures shared by its :meth:`~generator.engine.family.Family.row_weights`,
+    and no more than its limit for a row (:func:`work_limits`)."""
+    family = family_of(rules.family)
+    per_game, per_row = family.work_limits
+    tables = _tables(rules)
+    weights = family.row_weights(rules, tables)
+    total = sum(weights) or 1.0
+    return [min(per_row, int(per_game * w / total)) for w in weights]
 
 
 def code_text(module) -> str:
@@ -114,7 +129,8 @@ def _code_text(source: str) -> str:
 def definition_hash(vdef) -> str:
     """SHA-256 of the variant's parameters and rule choices (their values:
     the words describing them do not count), the source of every module
-    that decides a simulated game, plus the sample size, seed and players."""
+    that decides a simulated game, plus the sample size, seed, players and
+    work limits (each row's: :func:`row_limits`)."""
     h = hashlib.sha256()
     h.update(json.dumps(vdef.params, sort_keys=True, default=str).encode())
     h.update(json.dumps(vdef.choices.as_dict(), sort_keys=True).encode())
@@ -123,7 +139,7 @@ def definition_hash(vdef) -> str:
     mods = own + [m for m in family_of(vdef.rules.family).decisive_modules() if m not in own]
     for m in mods:
         h.update(code_text(m).encode())
-    h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}/{sorted(work_limits().items())}".encode())
+    h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}/{sorted(work_limits().items())}/{row_limits(vdef.rules)}".encode())
     return h.hexdigest()
 
 
@@ -246,9 +262,8 @@ def refresh(vdefs, write: bool = True, jobs: int | None = None,
                 progress(vdef.id)
             continue
         rows = _tables(vdef.rules)
-        per_game, per_row = work_limits()[vdef.rules.family]
-        limit = min(per_row, per_game // max(1, len(rows)))
-        todo.append((vdef, digest, [(rules_spec(vdef.rules), n, partners, limit) for n, partners in rows],
+        todo.append((vdef, digest, [(rules_spec(vdef.rules), n, partners, limit)
+                                    for (n, partners), limit in zip(rows, row_limits(vdef.rules))],
                      bool(precise) and not vdef.shipped))
     if not todo:
         return out
