@@ -70,8 +70,8 @@ def work_limits() -> dict[str, tuple[int, int]]:
     one on a line, where each tile is tried at every open end and its count
     worked out. Every game of the repository stays inside its rows' shares
     (:func:`row_limits`): the nearest are Mexican Train's two-player row
-    (12,109,000 units of 14,285,714, in the club's house rule) and Chicken
-    Foot's seven-player row (3,145,000 of 3,500,000)."""
+    (11,820,000 units of 13,333,333) and Chicken Foot's seven-player row
+    (3,145,000 of 3,500,000)."""
     return {f.name: f.work_limits for f in families()}
 
 
