@@ -271,7 +271,7 @@ def cmd_simulate(args) -> int:
                leave=False)
     try:
         result = simulate(variant, args.players, args.games, args.seed, args.partners,
-                          tuple(args.bots.split(",")), progress=lambda n: bar.update(n - bar.n),
+                          tuple(args.bots.split(",")), progress=lambda n, share: bar.update(n - bar.n),
                           streams="per-game", jobs=args.jobs or cores())
     except ValueError as exc:
         hint = ""

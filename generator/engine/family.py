@@ -96,6 +96,9 @@ class Family:
     param_notes: Mapping[str, str] = {}
     #: The figures' introduction and closing note (keys of the message catalog's ``stats`` context).
     figure_words: tuple[str, str] = ("intro", "note")
+    #: What the figures count, in the family's word: ``"hand"``, or ``"round"`` for a game played in
+    #: rounds (the messages ``unit_<word>`` and ``units_<word>`` of the ``stats`` context).
+    figure_unit: str = "hand"
     #: Simulation work limits in :class:`~generator.sim.simulate.Work` units: (per game's figures, per row).
     work_limits: tuple[int, int] = (16_000_000, 4_000_000)
     #: The module that shows a hand of this family to a reader playing it in the browser
@@ -159,6 +162,13 @@ class Family:
         """The modules whose code decides a simulated game of this family
         (their source is part of the figures' hash)."""
         return []
+
+    def row_weights(self, rules, tables: list[tuple[int, bool]]) -> list[float]:
+        """How the work a game's figures may take (:attr:`work_limits`) is
+        shared among its rows, one weight per ``(players, partners)`` table:
+        each row gets its weight's part of the game's limit (and no more than
+        the row's limit). Equal shares unless a family's rows cost unequally."""
+        return [1.0] * len(tables)
 
     # -- pages ------------------------------------------------------------------------------------
     def shows_legend(self, position) -> bool:

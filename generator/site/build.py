@@ -170,7 +170,8 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     card (``draft: true``) are checked and made like any other, under a
     banner saying it is a draft; with ``drafts`` false (a site to publish:
     ``mkdocs build``) they are left out of the files returned, as Material's
-    blog plugin leaves out draft posts.
+    blog plugin leaves out draft posts, and their figures are not simulated
+    (nor those of a standard game only drafts extend: :func:`published_ids`).
 
     A wrong number fails fast: once checking the positions found a
     problem, no game is simulated and no PNG is drawn (the pages are still
@@ -243,9 +244,12 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
         files[f"{lang}/{GEN}/options.md"] = options_page(everyone, lang).encode("utf-8")
         files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang, [v for _, _, v in everyone]).encode("utf-8")
     made: dict[str, dict[str, bytes]] = {}
+    # A site to publish leaves out its drafts (and the standard games only they extend): their pages are
+    # still made, to check them, but their figures are not simulated, and those pages are not remembered.
+    unpublished = set() if drafts else set(ids) - set(published_ids(catalog))
     todo = []
     for vid in ids:
-        if vid in broken or (only is not None and vid not in only) or vid in reused:
+        if vid in broken or (only is not None and vid not in only) or vid in reused or vid in unpublished:
             continue
         try:
             todo.append(catalog.variant(vid))
@@ -309,6 +313,8 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
     if only is not None:                    # a partial run: nothing to remember as a whole site
         return dict(sorted(files.items()))
     for vid, own in made.items():
+        if vid in unpublished and with_stats:   # made without their figures: not the pages their key names
+            continue
         _MEMO[vid] = (keys[vid], own)
         _cache_put(cache_dir, vid, keys[vid], own)
     for vid in reused:
@@ -316,7 +322,7 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
     if stats is not None:
         stats["made"], stats["reused"] = sorted(made), sorted(reused)
     if not drafts:                          # checked above; not published
-        kept = set(published_ids(catalog))
+        kept = set(ids) - unpublished
         left_out = [vid for vid in ids if vid not in kept]
         for vid in left_out:                # a draft, and a standard game only drafts extend
             for name in made.get(vid) or reused.get(vid) or {}:
