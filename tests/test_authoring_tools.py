@@ -53,6 +53,69 @@ def test_new_for_each_offered_rules(rules_copy, capsys, base):
     assert main(["check", "-q", str(rules_copy / f"my-{base}")]) == 0, capsys.readouterr().err
 
 
+#: The section on play a new game gets from the game it copies, in the words of that game's family:
+#: (title ja, title en, the text to write in ja, in en). Texas 42 is played by bids and tricks, Chicken
+#: Foot grows a tree from the centre double, Mexican Train joins trains, Draw a single line.
+PLAY_SECTION = {
+    "texas-42": ("ビッドとトリック", "Bidding and tricks", "【要記入】ビッドの進め方、切り札の決め方、トリックを取る牌。",
+                 "TODO: how the bidding goes, how trumps are named and which tile takes a trick."),
+    "chicken-foot": ("木の伸ばし方", "Growing the tree",
+                     "【要記入】中央のダブルの枝への出し方と、あとから出たダブルに3本の指がそろうまでのきまり。",
+                     "TODO: how tiles go on the centre double's arms, and the three toes a later double takes "
+                     "before play goes on anywhere else."),
+    "mexican-train": ("トレインへの出し方", "Playing on the trains",
+                      "【要記入】トレインへの牌のつなぎ方と、どのトレインに誰が出せるか。",
+                      "TODO: how tiles join the trains, and which trains each player may play on."),
+    "draw": ("牌の置き方", "Placing tiles", "【要記入】牌のつなぎ方。", "TODO: how tiles join."),
+}
+
+
+@pytest.mark.parametrize("base", list(PLAY_SECTION))
+def test_new_writes_a_section_on_play_in_the_words_of_the_family_copied(rules_copy, capsys, base):
+    import yaml
+
+    assert main(["new", f"my-{base}", "--rules", base]) == 0
+    text = (rules_copy / f"my-{base}" / "variant.yaml").read_text(encoding="utf-8")
+    play = next(sec for sec in yaml.safe_load(text)["sections"] if sec["id"] == "play")
+    title_ja, title_en, todo_ja, todo_en = PLAY_SECTION[base]
+    assert play["title"] == {"ja": title_ja, "en": title_en}
+    assert play["body"]["ja"].startswith(todo_ja) and play["body"]["en"].startswith(todo_en)
+    if base != "draw":                      # only a line of play is about how tiles join
+        assert "Placing tiles" not in text and "how tiles join." not in text and "牌の置き方" not in text
+
+
+def test_a_house_rule_stub_of_chicken_foot_names_its_own_family(rules_copy, capsys):
+    """Chicken Foot is a tree of doubles: its round's double is set out before the deal, a player
+    draws one tile, and pips left in hand are penalties, in every tree game; the stub says so of
+    those three choices in the tree's name, and never calls them values of trains."""
+    assert main(["new", "my-feet", "--extends", "chicken-foot"]) == 0
+    lines = (rules_copy / "my-feet" / "variant.yaml").read_text(encoding="utf-8").splitlines()
+    tagged = [line.split(":")[0].strip("# ") for line in lines if line.endswith("(always played in a tree of doubles)")]
+    assert tagged == ["lead", "draw", "settlement"]
+    assert not any("(trains)" in line for line in lines)
+    # a game of tricks plays no choice's value always: its stub tags none
+    assert main(["new", "my-42", "--extends", "texas-42"]) == 0
+    assert "always played" not in (rules_copy / "my-42" / "variant.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang,engine", [
+    ("en", "| <code>engine</code> | the round's double is set in the centre before the deal "
+           "(always played in a layout of trains and in a tree of doubles) |"),
+    ("ja", "| <code>engine</code> | そのラウンドのダブルを配る前に中央に置く"
+           "（トレインのゲームと木の形のゲームでは常にこの値） |"),
+])
+def test_the_options_page_names_every_family_that_always_plays_a_value(catalog, lang, engine):
+    """`lead: engine` is played by every game of trains (Mexican Train) and every tree (Chicken Foot)."""
+    from generator.pages.options import options_page
+
+    games = [(vid, catalog.variant(vid).name, catalog.variant(vid)) for vid in catalog.variant_ids()]
+    md = options_page(games, lang)
+    assert any(line.startswith(engine) for line in md.splitlines())
+    # ("(trains)" still tags the param `rounds` and the choice `double_cover`: trains alone play them)
+    rows = [line for line in md.splitlines() if line.startswith(("| <code>engine</code>", "| <code>penalty</code>"))]
+    assert len(rows) == 2 and not any("(trains)" in r or "（トレイン）" in r for r in rows)
+
+
 @pytest.mark.parametrize("vid,message", [
     ("draw", "rules/draw already exists; choose another id"),
     ("My-Game", "'My-Game' is not a variant id"),
@@ -175,6 +238,38 @@ def test_explain_a_mexican_train_round(capsys, lang, lines):
 def test_explain_a_mexican_train_table(capsys):
     out = explain(capsys, RULES / "mexican-train" / "positions" / "table-where-to-play.yaml", "en")
     assert "Trains for" in out and "legal plays: " in out
+
+
+# Texas 42, deal-contest.yaml: E shakes, so the bidding starts at S, on E's left, and goes round to
+# E: S 30, W 31 (over S), N 33 (over W), E passes. N holds the high bid, 33, and names sixes; the
+# seven tricks follow, the first N's 6-6 (E 6-0 and S 6-2 must follow, W has no six), worth 1.
+DEAL_HEAD = {
+    "en": ["The bidding, from the left of the shaker E: S 30, W 31, N 33, E pass",
+           "N wins the bidding with 33",
+           "N names trumps: sixes are trumps",
+           "1. N:6-6 E:6-0 S:6-2 W:1-1 -> N (1)"],
+    "ja": ["ビッド（シェーカーEの左隣から）：S 30、W 31、N 33、E パス",
+           "Nが33でビッドに勝つ",
+           "Nが切り札を決める：切り札は6のスート",
+           "1. N:6-6 E:6-0 S:6-2 W:1-1 -> N (1)"],
+}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_explain_a_deal_of_42_gives_the_bidding_and_trumps_before_the_tricks(capsys, lang):
+    out = explain(capsys, RULES / "texas-42" / "positions" / "deal-contest.yaml", lang).splitlines()
+    # the file and title, then the bidding and the trumps, then trick 1 to 7, then the verdict
+    assert out[2:6] == DEAL_HEAD[lang]
+    assert [line.split(".")[0] for line in out[5:12]] == [str(k) for k in range(1, 8)]
+    assert len(out) == 13
+
+
+def test_explain_a_forced_bid_of_42(capsys):
+    # deal-forced.yaml: S shakes; W, N and E pass, so S, the shaker, must bid 30, and names ones
+    out = explain(capsys, RULES / "texas-42" / "positions" / "deal-forced.yaml", "en").splitlines()
+    assert out[2:5] == ["The bidding, from the left of the shaker S: W pass, N pass, E pass, S 30",
+                        "S wins the bidding with 30", "S names trumps: ones are trumps"]
+    assert out[5].startswith("1. S:2-2 ")
 
 
 def test_explain_reports_a_bad_file_like_check(tmp_path, capsys):

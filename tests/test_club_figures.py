@@ -203,6 +203,42 @@ def test_a_clubs_build_simulates_only_its_own_game(tmp_path, monkeypatch):
     assert "95% interval" in files["en/gen/block-to-20.md"].decode("utf-8")
 
 
+DRAFT_FIVES = """\
+id: fives-trial
+extends: all-fives
+draft: true
+name: {ja: オールファイブ（試作）, en: All Fives on trial}
+params: {target: 100}
+"""
+
+
+def test_a_built_site_simulates_no_figures_for_its_drafts(tmp_path, monkeypatch):
+    """A club's folder with Block to 20 (published) and the draft All Fives on trial, built to
+    publish (``drafts=False``, as ``mkdocs build`` and ``rulebook build``): the games published are
+    Block to 20 and Block, the standard game it extends; the draft and All Fives (extended only by
+    the draft) are left out. Both standard games keep their shipped figures, so the one game to
+    simulate is Block to 20: the progress names it alone (1 of 1), and the draft gets no stats.json.
+    Built again with drafts (``mkdocs serve``), the draft is simulated and its page has its figures
+    (the pages made without them by the first build are not reused). Small bounds, as above."""
+    from generator.site.build import generate
+
+    monkeypatch.setattr(stats, "PILOT_GAMES", 5)
+    monkeypatch.setattr(stats, "FLOOR_HANDS", 100)
+    monkeypatch.setattr(stats, "MIN_HANDS", 300)
+    cat = club_rules(tmp_path, ("block-to-20", SHORT_BLOCK), ("fives-trial", DRAFT_FIVES))
+    calls = []
+    files = generate(cat, png=False, drafts=False, progress=lambda *a: calls.append(a))
+    assert calls == [(0, 1, ""), (1, 1, "block-to-20")]
+    assert not (tmp_path / "rules" / "fives-trial" / "stats.json").exists()
+    assert (tmp_path / "rules" / "block-to-20" / "stats.json").is_file()
+    assert "en/gen/fives-trial.md" not in files and "by-the-numbers" in files["en/gen/block-to-20.md"].decode()
+    calls.clear()
+    files = generate(cat, png=False, drafts=True, progress=lambda *a: calls.append(a))
+    assert calls == [(0, 1, ""), (1, 1, "fives-trial")]
+    assert (tmp_path / "rules" / "fives-trial" / "stats.json").is_file()
+    assert "by-the-numbers" in files["en/gen/fives-trial.md"].decode()
+
+
 def test_on_a_terminal_the_counts_are_a_bar_that_is_redrawn(monkeypatch):
     """Where the standard error is a terminal the counts redraw one bar (tqdm) instead of adding
     lines: its text is the line's, the time left as given (3 s for the trial's 10 of 20 games)."""
@@ -237,3 +273,32 @@ def test_making_the_html_is_counted_in_pages(monkeypatch):
     p.rendered(1, 1296)
     p.rendered(300, 1296)
     assert lines == ["rulebook: making the HTML: 300 of 1,296 pages, about 20 s left"]
+
+
+def test_a_game_without_figures_is_counted_with_an_estimate_from_its_first_games(tmp_path, monkeypatch):
+    """A game of the repository's own folder with no stats.json yet (Block, copied) used to be
+    counted "N of about N games played, done" all along: no row had a count to go by. Each row now
+    estimates the games it will play from the share of it done (its hands, or its work limit), and
+    a row not begun counts as the rows begun do on average. Worked by hand: one process plays
+    Block's four rows (2, 3, 4 players and 4 in partnerships) one after another, so while the first
+    row is played the other three count as its estimate g, and the games to play are 4 × g, more
+    than the games played; the last count has every game played, the sum of the rows' games. The
+    clock is made to move a second at each reading, so that every report is passed on."""
+    import itertools
+    import shutil
+
+    shutil.copytree(RULES / "block", tmp_path / "block")
+    shutil.copy(RULES / "glossary.yaml", tmp_path / "glossary.yaml")
+    (tmp_path / "block" / "stats.json").unlink()
+    vdef = Catalog(tmp_path).variant("block")
+    monkeypatch.setattr(stats, "MIN_HANDS", 200)
+    clock = itertools.count()
+    monkeypatch.setattr(stats, "time", SimpleNamespace(monotonic=lambda: float(next(clock))))
+    counts = []
+    data = stats.refresh([vdef], write=False, jobs=1, counts=counts.append)["block"]
+    assert len(data["results"]) == 4
+    first = [c for c in counts if 0 < c.played < data["results"][0]["games"]]
+    assert first and all(c.to_play % 4 == 0 and c.to_play > c.played for c in first)
+    total = sum(r["games"] for r in data["results"])
+    assert (counts[-1].played, counts[-1].to_play, counts[-1].step) == (total, total, "figures")
+    assert all(c.to_play > 0 for c in counts)

@@ -68,22 +68,35 @@ def test_build_out_refuses_a_link_where_it_writes_and_touches_nothing_behind_it(
     assert main(["build", "-q", "--out", str(out)]) == 1
     err = capsys.readouterr().err
     assert f"{link}:1:1: {LINK}" in err and "nothing was written" in err
+    # the advice fits what the link stands for: a page or a schema is a file the build writes, the
+    # others are folders it makes; and the problem is where the build writes, not in the rules
+    advice = ("remove the link, and the build writes its own file there" if where.endswith((".md", ".json"))
+              else "remove the link, and the build makes the folder")
+    assert err.splitlines()[0].endswith(advice)
+    assert "rulebook build: 1 problem(s) where the build writes; nothing was written" in err
     assert "Traceback" not in err
     assert _contents(outside) == before
     assert link.is_symlink()                        # refused, not removed: the author sees it
 
 
-def test_build_refuses_a_cache_folder_that_is_a_link(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("where", [".cache", ".cache/pages"])
+def test_build_refuses_a_cache_folder_that_is_a_link(tmp_path, monkeypatch, capsys, where):
     """The page cache (``.cache/pages`` beside mkdocs.yml) is written by every
-    build: a committed ``.cache`` link would take its entries elsewhere."""
+    build: a committed ``.cache`` (or ``.cache/pages``) link would take its entries elsewhere."""
     site = small_site(tmp_path / "club")
     outside = tmp_path / "outside"
     before = _victim(outside)
-    (site / ".cache").symlink_to(outside)
+    (site / where).parent.mkdir(parents=True, exist_ok=True)
+    (site / where).symlink_to(outside)
     monkeypatch.chdir(site)
     monkeypatch.delenv("RULEBOOK_RULES", raising=False)
     assert main(["build", "-q"]) == 1
-    assert f"{site / '.cache'}:1:1: {LINK}" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"{site / where}:1:1: {LINK}" in err
+    # a cache is no source of the site: the problem is told as where the build writes, and the
+    # link stands for a folder (.cache, on the way to .cache/pages; or .cache/pages) the build makes
+    assert err.splitlines()[0].endswith("remove the link, and the build makes the folder")
+    assert "1 problem(s) where the build writes" in err and "site's sources" not in err
     assert _contents(outside) == before
     assert not (site / "docs" / "ja" / "gen").exists()
 

@@ -183,8 +183,9 @@ def test_a_draft_is_built_but_off_the_tables_and_search(rules_copy, capsys):
     assert set(files) - set(published) == {f for f in files if "/mine" in f}
     assert "mine.md" not in files["en/gen/family.md"].decode()
     assert "mine.md" not in files["en/gen/options.md"].decode()
-    # a house rule that changes nothing says so
-    assert "The rules are Matador's (only the text differs)." in page
+    # a house rule that changes nothing, not even a section of text, says so (and points at no table)
+    assert "No rule differs from Matador's: this game is played exactly as Matador." in page
+    assert "only the text differs" not in page and "table below" not in page
 
 
 def test_published_variants_score_by_their_own_rules(catalog):

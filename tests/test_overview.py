@@ -118,3 +118,22 @@ def test_the_comparison_cells_of_each_family_are_the_games_own():
             assert all(value.startswith(label) for value in column.values()), (lang, name)
             assert column[set_row] == label + set_words
             assert deal in column[deal_row]
+
+
+def test_end_of_hand_row_names_the_capicua_bonus():
+    """The capicúa bonus is part of how a hand ends: Dominican Dominoes adds 25
+    points and Puerto Rican Dominoes 100 (their ``capicua_bonus``, each a
+    point a pip: ``point_unit`` 1), while Cuban Dominoes, the same settlement
+    without the bonus, says nothing of one; so Cuban and Dominican no longer
+    read the same."""
+    cat = Catalog(RULES_DIR)
+    for lang, word in (("en", "capicúa"), ("ja", "カピクー")):
+        cuban, dominican, puerto = (cell(cat.variant(g).rules, "hand_end", lang)
+                                    for g in ("cuban", "dominican", "puerto-rican"))
+        assert word not in cuban
+        assert word in dominican and word in puerto
+        assert dominican != cuban
+    assert cell(cat.variant("dominican").rules, "hand_end", "en").endswith("adds 25 points")
+    assert cell(cat.variant("puerto-rican").rules, "hand_end", "en").endswith("adds 100 points")
+    assert cell(cat.variant("dominican").rules, "hand_end", "ja").endswith("25点")
+    assert cell(cat.variant("puerto-rican").rules, "hand_end", "ja").endswith("100点")

@@ -156,13 +156,38 @@ def test_chicken_foot_on_a_cross_names_the_missing_arm_once_a_cell(catalog):
     en = rerun_section(rerun_parent_positions(catalog, child), child, "en")
     row = _row(en, "| The centre double takes its six tiles first |")
     assert "arms to fill first b, c, d, e, f → **b, c, d**" in row
-    assert row.count("it uses arm f, which this table does not have") == 1
+    assert row.count("it uses arm e and arm f, which this table does not have") == 1
     assert "legal plays [2\\|9] on arm b, [2\\|9] on arm c, [2\\|9] on arm d, [2\\|9] on arm e, " \
            "[2\\|9] on arm f → **[2\\|9] on arm b, [2\\|9] on arm c, [2\\|9] on arm d**" in row
     assert "moves do not fit" not in en
     ja = _row(rerun_section(rerun_parent_positions(catalog, child), child, "ja"), "| 中央のダブルが先に6枚を受ける |")
-    assert ja.count("このテーブルにない枝fを使っている") == 1 and "出せる手 枝bに[2\\|9], 枝cに[2\\|9]" in ja
+    assert ja.count("このテーブルにない枝eと枝fを使っている") == 1 and "出せる手 枝bに[2\\|9], 枝cに[2\\|9]" in ja
     assert " on " not in ja
+
+
+def test_chicken_foot_on_a_cross_gives_each_example_that_lacks_an_arm_the_same_reason(catalog):
+    """Every Chicken Foot example but the match is laid or answered on arms e and f, which the
+    cross (arms a to d) lacks. An example whose table cannot be laid on the cross (an arm e or f
+    with tiles on it) is no longer possible, and says both arms. "While the centre still has empty
+    arms" lays only arms a, b and d around the 8-8 and asks where A, holding 1-5, 8-2 and 3-3, may
+    play: Chicken Foot answers c, e and f (the centre's empty arms, which the 8-2 fits and which come
+    first); on the cross only c is empty, so the answer becomes c: it changes, and names both arms
+    it used that the cross lacks."""
+    child = catalog.variant("chicken-foot-cross")
+    results = rerun_parent_positions(catalog, child)
+    for lang, changes, gone, arms in (("en", "what changes: ", "no longer possible: ", "it uses arm e and arm f, "
+                                                                                        "which this table does not have"),
+                                      ("ja", "変わるところ：", "このルールでは試せない：", "このテーブルにない枝eと枝fを使っている")):
+        md = rerun_section(results, child, lang)
+        rows = [line for line in md.splitlines() if line.startswith("| ") and arms in line]
+        assert len(rows) == 3, (lang, rows)           # the six not laid together, the centre practice, the centre table
+        assert sum(1 for line in rows if line.endswith(f"| {gone}{arms} |")) == 1
+        assert all(gone in line or changes in line for line in rows)
+        assert "arm e, which" not in md and "枝eを使っている" not in md
+    en = rerun_section(results, child, "en")
+    assert "| While the centre still has empty arms | what changes: arms to play on c, e, f → **c**; " \
+           "it uses arm e and arm f, which this table does not have |" in en
+    assert "出せる枝 c, e, f → **c**" in rerun_section(results, child, "ja")
 
 
 def test_no_house_rule_page_says_a_result_twice(catalog):
@@ -238,3 +263,34 @@ def test_every_game_page_has_at_least_three_practice_positions(catalog, pages):
         for lang in ("ja", "en"):
             blocks = re.findall(r'class="rb-example[^"]*\brb-practice\b', pages[f"{lang}/gen/{vid}.md"])
             assert len(blocks) >= 3, (vid, lang, len(blocks))
+# -- 6. the words of a game of tricks --------------------------------------------------------------
+
+def test_the_nello_card_says_when_each_bid_is_made(catalog):
+    """The card's "Made or set" row follows the bids the game has: a bid of 30 to 41 needs that many
+    points; a bid in marks (42 and up) and the plunge need all seven tricks (42 points: every trick
+    is worth at least its one point); Nel-O is made only when the bidder takes no trick. Plain
+    Texas 42 has neither Nel-O nor the plunge, so its row names neither."""
+    nello, plain = catalog.variant("texas-42-nello"), catalog.variant("texas-42")
+    en = _row(card_page(nello, deal_table(nello, "en"), "en"), "| **Made or set** |")
+    assert "a bid of 30 to 41 is made with at least that many points" in en
+    assert "a bid in marks (42, 84 and up) needs all seven tricks; so does a plunge" in en
+    assert "Nel-O is made only if the bidder takes no trick at all" in en
+    ja = _row(card_page(nello, deal_table(nello, "ja"), "ja"), "| **成立かセットか** |")
+    assert "プランジも7トリックすべてが必要" in ja and "ネロはビッドした人がトリックを1つも取らなければ成立" in ja
+    plain_en = _row(card_page(plain, deal_table(plain, "en"), "en"), "| **Made or set** |")
+    assert "Nel-O" not in plain_en and "plunge" not in plain_en and "all seven tricks" in plain_en
+
+
+def test_a_deals_notes_on_the_bidding_are_not_filed_under_a_trick(pages):
+    """"W outbid S, and N outbid W" tells the bidding of "An auction both teams fight over", before any
+    trick is played: it stands under the example's title, and the note under trick 1 speaks of that
+    trick only (N leads the top trump, 6-6, to draw the others' trumps). No deal example of Texas
+    42 files the bidding (a bid, an outbid, a pass) under a trick, in either language."""
+    en, ja = pages["en/gen/texas-42.md"], pages["ja/gen/texas-42.md"]
+    example = en.split('id="ex-deal-contest"', 1)[1].split("</details>", 1)[0]
+    assert '<p class="rb-note">W outbid S, and N outbid W; E passed' in example
+    assert "- Trick 1: N leads the top trump first, to draw the others' trumps." in example
+    for md, trick, words in ((en, "- Trick ", ("bid", "pass")), (ja, "- トリック ", ("ビッド", "パス"))):
+        notes = [line for line in md.splitlines() if line.startswith(trick)]
+        assert notes
+        assert not [n for n in notes if any(w in n for w in words)]

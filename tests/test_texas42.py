@@ -195,7 +195,7 @@ def test_a_player_who_can_follow_must():
         d.push(s, b)
     d.push("N", 6)
     d.push("N", T("6-6"))
-    with pytest.raises(RuleViolation, match=r"E must follow suit \(sixes\) with 3-6, not 4-4"):
+    with pytest.raises(RuleViolation, match=r"E must follow suit \(sixes\) with 6-3, not 4-4"):
         d.push("E", T("4-4"))
     with pytest.raises(RuleViolation, match="it is E's turn"):
         d.push("S", T("6-0"))
@@ -318,19 +318,36 @@ def _line(text: str, fragment: str) -> int:
 
 
 def test_a_tile_played_out_of_suit_is_refused_at_that_tile(rules_copy, capsys):
-    """W holds 6-5 (a six) but plays 3-5: sixes were led, so W must follow with 6-5."""
+    """W holds 6-5 (a six) but plays 3-5: sixes were led, so W must follow with 6-5. The message
+    writes tiles as 42 players do, the higher end first: 6-5 and 5-3."""
     code, err, text = _check(rules_copy, capsys, "trick-trump-wins.yaml", 'plays: ["6-2", "6-6", "4-1", "6-5"]',
                              'plays: ["6-2", "6-6", "4-1", "3-5"]')
     assert code == 1 and len(err) == 1
     assert f"trick-trump-wins.yaml:{_line(text, 'plays:')}:" in err[0]
-    assert "W must follow suit (sixes) with 5-6, not 3-5 [rule texas-42/follow-suit]" in err[0]
+    assert "W must follow suit (sixes) with 6-5, not 5-3 [rule texas-42/follow-suit]" in err[0]
+
+
+def test_a_tile_written_twice_is_named_as_42_players_write_it(rules_copy, capsys):
+    """deal-contest: S holds 6-2; writing 6-2 in N's hand too (in place of 2-1) is refused at S's
+    6-2, the second one met (N's hand is read first), naming the tile "6-2", as the file writes it and
+    42 players do (higher end first), never "2-6"."""
+    code, err, text = _check(rules_copy, capsys, "deal-contest.yaml",
+                             'N: ["6-6", "6-5", "6-4", "0-0", "1-0", "4-2", "2-1"]',
+                             'N: ["6-6", "6-5", "6-4", "0-0", "1-0", "4-2", "6-2"]')
+    n_line, s_line = _line(text, 'N: ["6-6"'), _line(text, 'S: ["5-5"')
+    n_col = text.splitlines()[n_line - 1].index('"6-2"') + 1
+    s_col = text.splitlines()[s_line - 1].index('"6-2"') + 1
+    assert code == 1
+    assert err[0].endswith(f"deal-contest.yaml:{s_line}:{s_col}: error: 6-2 is written twice "
+                           f"(first at line {n_line}, column {n_col})")
+    assert not any("2-6" in e for e in err)
 
 
 def test_a_trick_credited_to_the_wrong_seat_names_the_winner(rules_copy, capsys):
     code, err, text = _check(rules_copy, capsys, "trick-trump-wins.yaml", "winner: S", "winner: E")
     assert code == 1 and len(err) == 1
     assert f":{_line(text, 'winner: E')}:" in err[0]
-    assert 'the trick\'s winner: stated "E", the engine computes "S" (S\'s 1-4 wins)' in err[0]
+    assert 'the trick\'s winner: stated "E", the engine computes "S" (S\'s 4-1 wins)' in err[0]
 
 
 def test_a_hands_count_that_does_not_add_up_is_refused(rules_copy, capsys):

@@ -2,7 +2,8 @@
 
 - ``rulebook check [PATH...]``: validate and verify every file under PATHs
   (default ``rules/``); one ``FILE:LINE:COL: error: MESSAGE`` line on stderr per
-  problem; exit 1 when there is any.
+  problem; exit 1 when there is any. A house rule that changes nothing of its
+  parent gets a ``FILE:LINE:COL: warning: MESSAGE`` line, which leaves the exit 0.
 - ``rulebook score FILE... --json``: score each file ignoring its ``expect``;
   one JSON array on stdout; exit 1 when any file cannot be scored.
 
@@ -71,14 +72,23 @@ def cmd_check(args) -> int:
             continue
         cat = _catalog_for(p, cache)
         groups.setdefault(id(cat), (cat, []))[1].append(p)
+    warnings: list[SourceError] = []
     for cat, ps in groups.values():
         with cat.run():
             count, errors = _check_group(cat, ps, count, errors)
+            warnings += same_rules_warnings(cat, ps)
     order = {f: i for i, f in reversed(list(enumerate(e.file for e in errors)))}
     errors = sorted(errors, key=lambda e: (order[e.file], e.line, e.col))
     if args.format == "json":
-        sys.stdout.write(json_text({"verified": count, "problems": [problem_json(e) for e in errors]}, indent=1)
-                         + "\n")
+        report = {"verified": count, "problems": [problem_json(e) for e in errors]}
+        if warnings:
+            report["warnings"] = [problem_json(w) for w in warnings]
+        sys.stdout.write(json_text(report, indent=1) + "\n")
+    for w in warnings:
+        if args.format == "github":
+            emit(github_annotation(w, "warning"))
+        elif args.format == "text":
+            emit(warning_text(w), file=sys.stderr)
     for e in errors:
         if args.format == "github":
             emit(github_annotation(e))
@@ -86,8 +96,42 @@ def cmd_check(args) -> int:
             emit(str(e), file=sys.stderr)
     if not args.quiet:
         status = "ok" if not errors else f"{len(errors)} problem(s)"
+        if warnings:
+            status += f", {len(warnings)} warning(s)"
         emit(f"rulebook check: {count} position(s) verified, {status}", file=sys.stderr)
     return 1 if errors else 0
+
+
+def same_rules_warnings(cat, ps: list[Path]) -> list[SourceError]:
+    """A warning, at its ``extends:`` key, for each house rule under the
+    paths ``ps`` whose params and rule choices are all its parent's
+    (:func:`~generator.pages.houserules.differences` finds none): it is
+    played exactly as its parent, which is most often a house rule not yet
+    written (the stub ``rulebook new --extends`` makes) or a change that
+    repeats the parent's own value. Not an error: the files are sound, and
+    the page says the game is played as its parent. A game whose file cannot
+    be read gets no warning (its error is reported already)."""
+    from ..pages.houserules import differences
+
+    out = []
+    for vid in cat.variant_ids():
+        try:
+            v = cat.variant(vid)
+        except SourceError:
+            continue
+        if v.parent is None or differences(v) or not any(_within(v.src.file, p) or _inside_dir(p, cat.dir / vid)
+                                                         for p in ps):
+            continue
+        text = "" if v.own_sections else " and writes no rule text of its own"
+        out.append(v.src.error(("extends",), f"this house rule changes no param or rule choice of "
+                                             f"{v.parent.id}{text}: it is played exactly as {v.parent.id} (write "
+                                             f"the values that differ under `params:` or `choices:`)"))
+    return out
+
+
+def warning_text(w: SourceError) -> str:
+    """A warning of ``rulebook check`` as one line: ``FILE:LINE:COL: warning: MESSAGE``."""
+    return printable(f"{w.file}:{w.line}:{w.col}: warning: {w.message}")
 
 
 _RULE = re.compile(r"\s*\[rule ([a-z0-9-]+/[a-z0-9-]+)\]$")
@@ -128,9 +172,10 @@ def problem_json(e: SourceError) -> dict:
             "message": e.message[:m.start()] if m else e.message}
 
 
-def github_annotation(e: SourceError) -> str:
+def github_annotation(e: SourceError, level: str = "error") -> str:
     r"""One problem as a GitHub Actions workflow command,
-    ``::error file=F,line=L,col=C,title=T::MESSAGE``, its values escaped as
+    ``::error file=F,line=L,col=C,title=T::MESSAGE`` (``::warning`` for a
+    warning: ``level``), its values escaped as
     the runner reads them (``%``, and in properties ``:`` and ``,``), after
     :func:`~generator.base.report.printable` has written every line break or other
     control as its escape (the annotation is one line of the log, whatever the
@@ -147,7 +192,7 @@ def github_annotation(e: SourceError) -> str:
 
     p = problem_json(e)
     title = "rulebook check" + (f" ({p['rule']})" if p["rule"] else "")
-    return (f"::error file={prop(_workspace_path(e.file))},line={e.line},col={e.col},title={prop(title)}::"
+    return (f"::{level} file={prop(_workspace_path(e.file))},line={e.line},col={e.col},title={prop(title)}::"
             f"{data(p['message'])}")
 
 
@@ -226,7 +271,7 @@ def cmd_simulate(args) -> int:
                leave=False)
     try:
         result = simulate(variant, args.players, args.games, args.seed, args.partners,
-                          tuple(args.bots.split(",")), progress=lambda n: bar.update(n - bar.n),
+                          tuple(args.bots.split(",")), progress=lambda n, share: bar.update(n - bar.n),
                           streams="per-game", jobs=args.jobs or cores())
     except ValueError as exc:
         hint = ""
@@ -259,7 +304,7 @@ def cmd_build(args) -> int:
     plugin does before MkDocs reads ``docs/`` (same settings: ``mkdocs.yml``
     in the current folder when there is one); returns the exit status (1:
     problems, each located, and nothing written)."""
-    from ..site.build import WRITE_THROUGH_LINK, SimulationProgress, build_site, ordered_errors, site_settings
+    from ..site.build import LINK_MESSAGES, SimulationProgress, build_site, ordered_errors, site_settings
 
     here = Path.cwd()
     if args.out == "":
@@ -293,7 +338,7 @@ def cmd_build(args) -> int:
         progress(-1, 0, "")
         for e in ordered_errors(exc.errors):
             emit(str(e), file=sys.stderr)
-        where = "where the site's sources go" if all(e.message == WRITE_THROUGH_LINK for e in exc.errors) \
+        where = "where the build writes" if all(e.message in LINK_MESSAGES for e in exc.errors) \
             else f"in {rules}"
         emit(f"rulebook build: {len(exc.errors)} problem(s) {where}; nothing was written", file=sys.stderr)
         return 1

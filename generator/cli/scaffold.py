@@ -82,6 +82,18 @@ def _flow(value) -> str:
     return json.dumps(value)
 
 
+def _quoted(text: str) -> str:
+    """``text`` as a YAML flow scalar: as it is when it reads back the same, else in double quotes."""
+    import yaml
+
+    try:
+        if yaml.safe_load(f"k: {{v: {text}}}") == {"k": {"v": text}}:
+            return text
+    except yaml.YAMLError:
+        pass
+    return json.dumps(text, ensure_ascii=False)
+
+
 def _params_lines(params: dict, indent: str = "  ", comment_out: bool = False, family=None) -> list[str]:
     """The params' lines, each with what it means (a family's own words where it has them); the params
     a family does not play are left out."""
@@ -107,15 +119,19 @@ def _fits_layout(key: str, value: str, layout: str) -> bool:
 
 
 def _choices_lines(vdef: VariantDef, indent: str = "  ", comment_out: bool = False) -> list[str]:
+    """The choices' lines of a game like ``vdef``, each with what its value means and the other
+    values its family allows; a value the family always plays says so, in the family's own name."""
     out = []
     layout = vdef.choices.layout
+    family = family_of(layout)
     for info in CHOICES:
         if layout not in info.layouts:
             continue
         value = getattr(vdef.choices, info.key)
         others = ", ".join(v for v in info.values if v != value and _fits_layout(info.key, v, layout))
         text = f"{info.key}: {value}"
-        out.append(f"{indent}{'# ' if comment_out else ''}{text:<32} # {info.words(value, 'en')}"
+        always = f" (always played in {family.noun})" if family.fixed.get(info.key) == value else ""
+        out.append(f"{indent}{'# ' if comment_out else ''}{text:<32} # {info.words(value, 'en')}{always}"
                    + (f" (or: {others})" if others else ""))
     return out
 
@@ -162,6 +178,9 @@ def new_variant(rules_dir: str | Path, vid: str, base: str = "draw") -> list[Pat
     position = folder / "positions" / "first-example.yaml"
     example = '\n\n        {{ position("first-example") }}' if sample else ""
     example_en = example
+    # the section on how the game is played speaks of its family's play (tiles joining a line, the
+    # trains, a tree's arms and toes, or bids and tricks)
+    section, title, todo = family_of(b.choices.layout).new_section
     lines = [
         schema_line(variant, rules_dir),
         f"# A new game, a copy of {base}: with these params and choices it plays exactly like {base}.",
@@ -193,13 +212,13 @@ def new_variant(rules_dir: str | Path, vid: str, base: str = "draw") -> list[Pat
         f"        {en} an overview of the game.",
         "",
         "        {{ deal_table() }}",
-        "  - id: play",
-        "    title: {ja: 牌の置き方, en: Placing tiles}",
+        f"  - id: {section}",
+        f"    title: {{ja: {_quoted(title['ja'])}, en: {_quoted(title['en'])}}}",
         "    body:",
         "      ja: |",
-        f"        {ja}牌のつなぎ方。" + (example if sample else ""),
+        f"        {ja}{todo['ja']}" + (example if sample else ""),
         "      en: |",
-        f"        {en} how tiles join." + (example_en if sample else ""),
+        f"        {en} {todo['en']}" + (example_en if sample else ""),
         "sources:",
         f'  ja: "{ja}出典（書名やURL）。"',
         f'  en: "{en} sources (books, URLs)."',

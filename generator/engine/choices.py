@@ -140,6 +140,12 @@ class ChoiceInfo:
         """The families (their names, in order) whose games play this choice."""
         return tuple(f.name for f in families() if self.key in f.choices)
 
+    def always_in(self, value: str) -> tuple[str, ...]:
+        """The families (their names, in order) whose every game plays ``value``
+        of this choice (:attr:`~generator.engine.family.Family.fixed`): ``("trains",
+        "tree")`` for ``lead: engine``; empty for a value a game may choose."""
+        return tuple(f.name for f in families() if f.fixed.get(self.key) == value)
+
     @property
     def values(self) -> dict[str, Mapping[str, str]]:
         """Value -> its meaning by language, in the order of the type."""

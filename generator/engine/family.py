@@ -80,6 +80,11 @@ class Family:
     #: tree open to the player, ``" rb-practice-tile"`` a tile the player may play, ``" rb-practice-trick"``
     #: the one right answer. :meth:`practice_kind` may choose by the position.
     practice_class: str = ""
+    #: The section ``rulebook new`` writes into a new game of the family, after its overview, for
+    #: how the game is played: ``(id, title, what to write)``, the last two by language (the text to
+    #: write follows the placeholder mark). A line of play is about how tiles join.
+    new_section: tuple[str, Mapping[str, str], Mapping[str, str]] = (
+        "play", {"ja": "牌の置き方", "en": "Placing tiles"}, {"ja": "牌のつなぎ方。", "en": "how tiles join."})
     #: What ``rulebook simulate`` calls its figures: tiles placed a hand, points a hand, the block
     #: rate, how often the hand's first player's side wins it (the record's ``tiles``, ``points``,
     #: ``blocked`` and ``first_won``).
@@ -91,6 +96,9 @@ class Family:
     param_notes: Mapping[str, str] = {}
     #: The figures' introduction and closing note (keys of the message catalog's ``stats`` context).
     figure_words: tuple[str, str] = ("intro", "note")
+    #: What the figures count, in the family's word: ``"hand"``, or ``"round"`` for a game played in
+    #: rounds (the messages ``unit_<word>`` and ``units_<word>`` of the ``stats`` context).
+    figure_unit: str = "hand"
     #: Simulation work limits in :class:`~generator.sim.simulate.Work` units: (per game's figures, per row).
     work_limits: tuple[int, int] = (16_000_000, 4_000_000)
     #: The module that shows a hand of this family to a reader playing it in the browser
@@ -154,6 +162,13 @@ class Family:
         """The modules whose code decides a simulated game of this family
         (their source is part of the figures' hash)."""
         return []
+
+    def row_weights(self, rules, tables: list[tuple[int, bool]]) -> list[float]:
+        """How the work a game's figures may take (:attr:`work_limits`) is
+        shared among its rows, one weight per ``(players, partners)`` table:
+        each row gets its weight's part of the game's limit (and no more than
+        the row's limit). Equal shares unless a family's rows cost unequally."""
+        return [1.0] * len(tables)
 
     # -- pages ------------------------------------------------------------------------------------
     def shows_legend(self, position) -> bool:

@@ -28,13 +28,20 @@ class TrainsFamily(Family):
     name = "trains"
     play_module = "generator.play.trains"
     noun = "a layout of trains"
+    new_section = ("play", {"ja": "トレインへの出し方", "en": "Playing on the trains"},
+                   {"ja": "トレインへの牌のつなぎ方と、どのトレインに誰が出せるか。",
+                    "en": "how tiles join the trains, and which trains each player may play on."})
     choices = frozenset({"layout", "lead", "draw", "settlement", "double_cover"})
     #: A round leads with its engine double, a player draws one tile, pips left in hand are penalties.
     fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
     house_params = frozenset({"rounds"})
     position_schema = "train-position"
     practice_class = " rb-practice-where"       # a question of where one may play: the verdicts say so
-    work_limits = (100_000_000, 25_000_000)
+    #: A game's figures take at most 80,000,000 units, shared among its rows by the tiles dealt
+    #: (:meth:`row_weights`). Mexican Train's two-player row takes 11,820,000 of its 13,333,333 (the
+    #: club's house rule, 16 tiles: 12,109,000 of 13,877,551); the other rows stay further inside.
+    work_limits = (80_000_000, 25_000_000)
+    figure_unit = "round"
 
     @property
     def rules_class(self):
@@ -76,6 +83,12 @@ class TrainsFamily(Family):
         from ..variants import mexican_train
 
         return [hand, layout, tiles, variant, simulate, mexican_train, trains]
+
+    def row_weights(self, rules, tables):
+        """One plus the tiles dealt to each player, as in a tree of doubles
+        (:meth:`generator.families.tree.TreeFamily.row_weights`): a decision
+        costs one unit and one per tile in hand."""
+        return [1.0 + rules.params.deal[n] for n, _ in tables]
 
     def render_position(self, page, checked, steps):
         from ..pages.game import GEN

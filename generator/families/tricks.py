@@ -32,6 +32,9 @@ class TricksFamily(Family):
     name = "tricks"
     play_module = "generator.play.tricks"
     noun = "a game of tricks"
+    new_section = ("play", {"ja": "ビッドとトリック", "en": "Bidding and tricks"},
+                   {"ja": "ビッドの進め方、切り札の決め方、トリックを取る牌。",
+                    "en": "how the bidding goes, how trumps are named and which tile takes a trick."})
     choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "top_bid", "all_pass"})
     house_params = frozenset({"target"})
     target_unit = "mark"

@@ -15,6 +15,7 @@ import fastjsonschema
 import jsonschema
 
 from ..engine.choices import CHOICES, Choices
+from ..engine.family import family_of
 from .yamlsrc import Source, SourceError
 
 __all__ = ["TEXT", "TILE", "NAME", "POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES_SCHEMA", "PARAMS_SCHEMA", "GLOSSARY_SCHEMA", "LANGNAMES", "validate"]
@@ -164,6 +165,13 @@ POSITION_SCHEMA: dict[str, Any] = {
     ],
 }
 
+def _always(info, value: str) -> str:
+    """`` (always played in a layout of trains and in a tree of doubles)`` after a value some
+    families always play (:meth:`~generator.engine.choices.ChoiceInfo.always_in`), else ``""``."""
+    names = info.always_in(value)
+    return f" (always played in {' and in '.join(family_of(n).noun for n in names)})" if names else ""
+
+
 #: The ``choices`` of a ``variant.yaml``: every rule choice the engine plays, its values
 #: (each described) and its default (:data:`generator.engine.choices.CHOICES`).
 CHOICES_SCHEMA: dict[str, Any] = {
@@ -172,7 +180,8 @@ CHOICES_SCHEMA: dict[str, Any] = {
                    "default; a house rule (extends) merges its choices over its parent's, key by key.",
     "properties": {
         c.key: {"enum": list(c.values), "default": c.default,
-                "description": c.about["en"] + " " + "; ".join(f"{v}: {c.words(v, 'en')}" for v in c.values)
+                "description": c.about["en"] + " " + "; ".join(f"{v}: {c.words(v, 'en')}" + _always(c, v)
+                                                               for v in c.values)
                 + ("" if Choices().layout in c.layouts else f" (a layout of {' or '.join(c.layouts)} only)")}
         for c in CHOICES
     },

@@ -25,7 +25,7 @@ from typing import Any
 from ..engine.tiles import Tile
 from ..engine.variant import RuleViolation
 from ..variants.texas42 import (DOUBLES, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
-                                parse_trumps, settle_marks, team_name)
+                                notation, parse_trumps, settle_marks, team_name)
 from .compare import stated_diff
 from .kinds import Kinds, PositionBase, checked_base, read_tile, register
 from .schema import TEXT as _TEXT, TILE as _TILE, bound_numbers
@@ -225,7 +225,7 @@ def _take(src: Source, v, path: tuple, seen: dict) -> Tile:
     t = read_tile(src, v, path)
     if t in seen:
         line, col = src.mark(seen[t], key=False)
-        raise src.error(path, f"{t} is written twice (first at line {line}, column {col})", key=False)
+        raise src.error(path, f"{notation(t)} is written twice (first at line {line}, column {col})", key=False)
     seen[t] = path
     return t
 
@@ -356,7 +356,7 @@ def _hand_tile(src: Source, v, path: tuple, seen: dict) -> Tile:
     t = read_tile(src, v, path)
     if t in seen and seen[t][1] != "plays":
         line, col = src.mark(seen[t], key=False)
-        raise src.error(path, f"{t} is written twice (first at line {line}, column {col})", key=False)
+        raise src.error(path, f"{notation(t)} is written twice (first at line {line}, column {col})", key=False)
     seen[t] = path
     return t
 
@@ -394,13 +394,13 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
             for i, (seat, tile) in enumerate(zip(pos.seats, pos.plays)):
                 hand = pos.hands[seat]
                 if tile not in hand:
-                    raise src.error(("trick", "plays", i), f"{seat} plays {tile}, which is not in {seat}'s hand "
-                                    f"({', '.join(map(str, hand))}) [rule texas-42/hand]", key=False)
+                    raise src.error(("trick", "plays", i), f"{seat} plays {notation(tile)}, which is not in {seat}'s "
+                                    f"hand ({', '.join(map(notation, hand))}) [rule texas-42/hand]", key=False)
                 legal = v.legal(hand, pos.plays[:i], pos.trumps, pos.contract)
                 if tile not in legal:
                     suit = v.suit_led(pos.plays[0], pos.trumps, pos.contract)
                     raise src.error(("trick", "plays", i), f"{seat} must follow suit ({_suit_words(suit)}) with "
-                                    f"{', '.join(map(str, legal))}, not {tile} [rule texas-42/follow-suit]",
+                                    f"{', '.join(map(notation, legal))}, not {notation(tile)} [rule texas-42/follow-suit]",
                                     key=False)
         i = v.trick_winner(pos.plays, pos.trumps, pos.contract)
         trick = Trick(pos.leader, tuple(zip(pos.seats, pos.plays)), pos.seats[i],
@@ -496,7 +496,7 @@ def compare_tricks(outcome: TrickOutcome) -> list[SourceError]:
                 detail = ""
                 if key in ("points", "count"):
                     detail = "one for the trick and the count tiles" if key == "points" else "count tiles: " + (
-                        ", ".join(f"{t} {count_of(t)}" for t in pos.plays if count_of(t)) or "none")
+                        ", ".join(f"{notation(t)} {count_of(t)}" for t in pos.plays if count_of(t)) or "none")
                 elif key == "winner":
                     detail = _why_won(outcome)
                 errs.append(stated_diff(src, ("trick", "expect", key), f"the trick's {key}", stated, got[key], detail))
@@ -576,7 +576,7 @@ def _tiles_diff(src, path, label, stated, computed) -> list[SourceError]:
 def _why_won(outcome: TrickOutcome) -> str:
     tr = outcome.trick
     tile = dict(tr.plays)[tr.winner]
-    return f"{tr.winner}'s {tile} wins"
+    return f"{tr.winner}'s {notation(tile)} wins"
 
 
 def tricks_json(outcome: TrickOutcome) -> dict:

@@ -236,6 +236,10 @@ def _hand_end(v: Variant, lang: str) -> str:
         "one": _m(lang, "going_out_domino_scores_1"),
         "all-hands": _m(lang, "going_out_or_the_lowest_all_pips"),
     }[rule]
+    bonus = v.params.capicua_bonus
+    if bonus:                               # Dominican Dominoes: 25, Puerto Rican: 100
+        points = _m(lang, "displayed_points") if unit > 1 else _m(lang, "points")
+        out += _m(lang, "capicua_adds", n=bonus, unit=points)
     return out
 
 

@@ -149,21 +149,26 @@ def _section_of(parent: VariantDef, key: str) -> str | None:
 
 def summary_line(child: VariantDef, lang: str) -> str:
     """The opening line of a house rule that wrote no summary of its own:
-    what it is, in words (the parent's summary would describe the parent)."""
+    what it is, in words (the parent's summary would describe the parent):
+    the table of its differences below, or, where it changes no param or
+    rule choice (:func:`differences`: none), that it is played as its parent."""
     parent = child.parent
-    return _T[lang]["summary_line"].format(parent=_esc(parent.name[lang]))
+    key = "summary_line" if differences(child) else "summary_line_same"
+    return _T[lang][key].format(parent=_esc(parent.name[lang]))
 
 
 def differences_section(child: VariantDef, lang: str) -> str:
     """The "differences from <parent>" section: one row per changed param or
     choice, the parent's value (linked to the parent's section on it) beside
-    this one, in players' words."""
+    this one, in players' words; with no such change, one sentence instead
+    (its own sections the only difference, or none at all)."""
     parent, t = child.parent, _T[lang]
     pname = parent.name[lang]
     head = f"## {_esc(t['diff'].format(parent=pname))} {{ #differences }}\n"
     rows = differences(child)
-    if not rows:
-        return head + "\n" + _esc(t["none_changed"].format(parent=pname)) + "\n"
+    if not rows:                            # only its text differs, or nothing at all (`rulebook check` warns)
+        key = "none_changed" if child.own_sections else "none_changed_at_all"
+        return head + "\n" + _esc(t[key].format(parent=pname)) + "\n"
     lines = [t["diff_intro"].format(parent=_esc(pname), pid=parent.id), "",
              f"| {t['rule']} | {_esc(pname)} | {_esc(child.name[lang])} |", "|---|---|---|"]
     for key, a, b in rows:
@@ -194,16 +199,18 @@ def _lead_words(game: VariantDef, lang: str) -> str:
 
 
 def inherited_section(child: VariantDef, lang: str) -> str:
-    """Links to the parent's sections this game did not rewrite."""
+    """Links to the parent's sections this game did not rewrite (their
+    numbers hold as they are where no param or rule choice differs)."""
     parent, t = child.parent, _T[lang]
     mine = {sec["id"] for _, sec in child.own_sections}
     rest = [s for s in parent.sections if s["id"] not in mine]
     if not rest:
         return ""
     pname = parent.name[lang]
+    intro = "as_parent_intro" if differences(child) else "as_parent_intro_same"    # no changes above to alter
     items = "\n".join(f"- [{escape_link_text(s['title'][lang])}]({section_page(parent, s['id'])}.md#{s['id']})" for s in rest)
     return (f"## {_esc(t['as_parent'].format(parent=pname))} {{ #as-parent }}\n\n"
-            f"{t['as_parent_intro'].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
+            f"{t[intro].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
 
 
 _OTHER_RULE = re.compile(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine rejects "
@@ -247,8 +254,8 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
                                 sides=sides)
                 out.append(item)
                 continue
-            problems = compare(evaluate(pos, rules))
-            changes = _changes(problems, src)
+            outcome = evaluate(pos, rules)
+            changes = _arm_changes(_changes(compare(outcome), src), src, pos, outcome)
         except SourceError as exc:
             message = exc.errors[0].message if isinstance(exc, SourceErrors) else exc.message
             m = _OTHER_RULE.match(message)
@@ -262,13 +269,88 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
                 if before:                  # what changed first, then where the example stops
                     item.update(status="changes", changes=before)
                 else:
-                    item.update(status="unplayable", reason=message)
+                    item.update(status="unplayable", reason=_no_arms(message, src) or message)
         else:
             if not changes:
                 item["status"] = "holds"
             else:
                 item.update(status="changes", changes=changes)
         out.append(item)
+    return out
+
+
+#: Where a tree's engine lists the arms a table has (``... the arms are a, b, c, d``).
+_ARMS_ARE = re.compile(r"the arms are ([a-z0-9]+(?:, [a-z0-9]+)*)")
+
+
+def _named_arms(data) -> set[str]:
+    """Every arm a tree position's data names: the keys of an ``arms``
+    mapping (laid or stated), the items of ``must_fill`` and ``answer``, a
+    move's ``arm`` and the arm of a play written ``TILE on ARM``."""
+    named: set[str] = set()
+
+    def walk(x, key=None):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if key == "arms":
+                    named.add(str(k))
+                walk(v, k)
+        elif isinstance(x, list):
+            for v in x:
+                if key in ("must_fill", "answer") and isinstance(v, str):
+                    named.add(v)
+                walk(v, key)
+        elif isinstance(x, str):
+            m = _PLAY_ON.match(x.strip())
+            if m:
+                named.add(m.group(2))
+            elif key == "arm":
+                named.add(x)
+    walk(data)
+    return named
+
+
+def _no_arms(message: str, src) -> str | None:
+    """When ``message`` is a tree's engine saying an arm is not on this
+    table: every main arm (``e``, not the toe ``e1``) the parent's example
+    names that this table lacks, as one sentence ``no arm 'e', 'f'; the
+    arms are ...`` (the engine stops at the first); else ``None``. A cross
+    (arms a to d) re-running a Chicken Foot example laid on arms a to f:
+    ``e`` and ``f``."""
+    if not _NO_ARM.search(message):
+        return None
+    m = _ARMS_ARE.search(message)
+    if m is None or not isinstance(src.data, dict):
+        return None
+    have = set(m.group(1).split(", "))
+    missing = sorted({a.rstrip("0123456789") for a in _named_arms(src.data)} - have)
+    missing = [a for a in missing if a.isalpha()] or [_NO_ARM.search(message).group(1)]
+    return f"no arm {', '.join(map(repr, missing))}; the arms are {m.group(1)}"
+
+
+def _arm_changes(changes: list[tuple], src, pos, outcome) -> list[tuple]:
+    """``changes`` with the sentences of arms the table lacks made one,
+    naming every such arm (:func:`_no_arms`), in the first one's place; and
+    where the example asks where a player may play and its answer names
+    such an arm, the answer as stated and as computed here (key ``answer``)."""
+    lacking = [c for c in changes if not c[1] and _NO_ARM.search(c[3])]
+    if not lacking:
+        return changes
+    whole = _no_arms(lacking[0][3], src) or lacking[0][3]
+    out, said = [], False
+    for c in changes:
+        if c in lacking:
+            if not said:
+                answer = getattr(pos, "answer", None)
+                if getattr(pos, "question", None) and answer is not None and hasattr(outcome, "round"):
+                    from ..model.tree import practice_arms
+
+                    now = practice_arms(outcome.round, pos.to_move)
+                    out.append((None, "answer", json.dumps(list(answer)), json.dumps(now)))
+                out.append((None, "", "", whole))
+                said = True
+            continue
+        out.append(c)
     return out
 
 
@@ -476,7 +558,7 @@ _NOT_IN_SET = re.compile(r"'\d+-\d+' is not in a double-(\d+) set")
 #: A rule choice the engine names as why a move is refused: ``(`doubles_trump: not-allowed`)``.
 _CHOICE = re.compile(r"`([a-z_]+): ([a-z0-9-]+)`")
 #: The engine's sentence for an arm a tree does not have (:mod:`generator.variants.chicken_foot`, :mod:`generator.model.tree`).
-_NO_ARM = re.compile(r"no arm '([^']+)'")
+_NO_ARM = re.compile(r"no arm '([^']+)'((?:, '[^']+')*)")
 
 
 def _reason(message: str, lang: str, child: VariantDef | None = None) -> str:
@@ -505,8 +587,12 @@ def _reason(message: str, lang: str, child: VariantDef | None = None) -> str:
         return _T[lang]["not_in_set"].format(set=names.get(str(top)) or names["other"].format(top=top))
     m = _NO_ARM.search(message)
     if m:
-        arm = family_of(child.choices.layout).place_name(m.group(1), lang) if child is not None else m.group(1)
-        return _T[lang]["no_arm"].format(arm=arm)
+        names = re.findall(r"'([^']+)'", m.group(0))
+        if child is not None:
+            names = [family_of(child.choices.layout).place_name(n, lang) for n in names]
+        t = _T[lang]
+        arm = names[0] if len(names) == 1 else t["arm_sep"].join(names[:-1]) + t["arm_last_sep"] + names[-1]
+        return t["no_arm"].format(arm=arm)
     if "deals" in message or "tiles" in message:
         return _T[lang]["deal_misfit"]
     return _T[lang]["moves_misfit"]

@@ -53,6 +53,11 @@ def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
             users = [f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, vdef in games
                      if vdef.choices.layout in info.layouts and getattr(vdef.choices, info.key) == value]
             mark = f' <span class="rb-keep">({t["default"]})</span>' if value == info.default else ""
-            out.append(f"| {_key(value)}{mark} | {_esc(info.words(value, lang))} | {', '.join(users) or t['none']} |")
+            # a value some families always play says which (the others may choose it or not)
+            fixed = info.always_in(value)
+            always = t["always_in"].format(families=t["families_and"].join(t[f"family_{n}"] for n in fixed)) \
+                if fixed else ""
+            out.append(f"| {_key(value)}{mark} | {_esc(info.words(value, lang) + always)} | "
+                       f"{', '.join(users) or t['none']} |")
         out.append("")
     return "\n".join(out).rstrip() + "\n"

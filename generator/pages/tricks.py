@@ -17,7 +17,7 @@ from ..variants.texas42 import COUNT, DOUBLES, FOLLOW_ME, SEATS, count_of
 from .trickwords import bid_words, cap as _cap, suit_words, tile_text, trumps_words
 
 __all__ = ["render_tricks", "tile_text", "suit_words", "trumps_words", "bid_words", "trick_text", "compare_cell", "card_rows",
-           "explain_lines", "estimate_method", "hand_estimate"]
+           "explain_lines", "bidding_lines", "estimate_method", "hand_estimate"]
 
 _UI = tables("tricks")
 _esc = escape_md
@@ -197,6 +197,26 @@ def _follow_why(rules, t, suit, pos, legal, lang: str) -> str:
     return ui["why_not_suit"].format(suit=suit_words(suit, lang)) if len(legal) < len(pos.hand) else ui["why_free"]
 
 
+def bidding_lines(pos: DealPosition, game, lang: str) -> list[str]:
+    """What happens before the first trick of a deal ``pos`` whose play is
+    ``game`` (its :class:`~generator.variants.texas42.Deal`), a sentence a
+    line, as the page lists it and ``rulebook explain`` prints it: every bid
+    in turn from the left of the shaker, who wins the bidding and with what,
+    who names which trumps (the bidder's partner in a plunge), and who sits
+    out (Nel-O)."""
+    ui = _UI[lang]
+    bids = ui["sep"].join(f"{s} {bid_words(b, lang)}" for s, b in game.bidding)
+    lines = [ui["bidding"].format(shaker=pos.shaker, bids=bids)]
+    if game.bidder is not None:
+        lines.append(ui["high_bid"].format(seat=game.bidder, bid=bid_words(game.high, lang)))
+    if game.trumps is not None:
+        namer = game.partner(game.bidder) if game.contract == "plunge" else game.bidder
+        lines.append(ui["named"].format(seat=namer, trumps=trumps_words(game.trumps, lang, game.contract)))
+    if game.sitting_out:
+        lines.append(ui["sits_out"].format(seat=game.sitting_out))
+    return lines
+
+
 def _deal(page, pos: DealPosition, outcome) -> str:
     ui, lang = _UI[page.lang], page.lang
     game = outcome.deal
@@ -205,15 +225,7 @@ def _deal(page, pos: DealPosition, outcome) -> str:
     for s in SEATS:
         rows.append(f"| {s} | {_cell(', '.join(tile_text(t) for t in pos.hands[s]))} |")
     out.append("\n" + "\n".join(rows) + "\n")
-    bids = ui["sep"].join(f"{s} {bid_words(b, lang)}" for s, b in game.bidding)
-    out.append(f"\n- {_esc(ui['bidding'].format(shaker=pos.shaker, bids=bids))}")
-    if game.bidder is not None:
-        out.append(f"- {_esc(ui['high_bid'].format(seat=game.bidder, bid=bid_words(game.high, lang)))}")
-    if game.trumps is not None:
-        namer = game.partner(game.bidder) if game.contract == "plunge" else game.bidder
-        out.append(f"- {_esc(ui['named'].format(seat=namer, trumps=trumps_words(game.trumps, lang, game.contract)))}")
-    if game.sitting_out:
-        out.append(f"- {_esc(ui['sits_out'].format(seat=game.sitting_out))}")
+    out.append("\n" + "\n".join(f"- {_esc(line)}" for line in bidding_lines(pos, game, lang)))
     out.append("")
     if game.tricks:
         first = game.tricks[0]
@@ -405,6 +417,22 @@ def bidding_words(rules, lang: str) -> str:
     return ui["card_sep"].join(parts)
 
 
+def made_words(rules, lang: str) -> str:
+    """When a bid of ``rules`` is made or set, in words, from its choices
+    (:meth:`~generator.variants.texas42.Texas42.made`): a bid of points
+    needs that many points; a bid in marks (42 and up: ``top_bid``) and a
+    plunge (``plunge: allowed``) need all seven tricks; Nel-O (``nello:
+    allowed``) needs the bidder to take none; then who wins the marks."""
+    ui = _UI[lang]
+    parts = [ui["made_points"], ui["made_marks_" + rules.top_bid.replace("-", "_")]]
+    if rules.plunge:
+        parts.append(ui["made_plunge"])
+    if rules.nello:
+        parts.append(ui["made_nello"])
+    parts.append(ui["made_marks_go"])
+    return ui["card_sep"].join(parts)
+
+
 def card_rows(group: str, rows: list, rules, lang: str) -> list:
     """The card's rows of a game of tricks (``rows``: (rule, how) pairs of ``group``), worded from
     the game's choices."""
@@ -414,7 +442,7 @@ def card_rows(group: str, rows: list, rules, lang: str) -> list:
                     (ui["card_follow"], ui["card_follow_value"])]
     elif group == "scoring":
         rows.append((ui["card_count"], ui["card_count_value"]))
-        rows.append((ui["card_made"], ui["card_made_value"]))
+        rows.append((ui["card_made"], made_words(rules, lang)))
     elif group == "end":
         rows.append((ui["card_game"], ui["card_game_value"].format(n=rules.marks_to_win)))
     return rows
@@ -435,7 +463,8 @@ def explain_lines(checked, variant, lang: str) -> list[str]:
                 ui["may_list"].format(tiles=", ".join(tile_text(t) for t in outcome.legal))]
     if isinstance(pos, DealPosition):
         g = outcome.deal
-        lines = [f"{k + 1}. {' '.join(f'{s}:{tile_text(t)}' for s, t in tr.plays)} -> {tr.winner} ({tr.points})"
+        lines = bidding_lines(pos, g, lang)
+        lines += [f"{k + 1}. {' '.join(f'{s}:{tile_text(t)}' for s, t in tr.plays)} -> {tr.winner} ({tr.points})"
                  for k, tr in enumerate(g.tricks)]
         if g.result is not None:
             us = g.team_of(g.result.bidder)

@@ -259,7 +259,7 @@ def play_line_game(variant: Variant, names: Sequence[str], seat_bot: dict, rng: 
 
 
 def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, partners: bool = False,
-             bots: Sequence[str] = ("greedy", "random"), progress: Callable[[int], None] | None = None,
+             bots: Sequence[str] = ("greedy", "random"), progress: Callable[[int, float], None] | None = None,
              min_hands: int = 0, max_work: int | None = None, streams: str = "single", jobs: int = 1) -> dict:
     """Play ``games`` seeded games and return every figure: counts, means and
     distributions of hands per game, tiles placed per hand, points per hand
@@ -275,7 +275,9 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
     true. ``streams`` is how games are seeded (:data:`STREAMS`, see the
     module's docstring); with ``"per-game"``, ``jobs`` processes play the
     games (the figures are the same for any ``jobs``). ``progress`` is
-    called with the number of games played so far. Raises ``ValueError``
+    called after each game with the number of games played so far and the
+    share of the simulation done (0 to 1): of the hands (or games) asked,
+    or of the work limit, whichever is nearer its end. Raises ``ValueError``
     for a player count (or partnership) the variant does not offer, an
     unknown player or an unknown ``streams``, and :class:`NoStandingDeal`
     (a ``ValueError``) for rules whose deals are all thrown in.
@@ -328,7 +330,8 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
             for w in rec["winners"]:
                 wins[w] += 1
             if progress is not None:
-                progress(played)
+                asked = len(tiles) / min_hands if min_hands else played / max(1, games)
+                progress(played, min(1.0, max(asked, work.spent / max_work if max_work else 0.0)))
     finally:
         records.close()
     n = len(tiles)

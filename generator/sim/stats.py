@@ -36,7 +36,8 @@ from ..engine.family import families, family_of
 from .simulate import rules_spec, simulate
 
 __all__ = ["MIN_HANDS", "SEED", "Z", "HALF_WIDTH", "TILES_RELATIVE", "FLOOR_HANDS", "PILOT_GAMES", "Count",
-           "half_width", "mean_half_width", "precision", "hands_needed", "work_limits", "definition_hash",
+           "half_width", "mean_half_width", "precision", "hands_needed", "work_limits", "row_limits",
+           "definition_hash",
            "figures", "refresh", "section", "columns"]
 
 #: Hands simulated per player count, at least (the most a club's game is played to, see below).
@@ -67,9 +68,25 @@ def work_limits() -> dict[str, tuple[int, int]]:
     match of a million rounds) can hang a build. A row that reaches its share
     stops early and is marked. A decision of a game of trains costs less than
     one on a line, where each tile is tried at every open end and its count
-    worked out. Every game of the repository stays well inside (the largest
-    row, Mexican Train's, takes about half of its share)."""
+    worked out. Every game of the repository stays inside its rows' shares
+    (:func:`row_limits`): the nearest are Mexican Train's two-player row
+    (11,820,000 units of 13,333,333) and Chicken Foot's seven-player row
+    (3,145,000 of 3,500,000)."""
     return {f.name: f.work_limits for f in families()}
+
+
+def row_limits(rules) -> list[int]:
+    """The most work each row of the figures of a game with ``rules`` may
+    take (:class:`~generator.sim.simulate.Work` units), in the order of its
+    tables (player counts, then partnership games): the family's limit for
+    a game's figures shared by its :meth:`~generator.engine.family.Family.row_weights`,
+    and no more than its limit for a row (:func:`work_limits`)."""
+    family = family_of(rules.family)
+    per_game, per_row = family.work_limits
+    tables = _tables(rules)
+    weights = family.row_weights(rules, tables)
+    total = sum(weights) or 1.0
+    return [min(per_row, int(per_game * w / total)) for w in weights]
 
 
 def code_text(module) -> str:
@@ -112,7 +129,8 @@ def _code_text(source: str) -> str:
 def definition_hash(vdef) -> str:
     """SHA-256 of the variant's parameters and rule choices (their values:
     the words describing them do not count), the source of every module
-    that decides a simulated game, plus the sample size, seed and players."""
+    that decides a simulated game, plus the sample size, seed, players and
+    work limits (each row's: :func:`row_limits`)."""
     h = hashlib.sha256()
     h.update(json.dumps(vdef.params, sort_keys=True, default=str).encode())
     h.update(json.dumps(vdef.choices.as_dict(), sort_keys=True).encode())
@@ -121,7 +139,7 @@ def definition_hash(vdef) -> str:
     mods = own + [m for m in family_of(vdef.rules.family).decisive_modules() if m not in own]
     for m in mods:
         h.update(code_text(m).encode())
-    h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}/{sorted(work_limits().items())}".encode())
+    h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}/{sorted(work_limits().items())}/{row_limits(vdef.rules)}".encode())
     return h.hexdigest()
 
 
@@ -244,9 +262,8 @@ def refresh(vdefs, write: bool = True, jobs: int | None = None,
                 progress(vdef.id)
             continue
         rows = _tables(vdef.rules)
-        per_game, per_row = work_limits()[vdef.rules.family]
-        limit = min(per_row, per_game // max(1, len(rows)))
-        todo.append((vdef, digest, [(rules_spec(vdef.rules), n, partners, limit) for n, partners in rows],
+        todo.append((vdef, digest, [(rules_spec(vdef.rules), n, partners, limit)
+                                    for (n, partners), limit in zip(rows, row_limits(vdef.rules))],
                      bool(precise) and not vdef.shipped))
     if not todo:
         return out
@@ -275,7 +292,7 @@ def refresh(vdefs, write: bool = True, jobs: int | None = None,
                     guess[key] = _games_for(trial)
                 else:
                     tasks.append((key, spec, n, partners, limit, None))
-                    guess[key] = old.get((n, partners), 0)
+                    guess[key] = old.get((n, partners))      # None: not known until the row is played
         if tally is not None:
             tally.step("figures", guess)
         results = iter(_run(_sized, tasks, jobs))
@@ -468,18 +485,21 @@ def _say(key: tuple, played: int, to_play: int | None) -> None:
         _REPORT.put((key, played, to_play))
 
 
-def _ticker(key: tuple, before: int) -> Callable[[int], None] | None:
+def _ticker(key: tuple, before: int) -> Callable[[int, float], None] | None:
     """A ``progress`` for :func:`simulate` that passes the games played (plus
-    ``before``) on to the listening process, at most four times a second."""
+    ``before``) on to the listening process, at most four times a second,
+    with the games the row will have played when it ends, estimated from
+    the share of it done (the hands asked, or its work limit, whichever
+    ends it first): a row of a game with no figures yet is counted too."""
     if _REPORT is None:
         return None
     last = [0.0]
 
-    def tick(played: int) -> None:
+    def tick(played: int, share: float = 0.0) -> None:
         now = time.monotonic()
         if now - last[0] >= 0.25:
             last[0] = now
-            _say(key, before + played, None)
+            _say(key, before + played, before + max(played, math.ceil(played / share)) if share > 0 else None)
     return tick
 
 
@@ -506,7 +526,9 @@ class _Tally:
 
     def step(self, name: str, guess: dict) -> None:
         """Start a step: ``guess`` holds the games each row is thought to play
-        (the last step's counts, every one of them read, are reported first)."""
+        (``None``: not known until the row reports its own estimate; until
+        then it counts as the known rows do on average); the last step's
+        counts, every one of them read, are reported first."""
         self._drain()
         with self.lock:
             if self.name:
@@ -537,7 +559,7 @@ class _Tally:
                 self.played[key] = played
                 if to_play is not None:
                     self.guess[key] = to_play
-                elif played > self.guess[key]:
+                elif played > (self.guess[key] or 0):
                     self.guess[key] = played
             self._emit()
 
@@ -546,7 +568,12 @@ class _Tally:
         if not force and now - self.last < 1.0:
             return
         self.last = now
-        played, to_play = sum(self.played.values()), sum(self.guess.values())
+        known = [g for g in self.guess.values() if g is not None]
+        unknown = sum(known) / len(known) if known else 0       # a row not begun: as the others, on average
+        played = sum(self.played.values())
+        to_play = round(sum(unknown if g is None else g for g in self.guess.values()))
+        if not played and not to_play:      # nothing played nor known yet: nothing to say
+            return
         took = now - self.t0
         left = (to_play - played) * took / played if played and took > 0 else None
         self.counts(Count(played, max(played, to_play), left, self.name))
@@ -576,7 +603,12 @@ def columns(rules, lang: str) -> dict[str, str]:
 
 
 def section(data: dict, rules, lang: str) -> str:
-    """The Markdown of the "by the numbers" section in ``lang``."""
+    """The Markdown of the "by the numbers" section in ``lang``: the table
+    of ``data``'s rows (a row the work limit stopped is marked ``*``), and
+    words that claim only what the rows hold: the least count of
+    :data:`MIN_HANDS` (a club's game: :data:`FLOOR_HANDS`) hands, or rounds
+    in a game played in rounds (:attr:`~generator.engine.family.Family.figure_unit`),
+    of the rows not stopped short, and a club's game's precision of those rows."""
     t = _T[lang]
     c = columns(rules, lang)
     rows = [f"| {c['players']} | {c['games']} | {c['hands']} | {c['per_game']} | {c['tiles']} | "
@@ -590,16 +622,24 @@ def section(data: dict, rules, lang: str) -> str:
                     f"{'—' if per_game is None else f'{per_game:.2f}'} | "
                     f"{r['tiles_per_hand']['mean']:.1f} | {r['points_per_hand']['mean']:.1f} | "
                     f"{100 * r['block_rate']:.1f}% | {100 * r['first_player_wins']:.1f}% |")
-    intro_key, note_key = family_of(rules.family).figure_words
-    intro = t[intro_key].format(seed=data["seed"], min=f"{data['min_hands']:,}")
-    cut = f"\n\n{t['cut_short']}" if any(r.get("cut_short") for r in data["results"]) else ""
+    family = family_of(rules.family)
+    intro_key, note_key = family.figure_words
+    unit, units = t[f"unit_{family.figure_unit}"], t[f"units_{family.figure_unit}"]
+    results = data["results"]
+    full = [r for r in results if not r.get("cut_short")]
+    # Only what the rows hold: the least count is claimed of the rows that were not stopped short.
+    sample = t["sample_seed" if not full else "sample_all" if len(full) == len(results) else "sample_unmarked"]
+    intro = t[intro_key].format(sample=sample.format(seed=data["seed"], min=f"{data['min_hands']:,}", units=units))
+    cut = f"\n\n{t['cut_short'].format(units=units)}" if len(full) < len(results) else ""
     sampling = data.get("sampling")
-    if isinstance(sampling, dict):          # a club's own game: how precise its figures are
-        low, high = min(r["hands"] for r in data["results"]), max(r["hands"] for r in data["results"])
+    if isinstance(sampling, dict) and full:     # a club's own game: how precise its figures are
+        low, high = min(r["hands"] for r in full), max(r["hands"] for r in full)
         hands = f"{low:,}" if low == high else t["hands_range"].format(low=f"{low:,}", high=f"{high:,}")
-        cut += "\n\n" + t["precise"].format(hw=f"±{100 * sampling['half_width']:g}",
-                                             rel=f"±{100 * sampling['tiles_relative']:g}", hands=hands)
-    return (f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows) + f"\n\n{t[note_key]}{cut}\n")
+        cut += "\n\n" + t["precise" if len(full) == len(results) else "precise_unmarked"].format(
+            hw=f"±{100 * sampling['half_width']:g}", rel=f"±{100 * sampling['tiles_relative']:g}", hands=hands,
+            unit=unit, units=units)
+    return (f"## {t['title']} {{ #by-the-numbers }}\n\n{intro}\n\n" + "\n".join(rows)
+            + f"\n\n{t[note_key].format(units=units)}{cut}\n")
 
 
 def main(argv: list[str] | None = None) -> int:

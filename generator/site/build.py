@@ -50,7 +50,8 @@ from ..model.schemafiles import write_schemas
 
 __all__ = ["BuildError", "generate", "page_keys", "write_tree", "build_site", "ordered_errors", "site_settings", "SITE_DEFAULTS",
            "SimulationProgress", "count_line", "duration", "GEN", "games_list",
-           "listed_order", "output_link_errors", "published_ids", "WRITE_THROUGH_LINK", "RULES_THROUGH_LINK"]
+           "listed_order", "output_link_errors", "published_ids", "WRITE_THROUGH_LINK", "RULES_THROUGH_LINK",
+           "LINK_FOR_A_FILE", "LINK_MESSAGES", "link_refusal"]
 
 _UI = tables("pages")
 _esc = escape_md
@@ -169,7 +170,8 @@ def generate(catalog: Catalog, png: bool = True, with_stats: bool = True,
     card (``draft: true``) are checked and made like any other, under a
     banner saying it is a draft; with ``drafts`` false (a site to publish:
     ``mkdocs build``) they are left out of the files returned, as Material's
-    blog plugin leaves out draft posts.
+    blog plugin leaves out draft posts, and their figures are not simulated
+    (nor those of a standard game only drafts extend: :func:`published_ids`).
 
     A wrong number fails fast: once checking the positions found a
     problem, no game is simulated and no PNG is drawn (the pages are still
@@ -242,9 +244,12 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
         files[f"{lang}/{GEN}/options.md"] = options_page(everyone, lang).encode("utf-8")
         files[f"{lang}/{GEN}/glossary.md"] = glossary_page(terms, lang, [v for _, _, v in everyone]).encode("utf-8")
     made: dict[str, dict[str, bytes]] = {}
+    # A site to publish leaves out its drafts (and the standard games only they extend): their pages are
+    # still made, to check them, but their figures are not simulated, and those pages are not remembered.
+    unpublished = set() if drafts else set(ids) - set(published_ids(catalog))
     todo = []
     for vid in ids:
-        if vid in broken or (only is not None and vid not in only) or vid in reused:
+        if vid in broken or (only is not None and vid not in only) or vid in reused or vid in unpublished:
             continue
         try:
             todo.append(catalog.variant(vid))
@@ -308,6 +313,8 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
     if only is not None:                    # a partial run: nothing to remember as a whole site
         return dict(sorted(files.items()))
     for vid, own in made.items():
+        if vid in unpublished and with_stats:   # made without their figures: not the pages their key names
+            continue
         _MEMO[vid] = (keys[vid], own)
         _cache_put(cache_dir, vid, keys[vid], own)
     for vid in reused:
@@ -315,7 +322,7 @@ def _generate(catalog, png, with_stats, cache_dir, stats, only, drafts, progress
     if stats is not None:
         stats["made"], stats["reused"] = sorted(made), sorted(reused)
     if not drafts:                          # checked above; not published
-        kept = set(published_ids(catalog))
+        kept = set(ids) - unpublished
         left_out = [vid for vid in ids if vid not in kept]
         for vid in left_out:                # a draft, and a standard game only drafts extend
             for name in made.get(vid) or reused.get(vid) or {}:
@@ -482,10 +489,29 @@ def ordered_errors(errors: list[SourceError]) -> list[SourceError]:
     return sorted(errors, key=lambda e: (first[e.file], e.line, e.col))
 
 
-#: What a build says of a link where it would write.
-WRITE_THROUGH_LINK = ("this is a link: a build writes its generated pages, schemas and caches only into folders "
-                      "of its own, never through a link (it would write, and remove files, wherever the link "
-                      "leads); remove the link, and the build makes the folder")
+#: Why a build refuses a link where it would write (the start of each of :data:`LINK_MESSAGES`).
+LINK_WHY = ("this is a link: a build writes its generated pages, schemas and caches only into folders "
+            "of its own, never through a link (it would write, and remove files, wherever the link leads)")
+#: What a build says of a link in place of a folder it writes into (or on the way to one).
+WRITE_THROUGH_LINK = LINK_WHY + "; remove the link, and the build makes the folder"
+#: What a build says of a link in place of a file it writes (a generated page, a schema, the lock).
+LINK_FOR_A_FILE = LINK_WHY + "; remove the link, and the build writes its own file there"
+#: Every message of a link a build refuses (a problem "where the build writes", not in the rules).
+LINK_MESSAGES = (WRITE_THROUGH_LINK, LINK_FOR_A_FILE)
+
+
+def link_refusal(link: str | Path, folders=()) -> str:
+    """What a build says of ``link``, a link where it would write: the
+    advice of a folder (:data:`WRITE_THROUGH_LINK`) when the link stands
+    for one of ``folders`` (the folders the build makes) or for a folder on
+    the way to one, or leads to a folder; else the advice of a file
+    (:data:`LINK_FOR_A_FILE`), a link in place of a page, a schema file or
+    the build's lock."""
+    link = Path(os.path.abspath(link))                 # (never resolved: the link itself is what is named)
+    made = [Path(os.path.abspath(f)) for f in folders if f is not None]
+    if link.is_dir() or any(link == f or link in f.parents for f in made):
+        return WRITE_THROUGH_LINK
+    return LINK_FOR_A_FILE
 
 
 #: What a build (or ``rulebook new``) says of a site's rules folder reached through a link.
@@ -510,7 +536,8 @@ def output_link_errors(docs_dir: str | Path, root: str | Path | None = None,
     found = set(written_links(base, folders))
     if root is not None:
         found.update(link for c in caches if c is not None and (link := link_on_the_way(root, c)) is not None)
-    return [SourceError(str(p), 1, 1, WRITE_THROUGH_LINK) for p in sorted(found)]
+    made = folders + [Path(c) for c in caches if c is not None]
+    return [SourceError(str(p), 1, 1, link_refusal(p, made)) for p in sorted(found)]
 
 
 def build_site(catalog: Catalog, docs_dir: str | Path, *, cache_dir: Path | None = None,

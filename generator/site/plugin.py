@@ -29,7 +29,7 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from ..base.i18n import LANGS, tables
 from ..model import Catalog
-from .build import (GEN, SITE_DEFAULTS, WRITE_THROUGH_LINK, BuildError, SimulationProgress, build_site, games_list,
+from .build import (GEN, LINK_MESSAGES, SITE_DEFAULTS, link_refusal, BuildError, SimulationProgress, build_site, games_list,
                     ordered_errors, published_ids)
 from ..base.report import PrintableFilter, printable
 from ..safety.paths import inside, is_plain_file, link_on_the_way
@@ -272,7 +272,7 @@ class RulebookPlugin(BasePlugin[_Options]):
         path = Path(config.config_file_path).parent / ".cache" / "build.lock"
         link = link_on_the_way(path.parent.parent, path)
         if link is not None:
-            raise _failure(f"{link}:1:1: error: {WRITE_THROUGH_LINK}")
+            raise _failure(f"{link}:1:1: error: {link_refusal(link, (path.parent,))}")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -494,7 +494,7 @@ class RulebookPlugin(BasePlugin[_Options]):
             self._progress(-1, 0, "")
             for e in ordered_errors(exc.errors):
                 log.error(str(e))
-            where = "where the build writes" if all(e.message == WRITE_THROUGH_LINK for e in exc.errors) \
+            where = "where the build writes" if all(e.message in LINK_MESSAGES for e in exc.errors) \
                 else f"in {rules}"
             raise _failure(f"rulebook: {len(exc.errors)} problem(s) {where}; the site was not built") from None
         self._built = False

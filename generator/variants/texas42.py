@@ -41,7 +41,8 @@ from ..engine.tiles import Tile
 from ..engine.variant import RuleViolation, Variant
 
 __all__ = ["Texas42", "Bid", "Deal", "Trick", "HandResult", "MarksResult", "PASS", "COUNT", "DOUBLES",
-           "FOLLOW_ME", "SEATS", "parse_trumps", "trumps_text", "team_name", "settle_marks", "count_of"]
+           "FOLLOW_ME", "SEATS", "parse_trumps", "trumps_text", "team_name", "settle_marks", "count_of",
+           "notation"]
 
 #: The seats, clockwise; partners sit opposite.
 SEATS = ("N", "E", "S", "W")
@@ -53,6 +54,13 @@ DOUBLES = "doubles"
 FOLLOW_ME = "follow-me"
 #: The points of one hand: seven tricks of one, and the count.
 HAND_POINTS = 42
+
+
+def notation(tile: Tile) -> str:
+    """A tile as 42 players write it, the higher end first (``6-4``, ``5-0``),
+    in every message about a 42 position or play (the engine's own
+    ``str(tile)`` puts the lower end first: ``4-6``)."""
+    return f"{tile.high}-{tile.low}"
 
 
 def count_of(tile: Tile) -> int:
@@ -527,12 +535,12 @@ class Deal:
 
     def _play(self, seat: str, tile) -> None:
         if not isinstance(tile, Tile) or tile not in self.hands[seat]:
-            raise RuleViolation(f"{seat} holds no {tile}", "texas-42/hand")
+            raise RuleViolation(f"{seat} holds no {notation(tile) if isinstance(tile, Tile) else tile}", "texas-42/hand")
         legal = self.plays_for(seat)
         if tile not in legal:
             suit = self.rules.suit_led(self.trick[0][1], self.trumps, self.contract)
             raise RuleViolation(f"{seat} must follow suit ({_suit_words(suit)}) with "
-                                f"{', '.join(map(str, legal))}, not {tile}", "texas-42/follow-suit")
+                                f"{', '.join(map(notation, legal))}, not {notation(tile)}", "texas-42/follow-suit")
         self.hands[seat].remove(tile)
         self.trick.append((seat, tile))
         playing = self._in_play()
