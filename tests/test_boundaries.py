@@ -279,7 +279,8 @@ def test_a_long_chain_of_house_rules_is_refused_at_its_extends(small, capsys):
     # h39 is 1 step from Draw, h24 16 steps: h23 and every game before it are too far
     assert f"{small / 'h23' / 'variant.yaml'}:2:10: error: `extends` leads through more than 16 games (h23 -> h24 " \
            f"-> h25 -> h26 -> ...); a house rule may stand at most 16 steps from a game with rules of its own" in err
-    assert "h24/variant.yaml" not in err
+    # (each game of the chain changes nothing of its parent, which is a warning at its `extends`, not an error)
+    assert not [line for line in err.splitlines() if "h24/variant.yaml" in line and ": error: " in line]
 
 
 def test_a_worked_example_draws_at_most_forty_tiles(small, capsys):
@@ -447,4 +448,4 @@ def test_fuzzed_chains_of_extends_end_in_a_located_answer(tmp_path_factory, caps
     else:
         assert status == 1 and err.count("leads through more than 16 games") == depth - 16
     for line in err.splitlines():
-        assert re.match(r"^.+:\d+:\d+: error: \S", line), line
+        assert re.match(r"^.+:\d+:\d+: (error|warning): \S", line), line

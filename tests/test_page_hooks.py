@@ -106,8 +106,9 @@ FORGED_PRACTICE = """\
 #: A second Play region, for another game (its heading would take the id the first one's has).
 FORGED_PLAY = '<div class="rb-play rb-game-draw"></div>'
 
-#: A club's house rule of Horse Race with one section of its own; BODY stands for its English text,
-#: which starts on line 10 (a block scalar: its first line is the line after ``en: |``), indented 8.
+#: A club's house rule of Horse Race (to 101, not 61) with one section of its own; BODY stands for its
+#: English text, which starts on line 10 (a block scalar: its first line is the line after ``en: |``),
+#: indented 8.
 HOUSE_RULE = """\
 id: club-race
 extends: horse-race
@@ -119,6 +120,7 @@ sections:
       ja: ふつうの文です。
       en: |
 BODY
+params: {target: 101}
 """
 
 
@@ -191,11 +193,11 @@ def test_the_same_names_are_refused_in_sources(small_rules, capsys):
     """A game's ``sources`` are a rule text too."""
     path = _house_rule(small_rules, "A plain line.")
     text = path.read_text(encoding="utf-8")
-    # line 11: `sources:`, 12: `ja:`, 13: `en: |`, 14: the first line of the English text
+    # line 12 (after the `params:` line): `sources:`, 13: `ja:`, 14: `en: |`, 15: "None.", 16: the forged part
     path.write_text(text + "sources:\n  ja: 出典なし。\n  en: |\n        None.\n        " + FORGED_PLAY + "\n",
                     encoding="utf-8")
     assert main(["check", "-q", str(path.parent)]) == 1
-    assert capsys.readouterr().err.startswith(f"{path}:15:9: error: the class 'rb-play' belongs to the page's")
+    assert capsys.readouterr().err.startswith(f"{path}:16:9: error: the class 'rb-play' belongs to the page's")
 
 
 @pytest.mark.whole_site
