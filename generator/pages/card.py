@@ -14,7 +14,6 @@ rules), and the stylesheet fits it on one page when printed.
 
 from __future__ import annotations
 
-import re
 
 from ..engine.choices import INFO, Choices
 from ..engine.family import family_of
@@ -59,11 +58,6 @@ def applies(key: str, rules) -> bool:
     return True
 
 
-#: The note some choices' words carry on the options page, where every layout is listed: on a card of
-#: one game it says nothing.
-_LAYOUT_NOTE = re.compile(r"\s*(\(trains\)|（トレイン）)$")
-
-
 def choice_words(key: str, rules, lang: str) -> str:
     """The card's words for the choice ``key`` of ``rules``: the options page's words for its value,
     qualified by what else the game says (the set tile's totals; no spinners for the Fives count)."""
@@ -77,7 +71,7 @@ def choice_words(key: str, rules, lang: str) -> str:
         return messages("choice", lang)["next_lead=next-seat.counter-clockwise"]
     if key == "legal_totals" and value == "multiples" and rules.params.lead_totals:
         return messages("choice", lang)["legal_totals=multiples.lead-totals"]
-    return _LAYOUT_NOTE.sub("", INFO[key].words(value, lang, rules.params.point_unit))
+    return INFO[key].words(value, lang, rules.params.point_unit)
 
 
 def _counts(ns, lang: str) -> str:
