@@ -14,7 +14,6 @@ rules), and the stylesheet fits it on one page when printed.
 
 from __future__ import annotations
 
-
 from ..engine.choices import INFO, Choices
 from ..engine.family import family_of
 from ..base.i18n import messages, tables
