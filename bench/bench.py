@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 from generator.engine.hand import Hand  # noqa: E402
 from generator.model import Catalog  # noqa: E402
 from generator.sim.simulate import BOTS, play_game  # noqa: E402
-from generator.variants import SITE_ORDER as RULES  # noqa: E402
+from generator.engine.rules import SITE_ORDER as RULES  # noqa: E402
 
 SECONDS = 3.0
 

@@ -27,7 +27,7 @@ from generator.model import Catalog  # noqa: E402
 from generator.model.catalog import full_params  # noqa: E402
 from generator.base.native import status  # noqa: E402
 from generator.sim.simulate import simulate  # noqa: E402
-from generator.variants import make_variant  # noqa: E402
+from generator.engine.rules import make_variant  # noqa: E402
 
 
 def _figures(rules, players: int, games: int, seed: int) -> str:

@@ -7,18 +7,20 @@ this order or a circle):
 1. :mod:`generator.base` -- string tables, the message writer, cache files, workers, the compiled build;
 2. :mod:`generator.safety` -- what untrusted rule text may write and do;
 3. :mod:`generator.engine` -- the rules core (tiles, layouts, the variant, rule choices, the family registry);
-4. :mod:`generator.variants` -- the rule values that need code, one file per game;
-5. :mod:`generator.model` -- YAML read into typed positions, the catalog of games, schemas;
-6. :mod:`generator.draw` -- diagrams (SVG and PNG), handed everything they draw;
-7. :mod:`generator.sim` -- whole games played, and the figures the pages print;
-8. :mod:`generator.pages` -- page writing, one module per kind of page or page part;
-9. :mod:`generator.families` -- one object per family of games (line of play, trains, tricks, tree) wiring its
-   modules of every layer together; the rest asks the registry (:mod:`generator.engine.family`),
-   which loads these modules by name, and never names a layout;
-10. :mod:`generator.play` -- a hand against the simulation's players, as the reader's browser plays it
-    (under Pyodide: no YAML, Jinja or Babel below this layer's modules), one module per family;
-11. :mod:`generator.site` -- generation apart from MkDocs, the player's files, and the thin MkDocs plugin;
-12. :mod:`generator.cli` -- the ``rulebook`` command.
+4. :mod:`generator.model` -- YAML read into typed positions, the catalog of games, schemas;
+5. :mod:`generator.draw` -- diagrams (SVG and PNG), handed everything they draw;
+6. :mod:`generator.sim` -- whole games played, and the figures the pages print;
+7. :mod:`generator.pages` -- page writing, one module per kind of page or page part;
+8. :mod:`generator.families` -- one folder per family of games (line of play, trains, tricks, tree), holding
+   everything the family is: its rules, positions, drawing, game loop, page parts, words and player, each
+   module half a step above the layer its part belongs to (``rules`` above the engine, ``positions`` above
+   the model, ``draw``, ``sim`` and ``pages`` above theirs, ``play`` above the player), and the family object
+   in the folder's ``__init__``; the rest asks the registry (:mod:`generator.engine.family`), which loads
+   the folders by name, and never names a layout;
+9. :mod:`generator.play` -- a hand against the simulation's players, as the reader's browser plays it
+   (under Pyodide: no YAML, Jinja or Babel below this layer's modules);
+10. :mod:`generator.site` -- generation apart from MkDocs, the player's files, and the thin MkDocs plugin;
+11. :mod:`generator.cli` -- the ``rulebook`` command.
 
 (After python-chess: a core rules module, drawing apart, notation and IO apart.)
 """

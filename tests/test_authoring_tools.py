@@ -7,7 +7,7 @@ import pytest
 from generator.cli.main import main
 from generator.model import Catalog
 from generator.site.build import generate
-from generator.variants import SITE_ORDER
+from generator.engine.rules import SITE_ORDER
 
 from conftest import RULES
 

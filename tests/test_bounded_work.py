@@ -22,10 +22,10 @@ from generator.engine.layout import Layout
 from generator.engine.tiles import End
 from generator.engine.variant import Variant
 from generator.families.line import MIN_STANDING, standing_chance
-from generator.play import line as play_line
+from generator.families.line import play as play_line
 from generator.play.session import Session, spec_of
 from generator.sim.simulate import NoStandingDeal, Work, deal, simulate, standing_deal
-from generator.variants import make_variant
+from generator.engine.rules import make_variant
 
 
 @contextlib.contextmanager

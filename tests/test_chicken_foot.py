@@ -14,8 +14,8 @@ import pytest
 
 from generator.engine import RuleViolation
 from generator.engine.choices import Choices
-from generator.variants import make_variant
-from generator.variants.chicken_foot import Round
+from generator.engine.rules import make_variant
+from generator.families.tree.rules import Round
 
 from conftest import T
 

@@ -49,7 +49,7 @@ def compiled():
 
 
 def test_a_new_process_loads_the_compiled_modules_unless_told_otherwise(compiled):
-    where = "import generator.engine.hand as h, generator.sim.simulate as s, generator.variants.horse_race as r; " \
+    where = "import generator.engine.hand as h, generator.sim.simulate as s, generator.families.line.rules.horse_race as r; " \
             "print(h.__file__); print(s.__file__); print(r.__file__)"
     loaded = _python(where).split()
     assert len(loaded) == 3 and all(f.endswith(".so") and "_compiled" in f for f in loaded)

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator.draw import svg
-from generator.variants import SITE_ORDER
+from generator.engine.rules import SITE_ORDER
 
 from conftest import T, build
 from test_random_games import play_random_hand

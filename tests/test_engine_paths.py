@@ -18,7 +18,7 @@ from generator.engine import Contribution, Layout, Params, RuleViolation, Tile, 
 from generator.engine.choices import Choices
 from generator.engine.hand import Hand
 from generator.engine.variant import Play
-from generator.variants import make_variant
+from generator.engine.rules import make_variant
 
 from conftest import E, T, tiles, violation as refusal
 

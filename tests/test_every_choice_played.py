@@ -17,8 +17,8 @@ import pytest
 from generator.engine import End, Layout, RuleViolation, Tile
 from generator.engine.choices import CHOICES, INFO, Choices, combination_problems
 from generator.engine.hand import Hand
-from generator.variants import make_variant
-from generator.variants.mexican_train import Round
+from generator.engine.rules import make_variant
+from generator.families.trains.rules import Round
 
 pytestmark = pytest.mark.engine
 
@@ -264,7 +264,7 @@ def top_bid_scenario(value):
 def all_pass_scenario(value):
     # N, E and S pass; W, the shaker, holds the last bid: forced to bid (no pass offered), or the
     # hand is thrown in when W passes too.
-    from generator.variants.texas42 import PASS, Deal
+    from generator.families.tricks.rules import PASS, Deal
 
     every = list(tricks().params.tiles)
     hands = {s: every[7 * i:7 * i + 7] for i, s in enumerate("NESW")}
@@ -284,7 +284,7 @@ def tree(**choices):
 def centre_double_scenario(value):
     # A round's start: the arms of the centre 9-9 that must get a tile before any other play: three on
     # each side (six), or one on each side (four).
-    from generator.variants.chicken_foot import Round as TreeRound
+    from generator.families.tree.rules import Round as TreeRound
 
     return len(TreeRound(tree(centre_double=value), ["A", "B"], {}, [], T(9, 9), "A").must_fill)
 
@@ -299,7 +299,7 @@ def double_blank_scenario(value):
 def go_out_on_double_scenario(value):
     # The centre 9-9 with its six arms filled (ends a 4, b 5, c 3, d 0, e 8, f 6); A's last tile is 4-4,
     # which matches arm a: allowed, it is A's one play (and A goes out); not allowed, A has no play.
-    from generator.variants.chicken_foot import Round as TreeRound
+    from generator.families.tree.rules import Round as TreeRound
 
     arms = {"a": [T(9, 4)], "b": [T(9, 5)], "c": [T(9, 3)], "d": [T(9, 0)], "e": [T(9, 8)], "f": [T(9, 6)]}
     r = TreeRound(tree(go_out_on_double=value), ["A", "B"], {"A": [T(4, 4)], "B": [T(1, 2)]}, [T(7, 7)], T(9, 9),

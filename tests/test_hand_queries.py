@@ -8,7 +8,7 @@ import pytest
 from generator.engine import Params
 from generator.engine.choices import Choices
 from generator.engine.hand import Hand
-from generator.variants import make_variant
+from generator.engine.rules import make_variant
 
 from conftest import E, T, refusal, tiles
 

@@ -14,7 +14,7 @@ from generator.pages.houserules import rerun_parent_positions
 from generator.model import Catalog
 from generator.site.build import generate
 from generator.sim.simulate import simulate
-from generator.variants import SITE_ORDER
+from generator.engine.rules import SITE_ORDER
 
 
 

@@ -19,7 +19,7 @@ import pytest
 from generator.engine import Layout, Params, Tile, Variant
 from generator.engine.choices import Choices
 from generator.engine.layout import Placed
-from generator.variants import make_variant
+from generator.engine.rules import make_variant
 
 from conftest import E, T, violation as refusal
 

@@ -376,7 +376,7 @@ def test_where_a_tile_fits_is_listed_in_number_order_even_past_nine():
     9 before 10, not as text ("10" before "9")."""
     from generator.engine.choices import Choices
     from generator.engine.variant import Params
-    from generator.variants import make_variant
+    from generator.engine.rules import make_variant
 
     m12 = make_variant(Params(set=12, players=(2,), partnerships=(), deal={2: 7}),
                        Choices(matching="sum-7"), "matador-12")
@@ -422,7 +422,7 @@ def _rules(**choices):
     ``rounded`` (1 otherwise), to 10 points."""
     from generator.engine.choices import Choices
     from generator.engine.variant import Params
-    from generator.variants import make_variant
+    from generator.engine.rules import make_variant
 
     unit = 5 if choices.get("settlement") == "rounded" else 1
     return make_variant(Params(set=6, players=(3, 4), partnerships=(4,), deal={3: 5, 4: 5}, target=10,

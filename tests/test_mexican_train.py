@@ -8,7 +8,7 @@ import pytest
 from generator.cli.main import main
 from generator.engine import RuleViolation
 
-from generator.variants.mexican_train import Round
+from generator.families.trains.rules import Round
 
 from conftest import T, refusal
 
@@ -377,7 +377,7 @@ def test_a_table_without_the_thirteen_round_setting_settles_its_own_match():
     sheet names round 1's engine, 12-12 (seed 001: 12-12 first)."""
     from generator.engine import Params
     from generator.engine.choices import Choices
-    from generator.variants import make_variant
+    from generator.engine.rules import make_variant
 
     seven = make_variant(Params(set=12, players=(2,), partnerships=(), deal={2: 15}, rounds=(7,)),
                          Choices(layout="trains", lead="engine", draw="one", settlement="penalty"), "club")

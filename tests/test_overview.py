@@ -9,7 +9,7 @@ from generator.model import Catalog
 from generator.base.i18n import messages
 from generator.pages.comparison import ROWS, cell, overview_page
 from generator.engine.choices import Choices
-from generator.variants import SITE_ORDER, make_variant
+from generator.engine.rules import SITE_ORDER, make_variant
 from generator.site.build import listed_order
 
 from conftest import RULES as RULES_DIR

@@ -1,4 +1,4 @@
-"""Mexican Train played by a reader (:mod:`generator.play.trains` through
+"""Mexican Train played by a reader (:mod:`generator.families.trains.play` through
 :class:`generator.play.session.Session`): a whole match in each language, and
 hand-worked values on rounds set up by hand (the moves offered, the rule
 that refuses a tile, the hint, the words of a move)."""
@@ -8,9 +8,9 @@ import copy
 import pytest
 
 from generator.engine import Tile
-from generator.play import trains as show
+from generator.families.trains import play as show
 from generator.play.session import Session, spec_of
-from generator.variants.mexican_train import MEXICAN, Round
+from generator.families.trains.rules import MEXICAN, Round
 
 
 @pytest.fixture(scope="module")

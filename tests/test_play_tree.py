@@ -1,4 +1,4 @@
-"""The tree family's play module (generator.play.tree): a whole Chicken Foot
+"""The tree family's play module (generator.families.tree.play): a whole Chicken Foot
 match played through the Session in both languages, and rounds set up by
 hand whose moves, refusals, hint, words and penalties are worked out from the
 rules (the centre double's arms first, three toes on a later double before any
@@ -11,10 +11,10 @@ import sys
 import pytest
 
 from generator.engine.choices import Choices
-from generator.play import tree as show
+from generator.families.tree import play as show
 from generator.play.session import Session, spec_of
-from generator.variants import make_variant
-from generator.variants.chicken_foot import Round
+from generator.engine.rules import make_variant
+from generator.families.tree.rules import Round
 
 from conftest import T, tiles
 
@@ -74,7 +74,7 @@ def test_a_whole_match_is_played_to_its_end_choosing_the_first_move(lang, seed, 
 def test_the_module_imports_without_jinja_yaml_or_babel():
     code = ("import sys\n"
             "for m in ('jinja2', 'yaml', 'babel', 'markdown'): sys.modules[m] = None\n"
-            "import generator.play.tree\n")
+            "import generator.families.tree.play\n")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

@@ -1,4 +1,4 @@
-"""The tricks family's play module (:mod:`generator.play.tricks`): a whole game
+"""The tricks family's play module (:mod:`generator.families.tricks.play`): a whole game
 of Texas 42 played through the Session, and one hand set up by hand whose
 moves, refusal, hint and words are worked out from the rules."""
 
@@ -6,10 +6,10 @@ import pytest
 
 from generator.base.i18n import messages
 from generator.engine.tiles import Tile
-from generator.play import tricks as show
+from generator.families.tricks import play as show
 from generator.play.session import Session, spec_of
-from generator.variants import make_variant
-from generator.variants.texas42 import PASS, Bid, Deal
+from generator.engine.rules import make_variant
+from generator.families.tricks.rules import PASS, Bid, Deal
 
 PARAMS = {"set": 6, "players": [], "partnerships": [4], "deal": {4: 7}, "target": 7}
 

@@ -1,5 +1,5 @@
 """What `rulebook check` says about each stated value that the engine does not
-confirm (generator/model/positions.py), and what `rulebook score --json` gives
+confirm (generator/families/line/positions.py), and what `rulebook score --json` gives
 for a hand played move by move. Every expected value is worked by hand in the
 test's docstring or comment."""
 

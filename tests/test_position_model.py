@@ -1,4 +1,4 @@
-"""The position model's promises (generator/model/positions.py), through
+"""The position model's promises (generator/families/line/positions.py), through
 `rulebook check -q FILE` (each problem one `FILE:LINE:COL: error: MESSAGE`
 line on stderr, sorted by line and column, exit 1), `rulebook score FILE
 --json` (the first problem as `LINE:COL: message`, or the engine's values) and
@@ -625,7 +625,7 @@ def test_the_parsed_placement_keeps_its_texts_and_refusals(tmp_path):
     from conftest import RULES
     from generator.engine import End, Tile
     from generator.model import Catalog
-    from generator.model.positions import Rejected
+    from generator.families.line.positions import Rejected
 
     f = tmp_path / "refusals.yaml"
     f.write_text(doc(*REFUSALS), encoding="utf-8")

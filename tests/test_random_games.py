@@ -7,8 +7,8 @@ import pytest
 
 from generator.engine import RuleViolation, Tile
 from generator.engine.hand import Hand
-from generator.variants.mexican_train import Round
-from generator.variants import SITE_ORDER
+from generator.families.trains.rules import Round
+from generator.engine.rules import SITE_ORDER
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine

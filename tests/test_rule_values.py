@@ -1,5 +1,5 @@
 """A game's rules as the engine builds them from ``params`` and ``choices``
-(:func:`generator.variants.make_variant`), and the rule functions a page or a
+(:func:`generator.families.line.rules.make_variant`), and the rule functions a page or a
 house rule relies on directly: settlement, rounding, the Fives end count,
 Bergen's headers, and the plays listed where matching is not by equal numbers.
 Every expected value is worked by hand from the rule it names."""
@@ -10,7 +10,7 @@ from generator.engine import End, Layout, Params, RuleViolation
 from generator.engine.choices import Choices
 from generator.engine.hand import Hand
 from generator.engine.variant import Contribution, Variant, count_fives_ends, round_half_up_to, side_of, sides_of
-from generator.variants import make_variant
+from generator.engine.rules import make_variant
 
 from conftest import E, T, tiles
 

@@ -14,8 +14,8 @@ import pytest
 
 from generator.engine import RuleViolation
 from generator.engine.choices import Choices, combination_problems
-from generator.variants import make_variant
-from generator.variants.texas42 import DOUBLES, FOLLOW_ME, PASS, Bid, Deal, count_of, settle_marks
+from generator.engine.rules import make_variant
+from generator.families.tricks.rules import DOUBLES, FOLLOW_ME, PASS, Bid, Deal, count_of, settle_marks
 
 from conftest import T
 

@@ -10,7 +10,7 @@ import jinja2
 import pytest
 
 from generator.model.yamlsrc import SourceError
-from generator.pages.tricks import estimate_method, hand_estimate
+from generator.families.tricks.pages import estimate_method, hand_estimate
 
 from test_texas42 import _line, game
 from test_texas42_teaching import CONTEST_E, CONTEST_N

@@ -8,8 +8,8 @@ failing `rulebook check` at its line."""
 
 import pytest
 
-from generator.sim.tricks import PARTNER_TRICKS, TRICK_VALUE, bid_limit, estimate, hand_strength, plan_key
-from generator.variants.texas42 import FOLLOW_ME, DOUBLES, Bid, Deal
+from generator.families.tricks.sim import PARTNER_TRICKS, TRICK_VALUE, bid_limit, estimate, hand_strength, plan_key
+from generator.families.tricks.rules import FOLLOW_ME, DOUBLES, Bid, Deal
 
 from test_texas42 import _check, _line, game, tiles
 
@@ -114,7 +114,7 @@ def test_the_planning_player_outbids_up_to_its_limit_and_no_further():
         assert d.current == "N"
         return max(d.plays_for("N"), key=plan_key(g, d))
 
-    from generator.variants.texas42 import PASS
+    from generator.families.tricks.rules import PASS
 
     assert n_bids_over(PASS, PASS) == Bid(30)
     assert n_bids_over(Bid(30), Bid(32)) == Bid(33)

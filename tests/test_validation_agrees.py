@@ -8,7 +8,7 @@ import jsonschema
 import pytest
 
 from generator.model.schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA, _fast_form, _jsonable
-from generator.model.trains import TRAIN_POSITION_SCHEMA
+from generator.families.trains.positions import TRAIN_POSITION_SCHEMA
 from generator.model.yamlsrc import SourceError, load
 
 from conftest import ROOT

@@ -14,7 +14,8 @@ __all__ = ["MODULES", "PACKAGE", "COMPILED", "STAMP", "digest", "stamp", "wanted
 #: The modules compiled, as paths inside the package: the engine's rules, the rule values of
 #: the line games that need code of their own, and the game loop.
 MODULES = ("engine/tiles.py", "engine/layout.py", "engine/variant.py", "engine/hand.py",
-           "variants/horse_race.py", "variants/all_threes.py", "variants/bergen.py", "variants/matador.py",
+           "families/line/rules/horse_race.py", "families/line/rules/all_threes.py",
+           "families/line/rules/bergen.py", "families/line/rules/matador.py",
            "sim/simulate.py")
 #: The package's folder.
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from ..pages import describe
 from ..base.i18n import messages, tables
 from ..engine.family import family_of
-from ..model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
-from ..model.trains import MatchPosition, RoundPosition, TablePosition, practice_trains
-from ..pages.trains import move_text, table_text, train_name
+from ..families.line.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
+from ..families.trains.positions import MatchPosition, RoundPosition, TablePosition, practice_trains
+from ..families.trains.pages import move_text, table_text, train_name
 
 __all__ = ["explain"]
 
@@ -81,7 +81,7 @@ def explain(checked, variant, lang: str = "ja") -> str:
             out.append(messages("pages", lang)["practice_best_mark"]
                        + ", ".join(train_name(t, lang) for t in practice_trains(rnd, pos.to_move)))
     elif isinstance(pos, RoundPosition):
-        from ..variants.mexican_train import Round
+        from ..families.trains.rules import Round
 
         st = pos.state
         rnd = Round(variant, st.players, {p: list(h) for p, h in pos.hands.items()}, list(pos.stock), st.engine,

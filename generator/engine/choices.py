@@ -5,7 +5,7 @@ options reference page and the "differences" table of a house rule.
 A game is a set of :class:`Params` (numbers) and one :class:`Choices` (which
 rule applies at each point of play). The values below are every rule the
 engine knows; a game that combines them needs no Python. A genuinely new rule
-is a new value here plus its code (see :mod:`generator.variants`).
+is a new value here plus its code (see :mod:`generator.families.line.rules`).
 
 >>> c = Choices.from_mapping({"scoring": "multiples-of-5", "counting": "fives"})
 >>> c.scoring, c.lead

@@ -60,8 +60,8 @@ class Family:
     choices: frozenset[str] = frozenset()
     #: The values every game of the family plays (choice key -> value); any other value is refused.
     fixed: Mapping[str, str] = {}
-    #: The class that plays a game of the family (``None``: the line-of-play
-    #: :class:`~generator.engine.variant.Variant` with the value rules of :mod:`generator.variants`).
+    #: The class that plays a game of the family (a family whose games need several classes, one per
+    #: rule value, answers :meth:`rule_parts` instead).
     rules_class: type | None = None
     #: What a game's ``target`` counts, as a noun of the message catalog's ``plural`` context: points
     #: (``"point"``) unless the family plays to something else (marks in a game of tricks). Every page
@@ -105,6 +105,12 @@ class Family:
     #: (:mod:`generator.play`: the table, the moves in words, refusals, scores, the hint), loaded by
     #: name as the families are; ``""``: the family's games cannot be played on their pages.
     play_module: str = ""
+
+    def rule_parts(self, choices) -> tuple[type, ...]:
+        """The classes that together play a game of the family with ``choices``
+        (:func:`generator.engine.rules.rules_class` joins them): by default the
+        family's :attr:`rules_class` alone."""
+        return (self.rules_class,)
 
     def tile_name(self, tile) -> str:
         """A tile as the pages of this family's games write it, the one

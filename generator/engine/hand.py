@@ -251,7 +251,7 @@ class Hand:
 
         >>> from generator.engine import Params, Tile
         >>> from generator.engine.choices import Choices
-        >>> from generator.variants import make_variant
+        >>> from generator.engine.rules import make_variant
         >>> v = make_variant(Params(set=6, players=(2,), partnerships=(), deal={2: 7}),
         ...                  Choices(lead="highest-double", draw="none"), "block")
         >>> h = Hand(v, ["N", "E"], {"N": [Tile(6, 6), Tile(1, 2)], "E": [Tile(5, 6)]}, [])

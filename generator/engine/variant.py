@@ -1,7 +1,7 @@
 """The shared interface every variant implements, and the values it returns.
 
 A variant is a :class:`Variant` subclass (one file per game under
-:mod:`generator.variants`) built from the ``params`` block of
+:mod:`generator.families.line.rules`) built from the ``params`` block of
 ``rules/<id>/variant.yaml``. Positions, the hand state machine, diagrams and pages
 only talk to this interface.
 """
@@ -239,7 +239,7 @@ class Variant:
     ``choices`` (:class:`~generator.engine.choices.Choices`, data from
     ``variant.yaml``) set the attributes below; a rule value that needs code of
     its own (Matador's sums, Bergen's headers...) is a subclass that overrides
-    a hook, joined in by :func:`generator.variants.make_variant`.
+    a hook, joined in by :func:`generator.families.line.rules.make_variant`.
     """
 
     id: str = ""
@@ -251,7 +251,7 @@ class Variant:
     sides_after_straight: bool = True
     #: ``"cross"`` or ``"choice"`` (``inline`` or ``cross``, the player's choice).
     doubles: str = "cross"
-    #: ``"equal"`` or ``"sum-7"`` (:mod:`generator.variants.matador`).
+    #: ``"equal"`` or ``"sum-7"`` (:mod:`generator.families.line.rules.matador`).
     matching: str = "equal"
     #: ``"lot"``, ``"black"``, ``"highest-double"`` or ``"engine"`` (trains).
     lead_rule: str = "lot"

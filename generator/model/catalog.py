@@ -23,9 +23,9 @@ from ..safety import hooks
 from ..engine.choices import Choices, combination_problems
 from ..engine.family import family_of
 from ..engine.variant import Params, Variant
-from ..variants import make_variant
+from ..engine.rules import make_variant
 from .kinds import compare, evaluate, parse_position
-from .positions import Outcome, Position
+from ..families.line.positions import Outcome, Position
 from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
 from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, gc_paused, load
 

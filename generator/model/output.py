@@ -5,6 +5,6 @@ the JSON of one placement."""
 from __future__ import annotations
 
 from .kinds import outcome_json
-from .positions import placement_json, rejected_json
+from ..families.line.positions import placement_json, rejected_json
 
 __all__ = ["placement_json", "rejected_json", "outcome_json"]

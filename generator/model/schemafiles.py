@@ -29,9 +29,9 @@ from ..engine.choices import Choices
 from ..engine.family import family_of
 from ..safety.paths import is_plain_file
 from .schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA
-from .trains import TRAIN_POSITION_SCHEMA
-from .tree import TREE_POSITION_SCHEMA
-from .tricks import TRICK_POSITION_SCHEMA
+from ..families.trains.positions import TRAIN_POSITION_SCHEMA
+from ..families.tree.positions import TREE_POSITION_SCHEMA
+from ..families.tricks.positions import TRICK_POSITION_SCHEMA
 
 __all__ = ["SCHEMAS", "schema_document", "schema_text", "write_schemas", "schema_name", "schema_line",
            "schema_dir", "SCHEMA_PREFIX"]

@@ -173,7 +173,7 @@ def rule_text(rule: str, lang: str) -> str:
 
 
 def refusal(r, lang: str, sides: Sides | None = None) -> tuple[str, str, str | None]:
-    """A play the rules refuse (a :class:`~generator.model.positions.Rejected`)
+    """A play the rules refuse (a :class:`~generator.families.line.positions.Rejected`)
     as the pages say it: ``(what, rule, reason)``. ``what`` names the tile and
     where it was tried, in words; ``rule`` is the rule it breaks, in words;
     ``reason`` is the engine's own sentence, which is in English and uses the

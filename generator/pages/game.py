@@ -40,7 +40,7 @@ from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
 from ..engine.variant import Placement, side_of, sides_of
 from ..model import Catalog, CheckedPosition, SourceError, VariantDef
 from ..model.catalog import RESERVED_SECTIONS
-from ..model.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
+from ..families.line.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 from ..model.yamlsrc import bad_character
 
 from ..safety.sandbox import Budget, Sandbox, bounded_output, template_line

@@ -25,10 +25,10 @@ from .comparison import set_words
 from ..engine.tiles import Tile
 from ..model.catalog import Catalog, VariantDef
 from ..model.kinds import compare, evaluate, parse_position
-from ..model.positions import GAME_OVER
-from ..model.practice import play_from_text
+from ..families.line.positions import GAME_OVER
+from ..families.line.practice import play_from_text
 from ..model.yamlsrc import SourceError, SourceErrors, load
-from ..variants import make_variant
+from ..engine.rules import make_variant
 
 __all__ = ["param_title", "param_words", "differences", "differences_section", "rerun_parent_positions", "rerun_section", "inherited_section",
            "stats_beside_parent"]
@@ -343,7 +343,7 @@ def _arm_changes(changes: list[tuple], src, pos, outcome) -> list[tuple]:
             if not said:
                 answer = getattr(pos, "answer", None)
                 if getattr(pos, "question", None) and answer is not None and hasattr(outcome, "round"):
-                    from ..model.tree import practice_arms
+                    from ..families.tree.positions import practice_arms
 
                     now = practice_arms(outcome.round, pos.to_move)
                     out.append((None, "answer", json.dumps(list(answer)), json.dumps(now)))
@@ -557,7 +557,7 @@ def _rule_words(key: str, lang: str, default: str | None = None) -> str | None:
 _NOT_IN_SET = re.compile(r"'\d+-\d+' is not in a double-(\d+) set")
 #: A rule choice the engine names as why a move is refused: ``(`doubles_trump: not-allowed`)``.
 _CHOICE = re.compile(r"`([a-z_]+): ([a-z0-9-]+)`")
-#: The engine's sentence for an arm a tree does not have (:mod:`generator.variants.chicken_foot`, :mod:`generator.model.tree`).
+#: The engine's sentence for an arm a tree does not have (:mod:`generator.families.tree.rules`, :mod:`generator.families.tree.positions`).
 _NO_ARM = re.compile(r"no arm '([^']+)'((?:, '[^']+')*)")
 
 

@@ -12,7 +12,7 @@ moves give the same game in CPython and in Pyodide (a test replays a hand
 and compares the scores).
 
 >>> from generator.engine.choices import Choices
->>> from generator.variants import make_variant
+>>> from generator.engine.rules import make_variant
 >>> v = make_variant({"set": 6, "players": [2], "deal": {2: 7}}, {"lead": "black", "draw": "none"}, "block")
 >>> s = Session(spec_of(v), seed=3, lang="en")
 >>> view = s.view()
@@ -56,7 +56,7 @@ def spec_of(variant: Variant) -> dict:
 def variant_of(spec: Mapping) -> Variant:
     """The rules :func:`spec_of` wrote. Raises ``ValueError`` for a spec the
     engine cannot play."""
-    from ..variants import make_variant
+    from ..engine.rules import make_variant
 
     return make_variant(spec["params"], spec["choices"], spec["id"])
 

@@ -2,7 +2,7 @@
 figures the pages and ``rulebook simulate`` print.
 
 Every game is played by the same :class:`~generator.engine.hand.Hand` (line of
-play) or :class:`~generator.variants.mexican_train.Round` (trains) the pages
+play) or :class:`~generator.families.trains.rules.Round` (trains) the pages
 use, from the deal to the game's end: every hand up to the target (one hand
 where the hand is the game), or every round of a Mexican Train match. The same
 seed gives the same games on every machine, whatever the number of cores:
@@ -55,13 +55,13 @@ CHUNK = 32
 
 def rules_spec(variant: Variant) -> tuple:
     """What rebuilds ``variant`` in another process: ``(params, choices, id)``
-    for :func:`generator.variants.make_variant`, which makes every game's
+    for :func:`generator.families.line.rules.make_variant`, which makes every game's
     rules (house rules included)."""
     return (variant.params, variant.choices, variant.id)
 
 
 def _rebuild(spec: tuple) -> Variant:
-    from ..variants import make_variant
+    from ..engine.rules import make_variant
 
     params, choices, vid = spec
     return make_variant(params, choices, vid)

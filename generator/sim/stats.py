@@ -441,7 +441,7 @@ def _row(spec: tuple, players: int, partners: bool, limit: int, min_hands: int,
     :func:`~generator.sim.simulate.rules_spec`; everything comes as
     arguments, so that a process started afresh computes the same row);
     ``tick`` is called with the games played so far."""
-    from ..variants import make_variant
+    from ..engine.rules import make_variant
 
     return simulate(make_variant(*spec), players, games=games, seed=SEED, partners=partners, bots=BOTS,
                     min_hands=min_hands, max_work=limit, progress=tick)

@@ -38,7 +38,7 @@ from ..pages.card import card_name, card_page
 from ..pages.comparison import overview_page
 from ..pages.options import options_page
 from ..sim.stats import is_current, refresh
-from ..variants import SITE_ORDER
+from ..engine.rules import SITE_ORDER
 from ..base.i18n import LANGS, tables
 from ..safety.paths import inside, is_plain_file, link_on_the_way, written_links
 from ..safety.sanitize import escape_link_text, escape_md
@@ -399,7 +399,7 @@ def unlink_pages(md: str, ids: set[str]) -> str:
 def listed_order(catalog: Catalog) -> list[str]:
     """The games of the site's menu and tables in the site's order: the rules
     folder's own games first, then the standard games shipped with the
-    package; each part in the order of :data:`~generator.variants.SITE_ORDER`,
+    package; each part in the order of :data:`~generator.families.line.rules.SITE_ORDER`,
     then by id."""
     listed = catalog.listed_ids()
     local = set(catalog.variant_ids())

@@ -42,7 +42,7 @@ PLAY_DIR, PYODIDE_DIR = "assets/play", "assets/pyodide"
 REFUSED = ("yaml", "jinja2", "markupsafe", "babel", "nh3", "cairosvg", "mkdocs", "markdown", "pymdownx")
 #: The layers whose modules the player may need (:mod:`generator`'s order), each taken whole where its
 #: modules import without :data:`REFUSED`: the families import their game loops and drawing late.
-LAYERS = ("base", "safety", "engine", "variants", "draw", "sim", "families", "play")
+LAYERS = ("base", "safety", "engine", "draw", "sim", "families", "play")
 #: The package's root folder (the one holding ``generator/``).
 _ROOT = Path(__file__).resolve().parents[2]
 
@@ -115,7 +115,7 @@ for f in families():
 import pkgutil
 for package in sys.argv[2].split(","):
     pkg = importlib.import_module("generator." + package)
-    for info in pkgutil.iter_modules(pkg.__path__, pkg.__name__ + "."):
+    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + ".", onerror=lambda name: None):
         try:
             importlib.import_module(info.name)
         except ImportError:

@@ -1,0 +1,154 @@
+"""The trains family (``layout: trains``): Mexican Train (seed 001), a hub with
+an engine double, a train for each player and the Mexican Train, markers,
+doubles to cover, a round per engine double, penalty pips.
+
+Its own modules: the rules (:mod:`generator.families.trains.rules`), its
+positions (:mod:`generator.families.trains.positions`), its diagrams
+(:mod:`generator.families.trains.draw`), its page parts (:mod:`generator.families.trains.pages`)
+and its game loop (:mod:`generator.families.trains.sim`).
+
+>>> from generator.engine.family import family_of
+>>> f = family_of("trains")
+>>> dict(f.fixed), f.position_schema
+({'lead': 'engine', 'draw': 'one', 'settlement': 'penalty'}, 'train-position')
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ...engine.family import Family, register
+
+__all__ = ["TRAINS"]
+
+
+class TrainsFamily(Family):
+    """A table of trains (:mod:`generator.families.trains`)."""
+
+    name = "trains"
+    play_module = "generator.families.trains.play"
+    noun = "a layout of trains"
+    new_section = ("play", {"ja": "トレインへの出し方", "en": "Playing on the trains"},
+                   {"ja": "トレインへの牌のつなぎ方と、どのトレインに誰が出せるか。",
+                    "en": "how tiles join the trains, and which trains each player may play on."})
+    choices = frozenset({"layout", "lead", "draw", "settlement", "double_cover"})
+    #: A round leads with its engine double, a player draws one tile, pips left in hand are penalties.
+    fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
+    house_params = frozenset({"rounds"})
+    position_schema = "train-position"
+    practice_class = " rb-practice-where"       # a question of where one may play: the verdicts say so
+    #: A game's figures take at most 80,000,000 units, shared among its rows by the tiles dealt
+    #: (:meth:`row_weights`). Mexican Train's two-player row takes 11,820,000 of its 13,333,333 (the
+    #: club's house rule, 16 tiles: 12,109,000 of 13,877,551); the other rows stay further inside.
+    work_limits = (80_000_000, 25_000_000)
+    figure_unit = "round"
+
+    @property
+    def rules_class(self):
+        from .rules import MexicanTrain
+
+        return MexicanTrain
+
+    def param_defaults(self, params: Mapping) -> dict:
+        """A match of 13, 7 or 1 rounds (a double-twelve set) unless ``rounds`` says otherwise."""
+        return {"rounds": list(params.get("rounds") or (13, 7, 1))}
+
+    def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
+        """A match needs an engine double per round; a round is never dealt again."""
+        if params.get("redeal_doubles") is not None:
+            return [("redeal_doubles", "set", "`redeal_doubles` applies only to a line of play: a round of trains "
+                                              "is never dealt again")]
+        if params.get("capicua_bonus") is not None:
+            return [("capicua_bonus", "set", "`capicua_bonus` applies only to a line of play, whose two ends a "
+                                             "last tile may fit")]
+        doubles = params["set"] + 1
+        too_long = [n for n in params.get("rounds", ()) if n > doubles]
+        if too_long:
+            return [("rounds", "set", f"a match of {too_long[0]} rounds needs {too_long[0]} engine doubles, "
+                                      f"but a double-{params['set']} set has {doubles}")]
+        return []
+
+    def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
+        from .sim import play_match
+
+        return play_match(variant, names, seat_bot, rng, work)
+
+    def greedy_key(self, variant, state):
+        """The heaviest tile (nothing scores in play: pips left in hand are penalties)."""
+        return lambda play: play[0].pips
+
+    def decisive_modules(self) -> list:
+        from ...engine import hand, layout, tiles, variant
+        from ...sim import simulate
+        from . import sim as trains
+        from . import rules as mexican_train
+
+        return [hand, layout, tiles, variant, simulate, mexican_train, trains]
+
+    def row_weights(self, rules, tables):
+        """One plus the tiles dealt to each player, as in a tree of doubles
+        (:meth:`generator.families.tree.TreeFamily.row_weights`): a decision
+        costs one unit and one per tile in hand."""
+        return [1.0 + rules.params.deal[n] for n, _ in tables]
+
+    def render_position(self, page, checked, steps):
+        from ...pages.game import GEN
+        from .pages import render_trains
+
+        return render_trains(checked.position, checked.outcome, page.lang, page.v.id, page.files, page.png,
+                             GEN)
+
+    def macros(self) -> dict:
+        from .pages import rounds_table
+
+        return {"rounds_table": rounds_table}
+
+    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+        """Rounds, and penalty pips."""
+        t = words
+        return dict(players=t["players"], games=t["games"], hands=t["round"], per_game=t["rpg"], tiles=t["tpr"],
+                    points=t["pen"], block=t["block_rounds"], first=t["first_rounds"])
+
+    def place_name(self, name: str, lang: str) -> str:
+        """``A's train`` / ``Aのトレイン``, the Mexican train (:func:`generator.families.trains.pages.train_name`)."""
+        from .pages import train_name
+
+        return train_name(name, lang)
+
+    def compare_cell(self, v, row: str, lang: str) -> str:
+        from .pages import compare_cell
+
+        return compare_cell(v, row, lang)
+
+    def card_words(self, key: str, rules, lang: str) -> str | None:
+        """A player who draws one and still cannot play marks their own train
+        (seed 001, the marker)."""
+        if key == "draw" and rules.choices.draw == "one":
+            from ...base.i18n import messages
+
+            return messages("choice", lang)["draw=one.trains"]
+        return None
+
+    def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
+        from ...base.i18n import tables
+        from ...engine.choices import INFO
+
+        t = tables("card")[lang]
+        if group == "turn":             # where a turn starts, and where a tile may go
+            rows[1:1] = [(t["first_turn"], t["first_turn_value"]), (t["where"], t["where_value"])]
+        elif group == "scoring":        # nothing scores in play; the penalties are below
+            rows.append((INFO["scoring"].title[lang], INFO["scoring"].words("none", lang, 1)))
+        elif group == "end":
+            rows.append((t["rounds"], t["rounds_value"].format(n=rules.round_settings[0])))
+        return rows
+
+    def card_watch(self, rules, lang: str) -> list[str]:
+        """What players of a line game miss at a table of trains (seed 001): covering doubles, the marker."""
+        from ...base.i18n import tables
+
+        t = tables("card")[lang]
+        return [t["watch_cover_" + rules.choices.double_cover.replace("-", "_")], t["watch_marker"]]
+
+
+#: The trains family.
+TRAINS = register(TrainsFamily())

@@ -1,0 +1,253 @@
+"""The Markdown of Mexican Train positions (table, round and match) in one
+language, with their hub diagrams: the trains counterpart of the line-of-play
+rendering in :mod:`generator.pages.game`.
+
+Every function returns Markdown (escaped) and adds diagram files to
+``files``; ``lang`` is ``"ja"`` or ``"en"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...draw import svg
+from . import draw as hub
+from ...safety.sanitize import escape_cell, escape_link_text, escape_md
+from ...pages.describe import tile_list
+from ...pages.rounds import dealt_lines, move_notes, penalty_table
+from ...base.i18n import messages, plural, tables
+from ...pages.comparison import message
+from .positions import RoundPosition, TablePosition, play_text, practice_trains
+from .rules import MEXICAN, Round
+
+__all__ = ["render_trains", "table_text", "may_play", "move_text", "train_name", "rounds_table", "compare_cell"]
+
+_UI = tables("trains")
+
+
+_esc = escape_md
+_cell = escape_cell
+
+
+def _train_name(name: str, lang: str) -> str:
+    return _UI[lang]["mexican"] if name == MEXICAN else _UI[lang]["owner"].format(p=name)
+
+
+def train_name(name: str, lang: str) -> str:
+    """A train in words: ``Aのトレイン`` / ``A's train``, or the Mexican train."""
+    return _train_name(name, lang)
+
+
+def move_text(ev, lang: str) -> str:
+    """One move of a round in words, as the round table of a page shows it:
+    ``plays 5-8 on A's train``, ``draws 2-9 (no fit)``, ``passes (marker on own
+    train)``; with how the round ends, when it does."""
+    ui = _UI[lang]
+    if ev.kind == "play":
+        act = ui["play"].format(t=ev.tile.label, tr=_train_name(ev.train, lang))
+    elif ev.kind == "draw":
+        act = ui["draw"].format(t=ev.tile.label, ok=ui["playable"] if ev.playable else ui["unplayable"])
+    else:
+        act = ui["pass"]
+    if ev.end == "out":
+        act += ui["clause_sep"] + ui["out"].format(p=ev.player)
+    elif ev.end == "blocked":
+        act += ui["clause_sep"] + ui["blocked"]
+    return act
+
+
+def _opened(text: str, lang: str) -> str:
+    """``"5-5 on A"`` in words: ``5-5（Aのトレイン）`` / ``5-5 on A's train``."""
+    tile, train = text.split(" on ")
+    name = _train_name(train, lang)
+    return _UI[lang]["tile_on"].format(tile=tile, name=name)
+
+
+def may_play(rnd: Round) -> dict[str, list[str]]:
+    """Each train -> the players who may play on it now (by
+    :meth:`Round.status`; markers and open doubles apply to everyone)."""
+    if rnd.end is not None:
+        return {tr: [] for tr in rnd.trains}
+    return {tr: [p for p in rnd.players if rnd.status(p, tr) in ("own", "mexican", "marked", "cover")]
+            for tr in rnd.trains}
+
+
+def table_text(rnd: Round, lang: str, who: bool = True) -> str:
+    """The text equivalent of a hub diagram: the engine, then every train's
+    tiles, end, marker and open double, and (with ``who``) who may play on it."""
+    ui = _UI[lang]
+    parts = [f"{ui['engine']}: {rnd.engine.label}"]
+    allowed = may_play(rnd)
+    for name, tr in rnd.trains.items():
+        bits = [tile_list(tr.tiles) or ui["no"], f"{ui['end'].lower()} {tr.end}"]
+        if tr.marker:
+            bits.append(ui["marker_word"])
+        if name in rnd.open_doubles:
+            bits.append(f"{ui['open_one']}: {tr.last.label}")
+        if who:
+            bits.append(f"{ui['may']}: {' '.join(allowed[name]) or ui['no']}")
+        parts.append(f"{_train_name(name, lang)}: " + ui["sep"].join(bits))
+    return (ui["stop"] + " ").join(parts).replace("。 ", "。") + ui["stop"]
+
+
+def _figure(rnd: Round, name: str, cap: str, lang: str, vid: str, files: dict, png: bool, gen: str,
+            last=None, who: bool = True) -> str:
+    alt = table_text(rnd, lang, who)
+    text = hub.draw_table(rnd.engine, rnd.trains, may_play(rnd) if who else None, rnd.open_doubles, title=cap, desc=alt,
+                          lang=lang, ident=f"d-{name}", last=last, coloured=rnd.variant.params.set > 6)
+    base = f"{lang}/{gen}/diagrams/{vid}/{name}"
+    files[base + ".svg"] = text.encode("utf-8")
+    files[base + ".png"] = svg.to_png(text) if png else b""
+    rel = f"diagrams/{vid}/{name}"
+    w = text.split('width="', 1)[1].split('"', 1)[0]
+    h = text.split('height="', 1)[1].split('"', 1)[0]
+    label = messages("pages", lang)["png"]
+    textalt = messages("pages", lang)["textalt"]
+    # a table of trains is wide: on a phone it scrolls sideways at full size (rulebook.css), so that
+    # every pip can still be counted
+    return (f'<figure class="rb-figure rb-figure-wide" id="fig-{name}" markdown="span">\n'
+            f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]({rel}.png "{label}")\n'
+            f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
+            f'<p class="rb-textalt"><span class="rb-textalt-label">{textalt}</span> {_esc(alt)}</p>\n')
+
+
+def _trains_table(rnd: Round, player: str | None, lang: str) -> str:
+    ui = _UI[lang]
+    head = f"| {ui['train']} | {ui['tiles']} | {ui['end']} | {ui['marker']} |"
+    sep = "|---|---|---:|:---:|"
+    if player:
+        head += f" {ui['for'].format(p=player)} |"
+        sep += "---|"
+    rows = [head, sep]
+    for name, tr in rnd.trains.items():
+        row = (f"| {_cell(_train_name(name, lang))} | {_cell(tile_list(tr.tiles) or ui['no'])} | {tr.end} | "
+               f"{ui['yes'] if tr.marker else ui['no']} |")
+        if player:
+            words = messages("train-status", lang)[rnd.status(player, name)]
+            row += f" {_cell(words)} |"
+        rows.append(row)
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def _practice_table(pos, rnd, lang: str, vid: str, files: dict, png: bool, gen: str) -> str:
+    """A practice table: the question, the table drawn and the hand; behind
+    "show the answer", every train with its status for the player to move
+    and the tiles of the hand that fit it, the trains open to them marked."""
+    ui, pages_ui = _UI[lang], messages("pages", lang)
+    p = pos.to_move
+    out = [f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> '
+           f'{_esc(ui["q_where"].format(p=p))}</p>\n',
+           f'<p class="rb-hand"><strong>{_esc(ui["hand_of"].format(p=p))}</strong> {_esc(tile_list(pos.hand))}</p>\n',
+           _figure(rnd, pos.id, ui["to_move_cap"].format(p=p).strip(), lang, vid, files, png, gen, who=False)]
+    fits: dict[str, list] = {}
+    for t, tr in rnd.plays_for(p):
+        fits.setdefault(tr, []).append(t)
+    best = set(practice_trains(rnd, p))
+    rows = [f"| {ui['train']} | {_cell(ui['status_for'].format(p=p))} | {_cell(ui['fits'].format(p=p))} |",
+            "|---|---|---|"]
+    status = messages("train-status", lang)
+    for tr in rnd.trains:
+        mark = pages_ui["practice_best_mark"] if tr in best else ""
+        cells = [f"{mark}{_cell(_train_name(tr, lang))}", _cell(status[rnd.status(p, tr)]),
+                 _cell(ui["sep"].join(t.label for t in fits.get(tr, [])) or pages_ui["none"])]
+        if tr in best:
+            cells = [f"**{c}**" for c in cells]
+        rows.append("| " + " | ".join(cells) + " |")
+    out.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(pages_ui["show_answer_trains"])}</summary>\n\n'
+               + "\n".join(rows) + f"\n\n{_esc(ui['why_where'].format(p=p))}\n\n</details>\n")
+    return "".join(out)
+
+
+def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen: str) -> str:
+    """The Markdown body of one Mexican Train position (inside its example box)."""
+    ui = _UI[lang]
+    if isinstance(pos, TablePosition) and pos.is_practice:
+        return _practice_table(pos, outcome.round, lang, vid, files, png, gen)
+    if isinstance(pos, TablePosition):
+        rnd = outcome.round
+        p = pos.to_move
+        cap = ui["to_move_cap"].format(p=p) + (
+            ui["open"] + ": " + ui["sep"].join(_opened(play_text(rnd.trains[o].last, o), lang)
+                                               for o in rnd.open_doubles)
+            if rnd.open_doubles else "")
+        out = [_figure(rnd, f"{pos.id}", cap.strip(), lang, vid, files, png, gen), _trains_table(rnd, p, lang)]
+        if pos.hand:
+            out.append(f"\n- {ui['hand']} ({p}): {tile_list(pos.hand)}")
+            plays = rnd.plays_for(p)
+            listed = ui["sep"].join(f"{t.label} → {_train_name(tr, lang)}" for t, tr in plays) or ui["none"]
+            out.append(f"- {ui['plays'].format(p=p)}: {_esc(listed)}\n")
+        return "\n".join(out) + "\n"
+    if isinstance(pos, RoundPosition):
+        rnd = outcome.round
+        out = []
+        start = Round(rnd.variant, pos.state.players, pos.hands, pos.stock, pos.state.engine, pos.first,
+                      pos.state.trains, pos.state.markers, pos.state.open_doubles)
+        if any(tr.tiles for tr in start.trains.values()):
+            out.append(_figure(start, f"{pos.id}-start", ui["start"], lang, vid, files, png, gen))
+        out += dealt_lines(ui, pos.state.players, pos.hands, pos.stock)
+        rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['next']} | {ui['markers']} | {ui['open']} |",
+                "|---:|---|---|---|---|---|"]
+        for mv, ev in zip(pos.moves, outcome.events):
+            act = move_text(ev, lang) if ev.end is None else move_text(replace(ev, end=None), lang)
+            nxt = ev.next or (ui["out"].format(p=ev.player) if ev.end == "out" else ui["blocked"])
+            rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {_cell(nxt)} | "
+                        f"{_cell(' '.join(ev.markers) or ui['no'])} | "
+                        f"{_cell(ui['sep'].join(_opened(o, lang) for o in ev.open_doubles) or ui['no'])} |")
+        out.append("\n" + "\n".join(rows) + "\n")
+        out += move_notes(ui, pos.moves, lang) + penalty_table(ui, rnd)
+        last = next(((ev.tile, ev.train) for ev in reversed(outcome.events) if ev.kind == "play"), None)
+        out.append(_figure(rnd, f"{pos.id}-end", ui["final"], lang, vid, files, png, gen, last=last))
+        return "\n".join(out) + "\n"
+    m = outcome.match
+    players = pos.players
+    head = f"| {ui['round']} | {ui['engine']} |" + (f" {ui['first']} |" if m.first else "") + \
+        "".join(f" {_cell(p)} |" for p in players)
+    sep = "|---:|---|" + ("---|" if m.first else "") + "---:|" * len(players)
+    rows = [head, sep]
+    for i, pen in enumerate(pos.penalties):
+        first = f" {_cell(m.first[i])} |" if m.first else ""
+        rows.append(f"| {i + 1} | {_cell(m.engines[i].label)} |{first}" + "".join(f" {pen[p]} |" for p in players))
+    blank = " |" if m.first else ""
+    rows.append(f"| **{ui['total']}** | |{blank}" + "".join(f" **{m.totals[p]}** |" for p in players))
+    out = ["\n" + "\n".join(rows) + "\n"]
+    if not m.complete:
+        out.append(f"- {ui['continues'].format(n=len(pos.penalties), m=pos.setting)}")
+    elif len(m.winners) == 1:
+        out.append(f"- {ui['winners']}: {m.winners[0]}")
+    else:
+        out.append(f"- {ui['draw_match']} {ui['sep'].join(m.winners)}")
+    return "\n".join(out) + "\n"
+
+
+def rounds_table(page) -> str:
+    """The rounds of a match by table setting, for the ``rounds_table()``
+    macro of a game of trains on ``page``: each round's engine, and which
+    settings include it (generated from the variant's parameters)."""
+    rules = page.v.rules
+    settings = rules.round_settings
+    full = max(settings)
+    ui = page.ui
+    head = [ui["round"], ui["engine"]] + [ui["match_of"].format(n=n) for n in settings]
+    rows = ["| " + " | ".join(head) + " |", "|---:|---|" + ":---:|" * len(settings)]
+    for r in range(1, full + 1):
+        marks = " | ".join("✓" if r <= n else "" for n in settings)
+        rows.append(f"| {r} | {rules.engine_of(r, full)} | {marks} |")
+    return "\n" + "\n".join(rows) + "\n"
+
+
+def compare_cell(v, row: str, lang: str) -> str:
+    """A game of trains' cell of a comparison (:data:`generator.pages.comparison.COMPARE_ROWS`,
+    past the rows every game has): ``v`` is its :class:`~generator.families.trains.rules.MexicanTrain`."""
+    settings = v.round_settings
+    top = v.params.set
+    return {
+        "start": message(lang, "the_round_s_double_first", top=top),
+        "layout": message(lang, "a_train_for_each_player"),
+        "where": message(lang, "your_own_train_the_mexican"),
+        "drawing": message(lang, "draw_one_and_play_it"),
+        "doubles": message(lang, "a_double_earns_one_more"),
+        "length": message(lang, "rounds_per_double", top=top, rounds=settings[0],
+                     settings=message(lang, "comma_sep").join(plural(lang, "round", n) for n in settings[1:])),
+        "scoring": message(lang, "pips_left_in_hand_are"),
+        "options": message(lang, "only_the_number_of_rounds"),
+    }[row]

@@ -1,0 +1,148 @@
+"""The tree family (``layout: tree``): Chicken Foot, a round per double, the
+round's double in the centre filled on its sides first, three toes on every
+later double before any other play, penalty points with the double-blank's
+own value, the lowest total wins.
+
+Its own modules: the rules (:mod:`generator.families.tree.rules`), its
+positions (:mod:`generator.families.tree.positions`), its diagrams
+(:mod:`generator.families.tree.draw`), its page parts (:mod:`generator.families.tree.pages`)
+and its game loop (:mod:`generator.families.tree.sim`).
+
+>>> from generator.engine.family import family_of
+>>> f = family_of("tree")
+>>> dict(f.fixed), f.position_schema
+({'lead': 'engine', 'draw': 'one', 'settlement': 'penalty'}, 'tree-position')
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ...engine.family import Family, register
+
+__all__ = ["TREE"]
+
+
+class TreeFamily(Family):
+    """A tree of doubles (:mod:`generator.families.tree`)."""
+
+    name = "tree"
+    play_module = "generator.families.tree.play"
+    noun = "a tree of doubles"
+    new_section = ("play", {"ja": "木の伸ばし方", "en": "Growing the tree"},
+                   {"ja": "中央のダブルの枝への出し方と、あとから出たダブルに3本の指がそろうまでのきまり。",
+                    "en": "how tiles go on the centre double's arms, and the three toes a later double takes "
+                          "before play goes on anywhere else."})
+    choices = frozenset({"layout", "lead", "draw", "settlement", "centre_double", "double_blank",
+                         "go_out_on_double"})
+    #: A round starts from its double set out before the deal, a player draws one tile, pips left in
+    #: hand are penalties.
+    fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
+    position_schema = "tree-position"
+    practice_class = " rb-practice-arm"         # "where may I play?" on the arms: the verdicts say so
+    #: A game's figures take at most 40,000,000 units, shared among its rows by the tiles dealt
+    #: (:meth:`row_weights`), a row at most 11,000,000. Chicken Foot's rows take 7,297,000 (two
+    #: players, 10,000 rounds of double-nine, of its 10,500,000) to 3,145,000 (seven players, of
+    #: 3,500,000); a double-eighteen set's rows, all stopped at the limit, take about 60 s of one core.
+    work_limits = (40_000_000, 11_000_000)
+    figure_unit = "round"
+    simulate_words = ("tiles per round", "penalty points per round", "blocked rounds",
+                      "the round's first player has the fewest points")
+    unused_params = frozenset({"stock_reserve", "point_unit", "target", "partnerships"})
+    param_notes = {"set": "the highest double starts the first round; a match has a round per double",
+                   "deal": "tiles dealt to each player by number of players; the round's double is set out "
+                           "before the deal"}
+
+    @property
+    def rules_class(self):
+        from .rules import ChickenFoot
+
+        return ChickenFoot
+
+    def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
+        """Each for themselves; a round is never dealt again; every match has a round per double."""
+        for key, why in (("redeal_doubles", "a round of Chicken Foot is never dealt again"),
+                         ("capicua_bonus", "a tree has more than two ends for a last tile to fit"),
+                         ("rounds", "a match of Chicken Foot has a round for every double of the set"),
+                         ("lead_totals", "nothing scores in play in Chicken Foot")):
+            if params.get(key):
+                return [(key, "set", f"`{key}` does not apply to a tree of doubles: {why}")]
+        if list(params.get("partnerships") or []):
+            return [("partnerships", "players", "Chicken Foot is played each for themselves: leave out "
+                                                "`partnerships`")]
+        if params.get("target") is not None or params.get("point_unit", 1) != 1 or params.get("stock_reserve", 0):
+            return [("target", "set", "`target`, `point_unit` and `stock_reserve` do not apply to a tree of "
+                                      "doubles: a match is a round per double, and the lowest total wins")]
+        return []
+
+    def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
+        from .sim import play_match
+
+        return play_match(variant, names, seat_bot, rng, work)
+
+    def greedy_key(self, variant, state):
+        """The tile that would cost most left in hand (nothing scores in play)."""
+        return lambda play: variant.tile_penalty(play[0])
+
+    def decisive_modules(self) -> list:
+        from ...engine import tiles, variant
+        from ...sim import simulate
+        from . import sim as tree
+        from . import rules as chicken_foot
+
+        return [tiles, variant, simulate, chicken_foot, tree]
+
+    def row_weights(self, rules, tables):
+        """One plus the tiles dealt to each player: a decision costs one unit
+        and one per tile in hand (:class:`~generator.sim.simulate.Work`), so
+        a row of two players with 20 tiles each takes over twice the work of
+        one of eight with 6 for the same rounds (Chicken Foot: 7,297,000 and
+        3,003,000 for 10,000 rounds)."""
+        return [1.0 + rules.params.deal[n] for n, _ in tables]
+
+    def render_position(self, page, checked, steps):
+        from .pages import render_tree
+
+        return render_tree(page, checked)
+
+    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+        """Rounds, and penalty points."""
+        t = words
+        return dict(players=t["players"], games=t["games"], hands=t["round"], per_game=t["rpg"], tiles=t["tpr"],
+                    points=t["pen"], block=t["block_rounds"], first=t["first_rounds"])
+
+    def place_name(self, name: str, lang: str) -> str:
+        """``arm b`` / ``枝b``, ``toe a1`` / ``指a1`` (:func:`generator.families.tree.pages.arm_name`)."""
+        from .pages import arm_name
+
+        return arm_name(name, lang)
+
+    def compare_cell(self, v, row: str, lang: str) -> str:
+        from .pages import compare_cell
+
+        return compare_cell(v, row, lang)
+
+    def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
+        from .pages import card_rows
+
+        return card_rows(group, rows, rules, lang)
+
+    def card_watch(self, rules, lang: str) -> list[str]:
+        """The feet: every play goes on the waiting toes first; what blanks cost; no going out on a
+        double, where a table forbids it."""
+        from ...base.i18n import tables
+
+        t = tables("tree")[lang]
+        out = [t["watch_toes"], t["watch_blank_" + rules.choices.double_blank]]
+        if rules.choices.go_out_on_double == "not-allowed":
+            out.append(t["watch_last_double"])
+        return out
+
+    def explain(self, checked, variant, lang: str) -> list[str] | None:
+        from .pages import explain_lines
+
+        return explain_lines(checked, variant, lang)
+
+
+#: The tree family.
+TREE = register(TreeFamily())

@@ -1,0 +1,187 @@
+"""The tricks family (``layout: tricks``): Texas 42, four players in two
+partnerships, bids, trumps, following suit, seven tricks and the count tiles,
+marks to seven.
+
+Its own modules: the rules (:mod:`generator.families.tricks.rules`), its positions
+(:mod:`generator.families.tricks.positions`), its diagrams (:mod:`generator.families.tricks.draw`),
+its page parts (:mod:`generator.families.tricks.pages`, with the words it shares with the reader's game in
+:mod:`generator.families.tricks.words`), the reader's game (:mod:`generator.families.tricks.play`) and its game loop and
+planning player (:mod:`generator.families.tricks.sim`).
+
+>>> from generator.engine.family import family_of
+>>> f = family_of("tricks")
+>>> f.position_schema, sorted(f.choices)[:3]
+('trick-position', ['all_pass', 'doubles_trump', 'follow_me'])
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ...engine.family import Family, register
+
+__all__ = ["TRICKS", "MAX_MARKS"]
+
+#: The most marks a game may be played to (seven is usual; some tables play to 10 or 21).
+MAX_MARKS = 50
+
+
+class TricksFamily(Family):
+    """Tricks and bids (:mod:`generator.families.tricks`)."""
+
+    name = "tricks"
+    play_module = "generator.families.tricks.play"
+    noun = "a game of tricks"
+    new_section = ("play", {"ja": "ビッドとトリック", "en": "Bidding and tricks"},
+                   {"ja": "ビッドの進め方、切り札の決め方、トリックを取る牌。",
+                    "en": "how the bidding goes, how trumps are named and which tile takes a trick."})
+    choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "top_bid", "all_pass"})
+    house_params = frozenset({"target"})
+    target_unit = "mark"
+    position_schema = "trick-position"
+    practice_class = " rb-practice-trick"
+    work_limits = (16_000_000, 4_000_000)
+    simulate_words = ("tiles per hand", "winning bid", "bids set", "the bidders make their bid")
+    figure_words = ("tricks_intro", "tricks_note")
+    unused_params = frozenset({"stock_reserve", "point_unit"})
+    param_notes = {"set": "a game of tricks is played with a double-six set (6)",
+                   "players": "always empty: a game of tricks is played only in partnerships",
+                   "partnerships": "four players in two partnerships",
+                   "deal": "the whole set, seven tiles to each of the four",
+                   "target": f"the marks that win the game (7; at most {MAX_MARKS})"}
+
+    @property
+    def rules_class(self):
+        from .rules import Texas42
+
+        return Texas42
+
+    def tile_name(self, tile) -> str:
+        """``6-4``: 42 players write the higher end first (:func:`generator.families.tricks.words.tile_text`)."""
+        from .words import tile_text
+
+        return tile_text(tile)
+
+    def practice_kind(self, position) -> str:
+        """"Which tiles may I play?" is a question of each tile allowed or
+        not; "which wins" and "how many points" have one right answer."""
+        from .positions import FollowPosition
+
+        return " rb-practice-tile" if isinstance(position, FollowPosition) else self.practice_class
+
+    def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
+        """A plunge bids two marks, which a top bid of one mark forbids."""
+        if choices.plunge == "allowed" and choices.top_bid == "one-mark":
+            return [("plunge", "a plunge bids four marks, above `top_bid: one-mark` (the highest bid "
+                               "there): choose `top_bid: raise-by-one-mark`, or leave the plunge out")]
+        return []
+
+    def param_defaults(self, params: Mapping) -> dict:
+        """Seven marks win the game unless ``target`` says otherwise."""
+        return {"target": 7}
+
+    def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
+        """The engine plays 42 as the sources do: a double-six set, four players in two partnerships,
+        seven tiles each."""
+        for key in ("redeal_doubles", "capicua_bonus", "rounds"):
+            if params.get(key):
+                return [(key, "set", f"`{key}` does not apply to a game of tricks")]
+        if params["set"] != 6:
+            return [("set", "set", f"a game of tricks is played with a double-six set (seven tricks of four "
+                                   f"tiles), not double-{params['set']}")]
+        if list(params.get("players") or []) or list(params.get("partnerships") or []) != [4]:
+            return [("partnerships", "players", "a game of tricks is played by four players in two partnerships: "
+                                                "write `players: []` and `partnerships: [4]`")]
+        if dict(params["deal"]) != {4: 7}:
+            return [("deal", "deal", "a game of tricks deals the whole set, seven tiles to each of four "
+                                     "players: write `deal: {4: 7}`")]
+        if params.get("point_unit", 1) != 1 or params.get("stock_reserve", 0) or params.get("lead_totals"):
+            return [("point_unit", "set", "`point_unit`, `stock_reserve` and `lead_totals` do not apply to a "
+                                          "game of tricks")]
+        if params.get("target") is None:
+            return [("target", "set", "a game of tricks is played to a number of marks: give `target` (7)")]
+        if params["target"] > MAX_MARKS:
+            return [("target", "target", f"a game of tricks is played to at most {MAX_MARKS} marks (seven is "
+                                         f"usual), not {params['target']}")]
+        return []
+
+    def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
+        from .sim import play_forty_two
+
+        return play_forty_two(variant, names, seat_bot, rng, work)
+
+    def greedy_key(self, variant, state):
+        """The planning player's key (:func:`generator.families.tricks.sim.plan_key`)."""
+        from .sim import plan_key
+
+        return plan_key(variant, state)
+
+    def decisive_modules(self) -> list:
+        from ...engine import tiles, variant
+        from ...sim import simulate
+        from . import sim as tricks
+        from . import rules as texas42
+
+        return [tiles, variant, simulate, texas42, tricks]
+
+    def render_position(self, page, checked, steps):
+        from .pages import render_tricks
+
+        return render_tricks(page, checked, steps)
+
+    def macros(self) -> dict:
+        """``estimate_method()`` and ``hand_estimate(TILES)``: the planning
+        player's judgement of a hand, computed when the page is made
+        (:func:`generator.families.tricks.pages.hand_estimate`)."""
+        from .pages import estimate_method, hand_estimate
+
+        return {"estimate_method": estimate_method, "hand_estimate": hand_estimate}
+
+    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+        """Hands, the winning bid, how often the bid is set or made."""
+        t = words
+        return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"],
+                    tiles=t["tricks_tph"], points=t["tricks_bid"], block=t["tricks_set"], first=t["tricks_made"])
+
+    def compare_cell(self, v, row: str, lang: str) -> str:
+        from .pages import compare_cell
+
+        return compare_cell(v, row, lang)
+
+    def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
+        from .pages import card_rows
+
+        return card_rows(group, rows, rules, lang)
+
+    def card_watch(self, rules, lang: str) -> list[str]:
+        """A trump belongs only to the trump suit; the led tile's higher end calls the suit."""
+        from ...base.i18n import tables
+
+        t = tables("tricks")[lang]
+        return [t["watch_trump_suit"], t["watch_higher_end"]]
+
+    def score_line(self, result: Mapping) -> str | None:
+        """A trick's winner and points, what may follow, a hand's result, a game's marks."""
+        if "trick" in result:
+            t = result["trick"]
+            return f"won by {t['winner']}, {t['points']} points (count {t['count']})"
+        if "follow" in result:
+            return f"may play {', '.join(result['follow']['legal'])}"
+        if "deal" in result:
+            d = result["deal"]
+            won = (f", points {d['points']}, {'made' if d['made'] else 'set'}, marks {d['marks']}"
+                   if "points" in d else f", {len(d['tricks'])} of 7 tricks played")
+            return f"{d['bidder'] or 'nobody'} bid {d['bid'] or 'nothing'}{won}"
+        if "marks" in result:
+            m = result["marks"]
+            return f"marks {m['marks']}, winner {m['winner'] or 'not yet'}"
+        return None
+
+    def explain(self, checked, variant, lang: str) -> list[str] | None:
+        from .pages import explain_lines
+
+        return explain_lines(checked, variant, lang)
+
+
+#: The tricks family.
+TRICKS = register(TricksFamily())
