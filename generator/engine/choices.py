@@ -1,11 +1,19 @@
-"""The rule choices of a game: one typed value per choice, written as data in
+"""The rule choices of a game: one value per choice, written as data in
 ``variant.yaml`` (``choices:``) and shared by the engine, the JSON Schema, the
 options reference page and the "differences" table of a house rule.
 
 A game is a set of :class:`Params` (numbers) and one :class:`Choices` (which
-rule applies at each point of play). The values below are every rule the
-engine knows; a game that combines them needs no Python. A genuinely new rule
-is a new value here plus its code (see :mod:`generator.families.line.rules`).
+rule applies at each point of play). The choices are declared where they
+belong: the few that several families play (:data:`SHARED`: ``layout``,
+``lead``, ``direction``, ``draw``, ``settlement``) here, and each family's own
+(its :class:`Choice` declarations, :attr:`generator.engine.family.Family.own_choices`)
+in its folder, which also lists the choices its games play
+(:attr:`~generator.engine.family.Family.choices`). The whole set is built from
+the registry (:func:`generator.engine.family.families`) when it is first
+asked for, so adding a family, or a choice to one, edits only that family's
+folder. A game that combines the values needs no Python; a genuinely new
+rule is a new value in its family's declaration plus its code (see
+:mod:`generator.families.line.rules`).
 
 >>> c = Choices.from_mapping({"scoring": "multiples-of-5", "counting": "fives"})
 >>> c.scoring, c.lead
@@ -18,73 +26,158 @@ ValueError: lead: 'dice' is not one of lot, black, highest-double, engine
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Literal, Mapping, get_args
+from dataclasses import FrozenInstanceError, dataclass
+from typing import TYPE_CHECKING, Literal, Mapping
 
 from .family import families, family_of
 
-__all__ = ["Choices", "ChoiceInfo", "CHOICES", "combination_problems", "line_problems"]
+__all__ = ["Choice", "Choices", "ChoiceInfo", "SHARED", "combination_problems", "CHOICES", "INFO"]
 
 #: A family of games (:mod:`generator.engine.family`): its values are the registered families' names.
 Layout_ = str
 Lead = Literal["lot", "black", "highest-double", "engine"]
 Direction = Literal["clockwise", "counter-clockwise"]
-Matching = Literal["equal", "sum-7"]
-Doubles = Literal["cross", "choice"]
-Spinners = Literal["none", "all", "first"]
-SideBranches = Literal["after-straight", "at-once"]
 Draw = Literal["until-playable", "optional", "none", "one"]
-Counting = Literal["ends", "fives"]
-Scoring = Literal["none", "multiples-of-5", "multiples-of-3", "fives-and-threes", "headers"]
-LegalTotals = Literal["any", "multiples"]
-Continuation = Literal["none", "double-or-score"]
 Settlement_ = Literal["none", "opponents", "opponents-less-own", "differences", "rounded", "one", "go-out-one",
                       "all-hands", "penalty"]
-Ties = Literal["nobody-wins", "all-tied-win"]
-NextLead = Literal["winner", "as-first-hand", "next-seat", "winning-side"]
-DoubleCover = Literal["same-player", "next-player"]
-TargetScore = Literal["reach", "exact"]
-FollowMe = Literal["doubles-high", "doubles-own-suit", "not-allowed"]
-Allowed = Literal["allowed", "not-allowed"]
-NotAllowed = Literal["not-allowed", "allowed"]
-TopBid = Literal["raise-by-one-mark", "one-mark"]
-AllPass = Literal["forced-bid", "reshake"]
-CentreDouble = Literal["six-toes", "four-sides"]
-DoubleBlank = Literal["fifty", "pips", "blanks-25"]
 
 
 @dataclass(frozen=True)
-class Choices:
-    """Every rule choice of a game (defaults: a plain line of play, seed 003
-    and seed 004's マッチング). Build one with :meth:`from_mapping`; each field
-    is one of the values its type lists (described in :data:`CHOICES`)."""
+class Choice:
+    """One rule choice as a family (or, for the shared ones, this module)
+    declares it: its ``key`` (the name in ``variant.yaml``), its ``values`` in
+    the order the schema and the options page list them, its ``default``
+    (the first value unless given), and ``after``: the choice it follows in
+    the order an author reads them (``None``: the family's previous
+    declaration, or the end for its first). Its words (title, about, each
+    value's meaning) are the ``choice`` messages of the catalogs
+    (``<key>.title``, ``<key>.about``, ``<key>=<value>``).
 
-    layout: Layout_ = "line"
-    lead: Lead = "lot"
-    direction: Direction = "clockwise"
-    matching: Matching = "equal"
-    doubles: Doubles = "cross"
-    spinners: Spinners = "none"
-    side_branches: SideBranches = "after-straight"
-    draw: Draw = "until-playable"
-    counting: Counting = "ends"
-    scoring: Scoring = "none"
-    legal_totals: LegalTotals = "any"
-    continuation: Continuation = "none"
-    settlement: Settlement_ = "none"
-    ties: Ties = "nobody-wins"
-    next_lead: NextLead = "winner"
-    double_cover: DoubleCover = "same-player"
-    target_score: TargetScore = "reach"
-    follow_me: FollowMe = "doubles-high"
-    doubles_trump: Allowed = "allowed"
-    nello: NotAllowed = "not-allowed"
-    plunge: NotAllowed = "not-allowed"
-    top_bid: TopBid = "raise-by-one-mark"
-    all_pass: AllPass = "forced-bid"
-    centre_double: CentreDouble = "six-toes"
-    double_blank: DoubleBlank = "fifty"
-    go_out_on_double: Allowed = "allowed"
+    >>> Choice("ties", ("nobody-wins", "all-tied-win")).default
+    'nobody-wins'
+    """
+
+    key: str
+    values: tuple[str, ...]
+    default: str = ""
+    after: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.default and self.values:
+            object.__setattr__(self, "default", self.values[0])
+
+
+#: The choices several families play, declared here, in the order an author reads them; a family
+#: plays those it lists in :attr:`~generator.engine.family.Family.choices` (and may fix their value,
+#: :attr:`~generator.engine.family.Family.fixed`). ``layout``'s values are the families' names.
+SHARED: tuple[Choice, ...] = (
+    Choice("layout", ()),
+    Choice("lead", ("lot", "black", "highest-double", "engine")),
+    Choice("direction", ("clockwise", "counter-clockwise")),
+    Choice("draw", ("until-playable", "optional", "none", "one")),
+    Choice("settlement", ("none", "opponents", "opponents-less-own", "differences", "rounded", "one", "go-out-one",
+                          "all-hands", "penalty")),
+)
+
+
+class _Table:
+    """Every choice of every registered family, in reading order: key ->
+    values, and key -> default (built by :func:`_table`)."""
+
+    def __init__(self, order: list[Choice], layouts: tuple[str, ...]):
+        self.values = {c.key: (layouts if c.key == "layout" else c.values) for c in order}
+        self.defaults = {c.key: (layouts[0] if c.key == "layout" else c.default) for c in order}
+
+
+_CACHE: dict[tuple, _Table] = {}
+
+
+def _table() -> _Table:
+    """The choices of the families registered now (rebuilt when the registry
+    changes). Raises ``ValueError`` for a declaration that clashes with
+    another (one key declared twice with other values) or a family that
+    plays a choice nobody declares."""
+    fams = families()
+    ident = tuple((f.name, id(f)) for f in fams)
+    got = _CACHE.get(ident)
+    if got is not None:
+        return got
+    order = list(SHARED)
+    for f in fams:
+        prev: str | None = None
+        for c in f.own_choices:
+            known = next((o for o in order if o.key == c.key), None)
+            if known is not None:
+                if (known.values, known.default) != (c.values, c.default):
+                    raise ValueError(f"the choice {c.key!r} of the family {f.name!r} is declared otherwise "
+                                     f"elsewhere (values {', '.join(known.values)})")
+                prev = c.key
+                continue
+            anchor = c.after or prev
+            keys = [o.key for o in order]
+            order.insert(keys.index(anchor) + 1 if anchor in keys else len(order), c)
+            prev = c.key
+    keys = {o.key for o in order}
+    for f in fams:
+        unknown = sorted(set(f.choices) - keys)
+        if unknown:
+            raise ValueError(f"the family {f.name!r} plays the choice {unknown[0]!r}, which no family declares")
+    table = _Table(order, tuple(f.name for f in fams))
+    _CACHE.clear()
+    _CACHE[ident] = table
+    return table
+
+
+class Choices:
+    """Every rule choice of a game, one attribute per choice (``choices.lead``,
+    ``choices.scoring`` ...), every registered family's included: a game's
+    family plays its own and leaves the others at their defaults (a plain
+    line of play, seed 003 and seed 004's マッチング). Build one with
+    :meth:`from_mapping` (checked) or ``Choices(key=value, ...)``; it is
+    frozen, compares and hashes by its values. Each value is one of those
+    its declaration lists (:data:`CHOICES`).
+
+    >>> Choices(lead="black") == Choices.from_mapping({"lead": "black"})
+    True
+    >>> Choices(dice="two")
+    Traceback (most recent call last):
+    ...
+    TypeError: Choices() got an unexpected keyword argument 'dice'
+    """
+
+    # The shared choices' types; every family's own choice is a ``str`` too (one of its values).
+    layout: Layout_
+    lead: Lead
+    direction: Direction
+    draw: Draw
+    settlement: Settlement_
+
+    if TYPE_CHECKING:
+        def __getattr__(self, key: str) -> str:       # a family's own choice (declared in its folder)
+            raise AttributeError(key)
+
+    def __init__(self, **values: str) -> None:
+        defaults = _table().defaults
+        for key in values:
+            if key not in defaults:
+                raise TypeError(f"Choices() got an unexpected keyword argument {key!r}")
+        for key, default in defaults.items():
+            object.__setattr__(self, key, values.get(key, default))
+
+    def __setattr__(self, key: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {key!r}")
+
+    def __delattr__(self, key: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {key!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Choices and self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.__dict__.items()))
+
+    def __repr__(self) -> str:
+        return "Choices(" + ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items()) + ")"
 
     @classmethod
     def from_mapping(cls, m: Mapping[str, str] | None) -> "Choices":
@@ -93,42 +186,42 @@ class Choices:
         unknown key or value."""
         m = dict(m or {})
         kw = {}
-        for f in fields(cls):
-            if f.name in m:
-                value = m.pop(f.name)
-                allowed = _allowed(f.name)
+        for key, allowed in _table().values.items():
+            if key in m:
+                value = m.pop(key)
                 if value not in allowed:
-                    raise ValueError(f"{f.name}: {value!r} is not one of {', '.join(allowed)}")
-                kw[f.name] = value
+                    raise ValueError(f"{key}: {value!r} is not one of {', '.join(allowed)}")
+                kw[key] = value
         if m:
             raise ValueError(f"no rule choice {next(iter(m))!r}")
-        return cls(**kw)  # type: ignore[arg-type]   # each value was checked against its Literal above
+        return cls(**kw)
 
     def as_dict(self) -> dict[str, str]:
         """Every choice, in the order of :data:`CHOICES`."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return dict(self.__dict__)
+
+    def played(self) -> dict[str, str]:
+        """The choices the game's family plays (the shared ones it lists and
+        its own, :attr:`~generator.engine.family.Family.choices`), in the
+        order of :data:`CHOICES`: what decides its games, and nothing another
+        family declares.
+
+        >>> Choices(layout="trains", lead="engine", draw="one", settlement="penalty").played()
+        {'layout': 'trains', 'lead': 'engine', 'draw': 'one', 'settlement': 'penalty', 'double_cover': 'same-player'}
+        """
+        plays = family_of(self.layout).choices
+        return {k: v for k, v in self.__dict__.items() if k in plays}
 
 
 def _allowed(key: str) -> tuple[str, ...]:
     """The values of the choice ``key``, in order (the layouts: the families, as registered)."""
-    if key == "layout":
-        return tuple(f.name for f in families())
-    return get_args(_TYPES[key])
-
-
-_TYPES = {"layout": Layout_, "lead": Lead, "direction": Direction, "matching": Matching, "doubles": Doubles, "spinners": Spinners,
-          "side_branches": SideBranches, "draw": Draw, "counting": Counting, "scoring": Scoring,
-          "legal_totals": LegalTotals, "continuation": Continuation, "settlement": Settlement_, "ties": Ties,
-          "next_lead": NextLead, "double_cover": DoubleCover, "target_score": TargetScore,
-          "follow_me": FollowMe, "doubles_trump": Allowed, "nello": NotAllowed, "plunge": NotAllowed,
-          "top_bid": TopBid, "all_pass": AllPass, "centre_double": CentreDouble, "double_blank": DoubleBlank,
-          "go_out_on_double": Allowed}
+    return _table().values[key]
 
 
 @dataclass(frozen=True)
 class ChoiceInfo:
     """What one choice means, for the schema and the pages: its ``values``
-    (the values its :class:`Choices` field allows, in order), ``layouts``
+    (the values its :class:`Choice` declaration allows, in order), ``layouts``
     (the families that play it), and in every language (read from the
     message catalogs) its ``title``, its ``about`` text and each value's
     meaning (``values``: value -> words)."""
@@ -148,7 +241,7 @@ class ChoiceInfo:
 
     @property
     def values(self) -> dict[str, Mapping[str, str]]:
-        """Value -> its meaning by language, in the order of the type."""
+        """Value -> its meaning by language, in the order of its declaration."""
         return {v: _Words(f"{self.key}={v}") for v in _allowed(self.key)}
 
     @property
@@ -161,15 +254,15 @@ class ChoiceInfo:
 
     @property
     def default(self) -> str:
-        return getattr(Choices(), self.key)
+        return _table().defaults[self.key]
 
     def words(self, value: str, lang: str, unit: int | None = None) -> str:
         """What ``value`` means, in ``lang``, for a game whose ``point_unit``
         is ``unit`` (``None``: as the options page says it, naming the param).
 
-        >>> INFO["settlement"].words("rounded", "en", 5)
+        >>> ChoiceInfo("settlement").words("rounded", "en", 5)
         "the other sides' pips, rounded to the nearest 5 (a remainder of half or more rounds up), ÷ 5 in displayed points"
-        >>> INFO["scoring"].words("multiples-of-5", "en", 1)
+        >>> ChoiceInfo("scoring").words("multiples-of-5", "en", 1)
         'an end total that is a multiple of 5 scores that total'
         """
         text = self.values[value][lang]
@@ -201,13 +294,17 @@ class _Words(Mapping):
         return len(LANGS)
 
 
-#: Every choice, in the order an author reads them (and the options page lists them); the families
-#: say which of them they play (:attr:`generator.engine.family.Family.choices`).
-CHOICES: tuple[ChoiceInfo, ...] = tuple(ChoiceInfo(f.name) for f in fields(Choices))
-
-#: Choice key -> its :class:`ChoiceInfo`.
-INFO = {c.key: c for c in CHOICES}
-__all__ += ["INFO"]
+def __getattr__(name: str):
+    """``CHOICES``: every choice (a :class:`ChoiceInfo` each), in the order an
+    author reads them (and the options page lists them), from the families
+    registered now; the families say which of them they play
+    (:attr:`generator.engine.family.Family.choices`). ``INFO``: choice key ->
+    its :class:`ChoiceInfo`. Both are built from the registry on first use."""
+    if name == "CHOICES":
+        return tuple(ChoiceInfo(key) for key in _table().values)
+    if name == "INFO":
+        return {key: ChoiceInfo(key) for key in _table().values}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def combination_problems(c: Choices, params: Mapping | None = None) -> list[tuple[str, str]]:
@@ -225,7 +322,7 @@ def combination_problems(c: Choices, params: Mapping | None = None) -> list[tupl
     """
     out = []
     family = family_of(c.layout)
-    for info in CHOICES:
+    for info in map(ChoiceInfo, _table().values):
         value = getattr(c, info.key)
         if value == info.default:
             continue
@@ -243,77 +340,4 @@ def combination_problems(c: Choices, params: Mapping | None = None) -> list[tupl
     for (key, value), names in owners.items():
         out.append((key, f"`{key}: {value}` belongs to a layout of {' or '.join(names)}, not to {family.noun}"))
     out += family.choice_problems(c, params)
-    return out
-
-
-def line_problems(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
-    """The combinations a line of play cannot play, and its values that
-    would not change play (:meth:`generator.engine.family.Family.choice_problems`
-    of the line-of-play family)."""
-    out = []
-    if c.legal_totals == "multiples" and c.scoring not in ("multiples-of-5", "multiples-of-3"):
-        out.append(("legal_totals", "`legal_totals: multiples` needs `scoring` to be multiples-of-5 or "
-                                    "multiples-of-3 (the multiple a play must make)"))
-    if c.side_branches == "at-once" and c.spinners == "none":
-        out.append(("side_branches", "`side_branches: at-once` needs spinners (`spinners: all` or `first`)"))
-    limited = (c.legal_totals == "multiples" and c.scoring in ("multiples-of-5", "multiples-of-3")) \
-        or (params or {}).get("lead_totals")
-    if c.lead == "highest-double" and limited:
-        out.append(("lead", "`lead: highest-double` makes the highest double the set, but the set is limited "
-                            "here (`lead_totals`, or `legal_totals: multiples`) and that double may not be "
-                            "allowed: choose another lead"))
-    out += _inert(c, params)
-    return out
-
-
-def _nothing_to_draw(params: Mapping) -> bool:
-    """Whether no table of a game leaves a tile to draw: the deal takes the
-    whole set for every player count (a reserve larger than what is left is
-    a problem of its own, reported at ``stock_reserve``)."""
-    try:
-        top, deal = int(params["set"]), params["deal"]
-        counts = {*params.get("players", ()), *params.get("partnerships", ())}
-        left = [(top + 1) * (top + 2) // 2 - n * int(deal[n]) for n in counts]
-    except (KeyError, TypeError, ValueError):       # (the deal's own problems are reported by the caller)
-        return False
-    return bool(left) and max(left) <= 0
-
-
-#: The scorings that score by the end count (the only ones ``counting`` changes).
-_BY_COUNT = ("multiples-of-5", "multiples-of-3", "fives-and-threes")
-
-
-def _inert(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
-    """The values of a line of play, other than their defaults, that play no
-    differently from the default in this game: accepted, they would publish
-    a rule the engine never applies."""
-    out = []
-    if c.counting != "ends" and c.scoring not in _BY_COUNT:
-        out.append(("counting", f"`counting: {c.counting}` changes nothing here: only plays that score by the end "
-                                f"count use it (`scoring` {', '.join(_BY_COUNT[:-1])} or {_BY_COUNT[-1]})"))
-    if c.doubles == "choice" and c.spinners == "none" and c.counting == "ends" and c.scoring != "headers":
-        out.append(("doubles", "`doubles: choice` changes nothing here: a double laid lengthwise or crosswise opens "
-                               "the same ends and counts the same, unless doubles can be spinners (`spinners`), "
-                               "count both halves (`counting: fives`) or make a triple header (`scoring: headers`)"))
-    if params is not None:
-        if params.get("target") is None and c.next_lead != "winner":
-            out.append(("next_lead", f"`next_lead: {c.next_lead}` changes nothing here: without a `target` the game "
-                                     f"is one hand, so there is no next hand to lead"))
-        if params.get("target") is None and c.target_score != "reach":
-            out.append(("target_score", f"`target_score: {c.target_score}` changes nothing here: the game has no "
-                                        f"`target` to reach"))
-        if params.get("target") is not None and c.scoring == "none" and c.settlement == "none":
-            out.append(("settlement", f"with `scoring: none` and `settlement: none` nothing ever scores, so the "
-                                      f"`target` of {params['target']} is never reached and the game never ends: "
-                                      f"choose how a hand is won (`settlement`), or leave out `target`"))
-        if c.draw != "none" and _nothing_to_draw(params):
-            out.append(("draw", f"`draw: {c.draw}` changes nothing here: every table's deal takes the whole set, "
-                                f"so no tile is left to draw (write `draw: none`)"))
-        counts = {*params.get("players", ()), *params.get("partnerships", ())}
-        if c.direction != "clockwise" and counts and max(counts) <= 2:
-            out.append(("direction", f"`direction: {c.direction}` changes nothing here: with two players each "
-                                     f"plays after the other whichever way the turn goes"))
-        if c.settlement == "rounded" and params.get("point_unit", 1) == 1:
-            out.append(("settlement", "`settlement: rounded` with a `point_unit` of 1 is the same as `settlement: "
-                                      "opponents` (nothing to round to): write that, or set the unit"))
     return out

@@ -55,9 +55,15 @@ class Family:
     name: str = ""
     #: The family in a message to an author ("a line of play"), after "belongs to a layout of X, not to".
     noun: str = ""
-    #: The rule choices its games play (keys of :class:`~generator.engine.choices.Choices`); a value
-    #: other than the default of any other choice is refused in its games.
+    #: The rule choices its games play (keys of :class:`~generator.engine.choices.Choices`: its
+    #: :attr:`own_choices` and the shared ones it plays); a value other than the default of any other
+    #: choice is refused in its games, and only these count in its figures' hash.
     choices: frozenset[str] = frozenset()
+    #: The rule choices only this family declares (:class:`~generator.engine.choices.Choice`: key, values,
+    #: default, the choice it follows in reading order), in the order an author reads them; the choices
+    #: several families play are declared once (:data:`~generator.engine.choices.SHARED`). Its games
+    #: play each of them: list them in :attr:`choices` too.
+    own_choices: tuple = ()
     #: The values every game of the family plays (choice key -> value); any other value is refused.
     fixed: Mapping[str, str] = {}
     #: The class that plays a game of the family (a family whose games need several classes, one per

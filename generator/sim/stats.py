@@ -127,19 +127,23 @@ def _code_text(source: str) -> str:
 
 
 def definition_hash(vdef) -> str:
-    """SHA-256 of the variant's parameters and rule choices (their values:
-    the words describing them do not count), the source of every module
-    that decides a simulated game, plus the sample size, seed, players and
-    work limits (each row's: :func:`row_limits`)."""
+    """SHA-256 of the variant's parameters and the rule choices its family
+    plays (their values: the words describing them do not count;
+    :meth:`~generator.engine.choices.Choices.played`), the source of every
+    module that decides a simulated game of its family, plus the sample
+    size, seed, players and its family's work limits (each row's:
+    :func:`row_limits`). Nothing of another family counts: adding a family,
+    or a choice to another family, leaves the hash as it was."""
     h = hashlib.sha256()
+    family = family_of(vdef.rules.family)
     h.update(json.dumps(vdef.params, sort_keys=True, default=str).encode())
-    h.update(json.dumps(vdef.choices.as_dict(), sort_keys=True).encode())
+    h.update(json.dumps(vdef.choices.played(), sort_keys=True).encode())
     own = sorted({sys.modules[c.__module__] for c in type(vdef.rules).__mro__ if c.__module__.startswith("generator.")},
                  key=lambda m: m.__name__)
-    mods = own + [m for m in family_of(vdef.rules.family).decisive_modules() if m not in own]
+    mods = own + [m for m in family.decisive_modules() if m not in own]
     for m in mods:
         h.update(code_text(m).encode())
-    h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}/{sorted(work_limits().items())}/{row_limits(vdef.rules)}".encode())
+    h.update(f"{MIN_HANDS}/{SEED}/{','.join(BOTS)}/{family.work_limits}/{row_limits(vdef.rules)}".encode())
     return h.hexdigest()
 
 

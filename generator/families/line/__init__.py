@@ -22,7 +22,6 @@ from fractions import Fraction
 from math import comb, perm
 from typing import Mapping
 
-from ...engine.choices import line_problems
 from ...engine.family import Family, register
 
 __all__ = ["LINE", "MIN_STANDING", "standing_chance"]
@@ -88,7 +87,17 @@ class LineFamily(Family):
     single_line = True
     work_limits = (16_000_000, 4_000_000)
 
+    @property
+    def own_choices(self) -> tuple:
+        """Its own choices (:data:`generator.families.line.rules.choices.CHOICES`)."""
+        from .rules.choices import CHOICES
+
+        return CHOICES
+
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
+        """:func:`generator.families.line.rules.choices.line_problems`."""
+        from .rules.choices import line_problems
+
         return line_problems(choices, params)
 
     def param_defaults(self, params: Mapping) -> dict:

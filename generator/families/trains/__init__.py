@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ...engine.choices import Choice
 from ...engine.family import Family, register
 
 __all__ = ["TRAINS"]
@@ -32,6 +33,9 @@ class TrainsFamily(Family):
                    {"ja": "トレインへの牌のつなぎ方と、どのトレインに誰が出せるか。",
                     "en": "how tiles join the trains, and which trains each player may play on."})
     choices = frozenset({"layout", "lead", "draw", "settlement", "double_cover"})
+    #: Who covers a double left open (its words: the ``choice`` messages ``double_cover...``); the
+    #: options page lists it after the line of play's ``next_lead``.
+    own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead"),)
     #: A round leads with its engine double, a player draws one tile, pips left in hand are penalties.
     fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
     house_params = frozenset({"rounds"})

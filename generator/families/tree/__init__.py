@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ...engine.choices import Choice
 from ...engine.family import Family, register
 
 __all__ = ["TREE"]
@@ -35,6 +36,10 @@ class TreeFamily(Family):
                           "before play goes on anywhere else."})
     choices = frozenset({"layout", "lead", "draw", "settlement", "centre_double", "double_blank",
                          "go_out_on_double"})
+    #: Its own choices (their words: the catalogs' ``choice`` messages), after every earlier family's.
+    own_choices = (Choice("centre_double", ("six-toes", "four-sides")),
+                   Choice("double_blank", ("fifty", "pips", "blanks-25")),
+                   Choice("go_out_on_double", ("allowed", "not-allowed")))
     #: A round starts from its double set out before the deal, a player draws one tile, pips left in
     #: hand are penalties.
     fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}

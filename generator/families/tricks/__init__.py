@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ...engine.choices import Choice
 from ...engine.family import Family, register
 
 __all__ = ["TRICKS", "MAX_MARKS"]
@@ -36,6 +37,13 @@ class TricksFamily(Family):
                    {"ja": "ビッドの進め方、切り札の決め方、トリックを取る牌。",
                     "en": "how the bidding goes, how trumps are named and which tile takes a trick."})
     choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "top_bid", "all_pass"})
+    #: Its own choices (their words: the catalogs' ``choice`` messages), after every earlier family's.
+    own_choices = (Choice("follow_me", ("doubles-high", "doubles-own-suit", "not-allowed")),
+                   Choice("doubles_trump", ("allowed", "not-allowed")),
+                   Choice("nello", ("not-allowed", "allowed")),
+                   Choice("plunge", ("not-allowed", "allowed")),
+                   Choice("top_bid", ("raise-by-one-mark", "one-mark")),
+                   Choice("all_pass", ("forced-bid", "reshake")))
     house_params = frozenset({"target"})
     target_unit = "mark"
     position_schema = "trick-position"
