@@ -105,3 +105,23 @@ def test_the_choices_of_a_game_are_those_of_its_family():
     played = Catalog(RULES).variant("mexican-train").choices.played()
     assert played == {"layout": "trains", "lead": "engine", "draw": "one", "settlement": "penalty",
                       "double_cover": "same-player"}
+
+
+def test_a_family_s_own_params_follow_the_shared_ones():
+    """The params every game takes come first in the schema (and the
+    options page); then the line of play's own (the tiles that may be set,
+    the capicúa's bonus, the deal thrown in for doubles) and the trains'
+    (the match lengths). A game carries the shared params and its family's
+    own only: Mexican Train (rules/mexican-train) has ``rounds`` and no
+    ``lead_totals``; Draw (rules/draw) the reverse."""
+    from generator.model.schema import PARAMS_SCHEMA
+
+    assert list(PARAMS_SCHEMA["properties"]) == [
+        "set", "players", "partnerships", "deal", "stock_reserve", "target", "point_unit",
+        "lead_totals", "capicua_bonus", "redeal_doubles", "rounds"]
+    assert list(family_of("trains").own_params) == ["rounds"] and family_of("tricks").own_params == {}
+    catalog = Catalog(RULES)
+    assert list(catalog.variant("mexican-train").params) == [
+        "set", "players", "partnerships", "deal", "stock_reserve", "point_unit", "rounds"]
+    assert list(catalog.variant("draw").params) == [
+        "set", "players", "partnerships", "deal", "stock_reserve", "target", "point_unit", "lead_totals"]

@@ -64,6 +64,11 @@ class Family:
     #: several families play are declared once (:data:`~generator.engine.choices.SHARED`). Its games
     #: play each of them: list them in :attr:`choices` too.
     own_choices: tuple = ()
+    #: The params only this family's games take (key -> its JSON Schema, with its ``description``), in
+    #: the order the schema and the options page list them, after the params every game takes
+    #: (:data:`generator.model.schema.PARAMS_SCHEMA`); their words are the catalogs' ``param`` and
+    #: ``param-about`` messages. Their defaults: :meth:`param_defaults`.
+    own_params: Mapping[str, Mapping] = {}
     #: The values every game of the family plays (choice key -> value); any other value is refused.
     fixed: Mapping[str, str] = {}
     #: The class that plays a game of the family (a family whose games need several classes, one per

@@ -26,7 +26,7 @@ from ..engine.variant import Params, Variant
 from ..engine.rules import make_variant
 from .kinds import compare, evaluate, parse_position
 from ..families.line.positions import Outcome, Position
-from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA, validate
+from .schema import GLOSSARY_SCHEMA, PARAMS_SCHEMA, VARIANT_SCHEMA, validate
 from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, gc_paused, load
 
 __all__ = ["VariantDef", "Catalog", "find_rules_dir", "site_rules_dir", "shipped_rules_dir", "CheckedPosition"]
@@ -87,9 +87,10 @@ PARAM_DEFAULTS = {"partnerships": [], "stock_reserve": 0, "point_unit": 1}
 
 def full_params(params: dict, layout: str) -> dict:
     """``params`` with every default filled in (those of every game and
-    those of the family ``layout``), keys in the schema's order."""
-    order = ["set", "players", "partnerships", "deal", "stock_reserve", "target", "point_unit", "lead_totals",
-             "redeal_doubles", "capicua_bonus", "rounds"]
+    those of the family ``layout``), keys in the schema's order (the
+    params every game takes, then each family's own:
+    :data:`~generator.model.schema.PARAMS_SCHEMA`)."""
+    order = PARAMS_SCHEMA["properties"]
     out = dict(PARAM_DEFAULTS)
     out.update(family_of(layout).param_defaults(params))
     out.update(params)

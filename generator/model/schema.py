@@ -15,7 +15,7 @@ import fastjsonschema
 import jsonschema
 
 from ..engine.choices import CHOICES, Choices
-from ..engine.family import family_of
+from ..engine.family import families, family_of
 from .yamlsrc import Source, SourceError
 
 __all__ = ["TEXT", "TILE", "NAME", "POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES_SCHEMA", "PARAMS_SCHEMA", "GLOSSARY_SCHEMA", "LANGNAMES", "validate"]
@@ -187,7 +187,8 @@ CHOICES_SCHEMA: dict[str, Any] = {
     },
 }
 
-#: The ``params`` of a ``variant.yaml``, each described.
+#: The ``params`` of a ``variant.yaml``, each described: those every family's games take, then each
+#: family's own (declared in its folder).
 PARAMS_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
     "description": "The game's numbers. A house rule (extends) merges its params over its parent's, key by key.",
@@ -213,20 +214,9 @@ PARAMS_SCHEMA: dict[str, Any] = {
                                   "parent's): one hand is the game"},
         "point_unit": {"type": "integer", "minimum": 1, "default": 1,
                        "description": "how many raw points (pips) make one displayed point (5 in Horse Race)"},
-        "lead_totals": {"type": "array", "maxItems": 37, "uniqueItems": True,
-                        "items": {"type": "integer", "minimum": 0, "maximum": 36},
-                        "default": [], "description": "the pip totals a tile may have to be set (the lead); empty: "
-                                                      "any tile the other rules allow"},
-        "capicua_bonus": {"type": ["integer", "null"], "minimum": 1, "maximum": 10000,
-                          "description": "displayed points a side gains on top of the hand for going out with a "
-                                         "capicúa (a last tile, not a double, that fitted either open end); left "
-                                         "out: no bonus"},
-        "redeal_doubles": {"type": ["integer", "null"], "minimum": 2, "maximum": 16,
-                           "description": "a hand holding this many doubles or more throws the deal in (shuffled "
-                                          "and dealt again); left out: never"},
-        "rounds": {"type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": True,
-                   "items": {"type": "integer", "minimum": 1, "maximum": 1000},
-                   "description": "the match lengths a round-based game (trains) offers, in rounds, default first"},
+        # then each family's own params (:attr:`generator.engine.family.Family.own_params`), in the
+        # registry's order
+        **{key: spec for f in families() for key, spec in f.own_params.items()},
     },
 }
 

@@ -83,6 +83,21 @@ class LineFamily(Family):
                          "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "next_lead",
                          "target_score"})
     house_params = frozenset({"target", "redeal_doubles", "capicua_bonus"})
+    #: Its own params: the tiles that may be set (seed 004, All Threes), the capicúa's bonus (Dominican
+    #: and Puerto Rican games) and the deal thrown in for too many doubles (Pagat, Cuban Dominoes).
+    own_params = {
+        "lead_totals": {"type": "array", "maxItems": 37, "uniqueItems": True,
+                        "items": {"type": "integer", "minimum": 0, "maximum": 36},
+                        "default": [], "description": "the pip totals a tile may have to be set (the lead); empty: "
+                                                      "any tile the other rules allow"},
+        "capicua_bonus": {"type": ["integer", "null"], "minimum": 1, "maximum": 10000,
+                          "description": "displayed points a side gains on top of the hand for going out with a "
+                                         "capicúa (a last tile, not a double, that fitted either open end); left "
+                                         "out: no bonus"},
+        "redeal_doubles": {"type": ["integer", "null"], "minimum": 2, "maximum": 16,
+                           "description": "a hand holding this many doubles or more throws the deal in (shuffled "
+                                          "and dealt again); left out: never"},
+    }
     position_schema = "position"
     single_line = True
     work_limits = (16_000_000, 4_000_000)

@@ -39,6 +39,12 @@ class TrainsFamily(Family):
     #: A round leads with its engine double, a player draws one tile, pips left in hand are penalties.
     fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
     house_params = frozenset({"rounds"})
+    #: Its own param: the match lengths offered (Mexican Train: 13 rounds, also 7 or 1).
+    own_params = {
+        "rounds": {"type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": True,
+                   "items": {"type": "integer", "minimum": 1, "maximum": 1000},
+                   "description": "the match lengths a round-based game (trains) offers, in rounds, default first"},
+    }
     position_schema = "train-position"
     practice_class = " rb-practice-where"       # a question of where one may play: the verdicts say so
     #: A game's figures take at most 80,000,000 units, shared among its rows by the tiles dealt
