@@ -154,7 +154,8 @@ def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen
         out.append(rounds.moves_table(ui, pos.moves, outcome.events, lambda ev: move_text(ev, lang),
                                       [ui["markers"], ui["open"]], lambda ev: [
                                           _cell(" ".join(ev.markers) or ui["no"]),
-                                          _cell(ui["sep"].join(_opened(o, lang) for o in ev.open_doubles) or ui["no"])]))
+                                          _cell(ui["sep"].join(_opened(o, lang) for o in ev.open_doubles)
+                                                or ui["no"])]))
         out += rounds.move_notes(ui, pos.moves, lang) + rounds.penalty_table(ui, rnd)
         last = rounds.last_play(outcome.events, "train")
         out.append(_figure(rnd, f"{pos.id}-end", ui["final"], lang, vid, files, png, gen, last=last))

@@ -16,7 +16,7 @@ Tiles and names follow the spec's notation; a train is named by its owner, or
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...engine.tiles import Tile
@@ -24,7 +24,7 @@ from .rules import MEXICAN, STATUS, MexicanTrain, Round
 from ...model import rounds
 from ...model.compare import stated_diff
 from ...model.kinds import read_tile, register
-from ...model.rounds import Outcome as TrainOutcome, play_text, take_tile as _take
+from ...model.rounds import play_text, take_tile as _take
 from ...model.schema import NAME as _NAME
 from ...model.yamlsrc import Source, SourceError
 

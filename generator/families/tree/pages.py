@@ -14,7 +14,6 @@ from . import draw as tree
 from .positions import MatchPosition, RoundPosition, TablePosition, practice_arms
 from ...safety.sanitize import escape_cell, escape_md
 from .rules import Round
-from ...pages.comparison import message
 from ...pages.describe import tile_list
 from ...pages import rounds
 
