@@ -42,15 +42,15 @@ __all__ = ["TILES", "rounds_schema", "TablePosition", "RoundPosition", "MatchPos
 TILES = {"type": "array", "items": TILE}
 
 
-def rounds_schema(*, centre: str, place: str, place_item: dict, play_item: dict, state: Mapping[str, dict],
-                  question: str, answer: str, table_expect: Mapping[str, dict], round_extra: Mapping[str, dict],
+def rounds_schema(*, centre: str, place: str, place_item: dict, state: Mapping[str, dict], question: str,
+                  answer: str, table_expect: Mapping[str, dict], round_extra: Mapping[str, dict],
                   turn_expect: Mapping[str, dict], match_extra: Mapping[str, dict], match_tiles: str) -> dict:
     """The JSON schema of a family's position file (a table, a round with its turns, or a match).
 
     ``centre`` names the key of the centre double; ``place`` the key of a play's place (``play: TILE``
-    with ``PLACE: NAME``); ``place_item`` and ``play_item`` are the schemas of a place's name and of a
-    play written ``TILE on PLACE``; ``state`` the keys after ``players`` in a table's and a round's
-    state; ``question`` and ``answer`` the descriptions of a practice table's question and answer;
+    with ``PLACE: NAME``); ``place_item`` is the schema of a place's name; ``state`` the keys after
+    ``players`` in a table's and a round's state; ``question`` and ``answer`` the descriptions of a
+    practice table's question and answer;
     ``table_expect`` what a table may expect; ``round_extra`` a round's keys after ``stock``;
     ``turn_expect`` what a move may expect between ``next`` and ``playable``; ``match_extra`` a match's
     keys between ``players`` and ``first`` (each a required key); ``match_tiles`` the key of the

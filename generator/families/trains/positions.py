@@ -36,7 +36,7 @@ _PLAY = {"type": "string", "pattern": r"^\S+\s+on\s+[A-Za-z][A-Za-z0-9_]*$"}
 
 #: Schema of a Mexican Train position file.
 TRAIN_POSITION_SCHEMA: dict[str, Any] = rounds.rounds_schema(
-    centre="engine", place="train", place_item=_TRAIN, play_item=_PLAY,
+    centre="engine", place="train", place_item=_TRAIN,
     state={"trains": {"type": "object", "additionalProperties": rounds.TILES},
            "markers": {"type": "array", "items": _NAME},
            "open_doubles": {"type": "array", "items": _TRAIN}},

@@ -36,7 +36,7 @@ _PLAY = {"type": "string", "pattern": r"^\S+\s+on\s+[a-z][1-3]*$"}
 
 #: Schema of a Chicken Foot position file.
 TREE_POSITION_SCHEMA: dict[str, Any] = rounds.rounds_schema(
-    centre="centre", place="arm", place_item=_ARM, play_item=_PLAY,
+    centre="centre", place="arm", place_item=_ARM,
     state={"arms": {"type": "object", "propertyNames": _ARM, "additionalProperties": rounds.TILES}},
     question="a practice question the engine answers: on which arms may the player to move play now (every arm "
              "with a legal play of their hand)",
