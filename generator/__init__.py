@@ -15,8 +15,9 @@ this order or a circle):
    everything the family is: its rules, positions, drawing, game loop, page parts, words and player, each
    module half a step above the layer its part belongs to (``rules`` above the engine, ``positions`` above
    the model, ``draw``, ``sim`` and ``pages`` above theirs, ``play`` above the player), and the family object
-   in the folder's ``__init__``; the rest asks the registry (:mod:`generator.engine.family`), which loads
-   the folders by name, and never names a layout;
+   in the folder's ``__init__``; a module beside the folders is a part several families share and names
+   none (:mod:`generator.families.rounds`: the family object of the games played in rounds); the rest asks
+   the registry (:mod:`generator.engine.family`), which loads the folders by name, and never names a layout;
 9. :mod:`generator.play` -- a hand against the simulation's players, as the reader's browser plays it
    (under Pyodide: no YAML, Jinja or Babel below this layer's modules);
 10. :mod:`generator.site` -- generation apart from MkDocs, the player's files, and the thin MkDocs plugin;

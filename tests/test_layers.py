@@ -81,8 +81,23 @@ def _layer(name: str) -> float | None:
 
 
 def _family_of_module(name: str) -> str | None:
+    """The family whose folder holds module ``name`` (a package ``generator/families/<family>/``), or
+    ``None``: a module of no family folder, such as a part the families share beside their folders
+    (``generator/families/<part>.py``)."""
     parts = name.split(".")
-    return parts[2] if len(parts) > 2 and parts[1] == "families" else None
+    if len(parts) > 2 and parts[1] == "families" and (PACKAGE / "families" / parts[2] / "__init__.py").is_file():
+        return parts[2]
+    return None
+
+
+def test_a_module_beside_the_family_folders_belongs_to_no_family():
+    """A family folder is a package; a module beside the folders is shared (it may be imported by every
+    family and names none), whatever its name."""
+    assert _family_of_module("generator.families.tree.positions") == "tree"
+    assert _family_of_module("generator.families.tree") == "tree"
+    assert _family_of_module("generator.families.rounds") is None
+    assert _family_of_module("generator.families.planted") is None
+    assert _family_of_module("generator.families") is None
 
 
 def test_every_module_sits_in_a_layer():

@@ -18,12 +18,13 @@ from __future__ import annotations
 from typing import Mapping
 
 from ...engine.choices import Choice
-from ...engine.family import Family, register
+from ...engine.family import register
+from ..rounds import RoundsFamily
 
 __all__ = ["TRAINS"]
 
 
-class TrainsFamily(Family):
+class TrainsFamily(RoundsFamily):
     """A table of trains (:mod:`generator.families.trains`)."""
 
     name = "trains"
@@ -36,8 +37,6 @@ class TrainsFamily(Family):
     #: Who covers a double left open (its words: the ``choice`` messages ``double_cover...``); the
     #: options page lists it after the line of play's ``next_lead``.
     own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead"),)
-    #: A round leads with its engine double, a player draws one tile, pips left in hand are penalties.
-    fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
     house_params = frozenset({"rounds"})
     #: Its own param: the match lengths offered (Mexican Train: 13 rounds, also 7 or 1).
     own_params = {
@@ -51,7 +50,6 @@ class TrainsFamily(Family):
     #: (:meth:`row_weights`). Mexican Train's two-player row takes 11,820,000 of its 13,333,333 (the
     #: club's house rule, 16 tiles: 12,109,000 of 13,877,551); the other rows stay further inside.
     work_limits = (80_000_000, 25_000_000)
-    figure_unit = "round"
 
     @property
     def rules_class(self):
@@ -78,11 +76,6 @@ class TrainsFamily(Family):
                                       f"but a double-{params['set']} set has {doubles}")]
         return []
 
-    def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
-        from .sim import play_match
-
-        return play_match(variant, names, seat_bot, rng, work)
-
     def greedy_key(self, variant, state):
         """The heaviest tile (nothing scores in play: pips left in hand are penalties)."""
         return lambda play: play[0].pips
@@ -95,12 +88,6 @@ class TrainsFamily(Family):
 
         return [hand, layout, tiles, variant, simulate, mexican_train, trains]
 
-    def row_weights(self, rules, tables):
-        """One plus the tiles dealt to each player, as in a tree of doubles
-        (:meth:`generator.families.tree.TreeFamily.row_weights`): a decision
-        costs one unit and one per tile in hand."""
-        return [1.0 + rules.params.deal[n] for n, _ in tables]
-
     def render_position(self, page, checked, steps):
         from ...pages.game import GEN
         from .pages import render_trains
@@ -112,12 +99,6 @@ class TrainsFamily(Family):
         from .pages import rounds_table
 
         return {"rounds_table": rounds_table}
-
-    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
-        """Rounds, and penalty pips."""
-        t = words
-        return dict(players=t["players"], games=t["games"], hands=t["round"], per_game=t["rpg"], tiles=t["tpr"],
-                    points=t["pen"], block=t["block_rounds"], first=t["first_rounds"])
 
     def place_name(self, name: str, lang: str) -> str:
         """``A's train`` / ``Aのトレイン``, the Mexican train (:func:`generator.families.trains.pages.train_name`)."""

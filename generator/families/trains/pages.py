@@ -8,13 +8,10 @@ Every function returns Markdown (escaped) and adds diagram files to
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ...draw import svg
 from . import draw as hub
-from ...safety.sanitize import escape_cell, escape_link_text, escape_md
+from ...safety.sanitize import escape_cell, escape_md
 from ...pages.describe import tile_list
-from ...pages.rounds import dealt_lines, move_notes, penalty_table
+from ...pages import rounds
 from ...base.i18n import messages, plural, tables
 from ...pages.comparison import message
 from .positions import RoundPosition, TablePosition, play_text, practice_trains
@@ -43,17 +40,8 @@ def move_text(ev, lang: str) -> str:
     ``plays 5-8 on A's train``, ``draws 2-9 (no fit)``, ``passes (marker on own
     train)``; with how the round ends, when it does."""
     ui = _UI[lang]
-    if ev.kind == "play":
-        act = ui["play"].format(t=ev.tile.label, tr=_train_name(ev.train, lang))
-    elif ev.kind == "draw":
-        act = ui["draw"].format(t=ev.tile.label, ok=ui["playable"] if ev.playable else ui["unplayable"])
-    else:
-        act = ui["pass"]
-    if ev.end == "out":
-        act += ui["clause_sep"] + ui["out"].format(p=ev.player)
-    elif ev.end == "blocked":
-        act += ui["clause_sep"] + ui["blocked"]
-    return act
+    play = ui["play"].format(t=ev.tile.label, tr=_train_name(ev.train, lang)) if ev.kind == "play" else None
+    return rounds.move_words(ui, ev, play)
 
 
 def _opened(text: str, lang: str) -> str:
@@ -95,20 +83,7 @@ def _figure(rnd: Round, name: str, cap: str, lang: str, vid: str, files: dict, p
     alt = table_text(rnd, lang, who)
     text = hub.draw_table(rnd.engine, rnd.trains, may_play(rnd) if who else None, rnd.open_doubles, title=cap, desc=alt,
                           lang=lang, ident=f"d-{name}", last=last, coloured=rnd.variant.params.set > 6)
-    base = f"{lang}/{gen}/diagrams/{vid}/{name}"
-    files[base + ".svg"] = text.encode("utf-8")
-    files[base + ".png"] = svg.to_png(text) if png else b""
-    rel = f"diagrams/{vid}/{name}"
-    w = text.split('width="', 1)[1].split('"', 1)[0]
-    h = text.split('height="', 1)[1].split('"', 1)[0]
-    label = messages("pages", lang)["png"]
-    textalt = messages("pages", lang)["textalt"]
-    # a table of trains is wide: on a phone it scrolls sideways at full size (rulebook.css), so that
-    # every pip can still be counted
-    return (f'<figure class="rb-figure rb-figure-wide" id="fig-{name}" markdown="span">\n'
-            f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]({rel}.png "{label}")\n'
-            f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
-            f'<p class="rb-textalt"><span class="rb-textalt-label">{textalt}</span> {_esc(alt)}</p>\n')
+    return rounds.figure(files, lang, png, gen, vid, name, cap, text, alt)
 
 
 def _trains_table(rnd: Round, player: str | None, lang: str) -> str:
@@ -135,27 +110,18 @@ def _practice_table(pos, rnd, lang: str, vid: str, files: dict, png: bool, gen: 
     and the tiles of the hand that fit it, the trains open to them marked."""
     ui, pages_ui = _UI[lang], messages("pages", lang)
     p = pos.to_move
-    out = [f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> '
-           f'{_esc(ui["q_where"].format(p=p))}</p>\n',
-           f'<p class="rb-hand"><strong>{_esc(ui["hand_of"].format(p=p))}</strong> {_esc(tile_list(pos.hand))}</p>\n',
-           _figure(rnd, pos.id, ui["to_move_cap"].format(p=p).strip(), lang, vid, files, png, gen, who=False)]
+    drawn = _figure(rnd, pos.id, ui["to_move_cap"].format(p=p).strip(), lang, vid, files, png, gen, who=False)
     fits: dict[str, list] = {}
     for t, tr in rnd.plays_for(p):
         fits.setdefault(tr, []).append(t)
     best = set(practice_trains(rnd, p))
-    rows = [f"| {ui['train']} | {_cell(ui['status_for'].format(p=p))} | {_cell(ui['fits'].format(p=p))} |",
-            "|---|---|---|"]
+    head = f"| {ui['train']} | {_cell(ui['status_for'].format(p=p))} | {_cell(ui['fits'].format(p=p))} |\n|---|---|---|"
     status = messages("train-status", lang)
-    for tr in rnd.trains:
-        mark = pages_ui["practice_best_mark"] if tr in best else ""
-        cells = [f"{mark}{_cell(_train_name(tr, lang))}", _cell(status[rnd.status(p, tr)]),
-                 _cell(ui["sep"].join(t.label for t in fits.get(tr, [])) or pages_ui["none"])]
-        if tr in best:
-            cells = [f"**{c}**" for c in cells]
-        rows.append("| " + " | ".join(cells) + " |")
-    out.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(pages_ui["show_answer_trains"])}</summary>\n\n'
-               + "\n".join(rows) + f"\n\n{_esc(ui['why_where'].format(p=p))}\n\n</details>\n")
-    return "".join(out)
+    rows = [(tr in best, [_cell(_train_name(tr, lang)), _cell(status[rnd.status(p, tr)]),
+                          _cell(ui["sep"].join(t.label for t in fits.get(tr, [])) or pages_ui["none"])])
+            for tr in rnd.trains]
+    return rounds.practice(ui, lang, p, pos.hand, drawn, head, rows, pages_ui["show_answer_trains"],
+                           ui["why_where"].format(p=p))
 
 
 def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen: str) -> str:
@@ -184,39 +150,18 @@ def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen
                       pos.state.trains, pos.state.markers, pos.state.open_doubles)
         if any(tr.tiles for tr in start.trains.values()):
             out.append(_figure(start, f"{pos.id}-start", ui["start"], lang, vid, files, png, gen))
-        out += dealt_lines(ui, pos.state.players, pos.hands, pos.stock)
-        rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['next']} | {ui['markers']} | {ui['open']} |",
-                "|---:|---|---|---|---|---|"]
-        for mv, ev in zip(pos.moves, outcome.events):
-            act = move_text(ev, lang) if ev.end is None else move_text(replace(ev, end=None), lang)
-            nxt = ev.next or (ui["out"].format(p=ev.player) if ev.end == "out" else ui["blocked"])
-            rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {_cell(nxt)} | "
-                        f"{_cell(' '.join(ev.markers) or ui['no'])} | "
-                        f"{_cell(ui['sep'].join(_opened(o, lang) for o in ev.open_doubles) or ui['no'])} |")
-        out.append("\n" + "\n".join(rows) + "\n")
-        out += move_notes(ui, pos.moves, lang) + penalty_table(ui, rnd)
-        last = next(((ev.tile, ev.train) for ev in reversed(outcome.events) if ev.kind == "play"), None)
+        out += rounds.dealt_lines(ui, pos.state.players, pos.hands, pos.stock)
+        out.append(rounds.moves_table(ui, pos.moves, outcome.events, lambda ev: move_text(ev, lang),
+                                      [ui["markers"], ui["open"]], lambda ev: [
+                                          _cell(" ".join(ev.markers) or ui["no"]),
+                                          _cell(ui["sep"].join(_opened(o, lang) for o in ev.open_doubles)
+                                                or ui["no"])]))
+        out += rounds.move_notes(ui, pos.moves, lang) + rounds.penalty_table(ui, rnd)
+        last = rounds.last_play(outcome.events, "train")
         out.append(_figure(rnd, f"{pos.id}-end", ui["final"], lang, vid, files, png, gen, last=last))
         return "\n".join(out) + "\n"
-    m = outcome.match
-    players = pos.players
-    head = f"| {ui['round']} | {ui['engine']} |" + (f" {ui['first']} |" if m.first else "") + \
-        "".join(f" {_cell(p)} |" for p in players)
-    sep = "|---:|---|" + ("---|" if m.first else "") + "---:|" * len(players)
-    rows = [head, sep]
-    for i, pen in enumerate(pos.penalties):
-        first = f" {_cell(m.first[i])} |" if m.first else ""
-        rows.append(f"| {i + 1} | {_cell(m.engines[i].label)} |{first}" + "".join(f" {pen[p]} |" for p in players))
-    blank = " |" if m.first else ""
-    rows.append(f"| **{ui['total']}** | |{blank}" + "".join(f" **{m.totals[p]}** |" for p in players))
-    out = ["\n" + "\n".join(rows) + "\n"]
-    if not m.complete:
-        out.append(f"- {ui['continues'].format(n=len(pos.penalties), m=pos.setting)}")
-    elif len(m.winners) == 1:
-        out.append(f"- {ui['winners']}: {m.winners[0]}")
-    else:
-        out.append(f"- {ui['draw_match']} {ui['sep'].join(m.winners)}")
-    return "\n".join(out) + "\n"
+    return rounds.match_table(ui, pos.players, pos.penalties, outcome.match, ui["engine"], outcome.match.engines,
+                              pos.setting)
 
 
 def rounds_table(page) -> str:

@@ -29,14 +29,15 @@ This module imports no Jinja, YAML or Babel (the words come from
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ...base.i18n import messages, plural
 from .draw import draw_table
 from ...engine.family import family_of
 from ...engine.tiles import Tile
-from ...engine.variant import RuleViolation, Variant
+from ...engine.variant import Variant
 from .rules import MEXICAN
+from ...play.rounds import action_tile, each, last_play, oriented, refused_by, sentences, tiles_from
 from ...play.session import seats_of
 
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint",
@@ -89,26 +90,9 @@ def _head(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _oriented(tile: Tile, touching: int) -> str:
-    """``tile`` written from the half that shows ``touching``: ``[6|4]`` on a 6."""
-    return f"[{touching}|{tile.other(touching)}]"
-
-
-def _train_tiles(engine: Tile, tiles: Sequence[Tile]) -> str:
-    """A train's tiles from the engine out, each from its touching half."""
-    out, end = [], engine.low
-    for t in tiles:
-        out.append(_oriented(t, end))
-        end = t.other(end)
-    return " ".join(out)
-
-
 def _last_play(state):
     """``(tile, train)`` of the round's last play, or ``None``."""
-    for ev in reversed(state.events):
-        if ev.kind == "play":
-            return ev.tile, ev.train
-    return None
+    return last_play(state, "train")
 
 
 def may_play(state) -> dict[str, list[str]]:
@@ -122,8 +106,7 @@ def may_play(state) -> dict[str, list[str]]:
 
 def _sentences(parts: list[str], lang: str) -> str:
     """Sentences joined in ``lang`` (each given without its full stop)."""
-    stop = messages("play", lang)["trains_stop"]
-    return (stop + " ").join(parts).replace("。 ", "。") + stop
+    return sentences(parts, messages("play", lang)["trains_stop"])
 
 
 def _words(variant: Variant, state, lang: str, allowed: dict[str, list[str]]) -> str:
@@ -138,7 +121,7 @@ def _words(variant: Variant, state, lang: str, allowed: dict[str, list[str]]) ->
     # while a double waits to be covered no other train is open to anyone: a marker is then only named
     waiting = state.end is None and bool(state.open_doubles)
     for name, tr in state.trains.items():
-        bits = [w["trains_tiles"].format(tiles=_train_tiles(state.engine, tr.tiles), end=tr.end) if tr.tiles
+        bits = [w["trains_tiles"].format(tiles=tiles_from(state.engine.low, tr.tiles), end=tr.end) if tr.tiles
                 else w["trains_bare"].format(end=tr.end)]
         if name == MEXICAN and not waiting:
             bits.append(w["trains_open_all"])
@@ -167,7 +150,7 @@ def _words(variant: Variant, state, lang: str, allowed: dict[str, list[str]]) ->
 def _oriented_last(state, tile: Tile, train: str) -> str:
     """The last tile of ``train`` written from its touching half (its other
     half is the train's end, or a double)."""
-    return _oriented(tile, tile.other(state.trains[train].end)) if not tile.is_double else tile.label
+    return oriented(tile, tile.other(state.trains[train].end)) if not tile.is_double else tile.label
 
 
 def table(variant: Variant, state, lang: str, ident: str) -> tuple[str, str]:
@@ -203,7 +186,7 @@ def action_words(variant: Variant, state, seat: str, action, lang: str) -> str:
         return w["trains_" + action]
     tile, train = action
     tr = state.trains[train]
-    text = _oriented(tile, tr.end)
+    text = oriented(tile, tr.end)
     if train == MEXICAN:
         out = w["trains_on_mexican"].format(tile=text)
     elif train == seat:
@@ -236,7 +219,7 @@ def log_words(variant: Variant, state, seat: str, action, lang: str) -> str:
     if isinstance(action, str):
         return w["trains_log_" + action]
     tile, train = action
-    text = _oriented(tile, state.trains[train].end)
+    text = oriented(tile, state.trains[train].end)
     if train == MEXICAN:
         return w["trains_log_mexican"].format(tile=text)
     if train == seat:
@@ -244,11 +227,6 @@ def log_words(variant: Variant, state, seat: str, action, lang: str) -> str:
     if train == _reader(variant):
         return w["trains_log_yours"].format(tile=text)
     return w["trains_log_other"].format(tile=text, owner=_bare(train, lang))
-
-
-def action_tile(action) -> Tile | None:
-    """The tile a play places (``None`` for a draw or a pass)."""
-    return None if isinstance(action, str) else action[0]
 
 
 def refusal(variant: Variant, state, seat: str, tile: Tile) -> str:
@@ -269,15 +247,7 @@ def refusal(variant: Variant, state, seat: str, tile: Tile) -> str:
     names = list(state.trains)
     fitting = [tr for tr in names if tile.has(state.trains[tr].end)]
     train = (fitting or state.open_trains(seat) or names)[0]
-    try:
-        state.play(seat, tile, train)
-    except RuleViolation as exc:
-        return exc.rule
-    raise RuntimeError(f"{tile} was played on {train} though plays_for did not list it")
-
-
-def _each(state, lang: str, who: Callable[[str], str], value: Callable[[str], str]) -> str:
-    return messages("play", lang)["list"].join(f"{who(p)} {value(p)}" for p in state.players)
+    return refused_by(state, seat, tile, train)
 
 
 def scores(variant: Variant, state, lang: str, who, earlier: Sequence = ()) -> str:
@@ -292,16 +262,16 @@ def scores(variant: Variant, state, lang: str, who, earlier: Sequence = ()) -> s
     parts = [w["trains_round"].format(round=round_number(variant, state), rounds=_rounds(variant),
                                       tile=state.engine.label)]
     if state.end is None:
-        parts.append(w["trains_in_hand"].format(counts=_each(state, lang, who,
+        parts.append(w["trains_in_hand"].format(counts=each(state, lang, who,
                                                              lambda p: plural(lang, "tile", len(state.hands[p])))))
         parts.append(w["stock"].format(tiles=plural(lang, "tile", len(state.stock))))
     else:
         pen = state.penalties
-        parts.append(w["trains_round_pen"].format(pips=_each(state, lang, who, lambda p: plural(lang, "pip", pen[p]))))
+        parts.append(w["trains_round_pen"].format(pips=each(state, lang, who, lambda p: plural(lang, "pip", pen[p]))))
     if earlier:
         done = list(earlier) + ([state] if state.end is not None else [])
         totals = {p: sum(r.penalties.get(p, 0) for r in done) for p in state.players}
-        parts.append(w["trains_totals"].format(pips=_each(state, lang, who,
+        parts.append(w["trains_totals"].format(pips=each(state, lang, who,
                                                           lambda p: plural(lang, "pip", totals[p]))))
     return w["sep"].join(parts)
 
@@ -315,7 +285,7 @@ def hand_result(variant: Variant, state, lang: str, who) -> list[str]:
     n = round_number(variant, state)
     out = [w["trains_out"].format(who=who(state.out)) if state.end == "out" else w["trains_blocked"]]
     pen = state.penalties
-    out.append(w["trains_penalties"].format(round=n, pips=_each(state, lang, who,
+    out.append(w["trains_penalties"].format(round=n, pips=each(state, lang, who,
                                                                 lambda p: plural(lang, "pip", pen[p]))))
     if n < _rounds(variant):
         out.append(w["trains_next"].format(round=n + 1, tile=variant.engine_of(n + 1, _rounds(variant)).label))
@@ -344,7 +314,7 @@ def hint(variant: Variant, state, seat: str, lang: str):
         return best, w["trains_hint_drawn"]
     if len(plays) == 1:
         return best, w["hint_only"]
-    tile = _oriented(best[0], state.trains[best[1]].end)
+    tile = oriented(best[0], state.trains[best[1]].end)
     pips = plural(lang, "pip", best[0].pips)
     if cover:
         return best, w["trains_hint_cover"].format(double=cover, tile=tile, pips=pips)

@@ -19,12 +19,13 @@ from __future__ import annotations
 from typing import Mapping
 
 from ...engine.choices import Choice
-from ...engine.family import Family, register
+from ...engine.family import register
+from ..rounds import RoundsFamily
 
 __all__ = ["TREE"]
 
 
-class TreeFamily(Family):
+class TreeFamily(RoundsFamily):
     """A tree of doubles (:mod:`generator.families.tree`)."""
 
     name = "tree"
@@ -40,9 +41,6 @@ class TreeFamily(Family):
     own_choices = (Choice("centre_double", ("six-toes", "four-sides")),
                    Choice("double_blank", ("fifty", "pips", "blanks-25")),
                    Choice("go_out_on_double", ("allowed", "not-allowed")))
-    #: A round starts from its double set out before the deal, a player draws one tile, pips left in
-    #: hand are penalties.
-    fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
     position_schema = "tree-position"
     practice_class = " rb-practice-arm"         # "where may I play?" on the arms: the verdicts say so
     #: A game's figures take at most 40,000,000 units, shared among its rows by the tiles dealt
@@ -50,7 +48,6 @@ class TreeFamily(Family):
     #: players, 10,000 rounds of double-nine, of its 10,500,000) to 3,145,000 (seven players, of
     #: 3,500,000); a double-eighteen set's rows, all stopped at the limit, take about 60 s of one core.
     work_limits = (40_000_000, 11_000_000)
-    figure_unit = "round"
     simulate_words = ("tiles per round", "penalty points per round", "blocked rounds",
                       "the round's first player has the fewest points")
     unused_params = frozenset({"stock_reserve", "point_unit", "target", "partnerships"})
@@ -80,11 +77,6 @@ class TreeFamily(Family):
                                       "doubles: a match is a round per double, and the lowest total wins")]
         return []
 
-    def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
-        from .sim import play_match
-
-        return play_match(variant, names, seat_bot, rng, work)
-
     def greedy_key(self, variant, state):
         """The tile that would cost most left in hand (nothing scores in play)."""
         return lambda play: variant.tile_penalty(play[0])
@@ -97,24 +89,10 @@ class TreeFamily(Family):
 
         return [tiles, variant, simulate, chicken_foot, tree]
 
-    def row_weights(self, rules, tables):
-        """One plus the tiles dealt to each player: a decision costs one unit
-        and one per tile in hand (:class:`~generator.sim.simulate.Work`), so
-        a row of two players with 20 tiles each takes over twice the work of
-        one of eight with 6 for the same rounds (Chicken Foot: 7,297,000 and
-        3,003,000 for 10,000 rounds)."""
-        return [1.0 + rules.params.deal[n] for n, _ in tables]
-
     def render_position(self, page, checked, steps):
         from .pages import render_tree
 
         return render_tree(page, checked)
-
-    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
-        """Rounds, and penalty points."""
-        t = words
-        return dict(players=t["players"], games=t["games"], hands=t["round"], per_game=t["rpg"], tiles=t["tpr"],
-                    points=t["pen"], block=t["block_rounds"], first=t["first_rounds"])
 
     def place_name(self, name: str, lang: str) -> str:
         """``arm b`` / ``枝b``, ``toe a1`` / ``指a1`` (:func:`generator.families.tree.pages.arm_name`)."""

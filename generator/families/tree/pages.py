@@ -9,17 +9,13 @@ page's ``files``; ``lang`` is ``"ja"`` or ``"en"``.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...base.i18n import messages, plural, tables
-from ...draw import svg
 from . import draw as tree
 from .positions import MatchPosition, RoundPosition, TablePosition, practice_arms
-from ...safety.sanitize import escape_cell, escape_link_text, escape_md
+from ...safety.sanitize import escape_cell, escape_md
 from .rules import Round
-from ...pages.comparison import message
 from ...pages.describe import tile_list
-from ...pages.rounds import dealt_lines, move_notes, penalty_table
+from ...pages import rounds
 
 __all__ = ["render_tree", "arm_name", "move_text", "tree_text", "arm_tiles", "compare_cell", "card_rows", "explain_lines"]
 
@@ -37,19 +33,12 @@ def move_text(ev, lang: str) -> str:
     """One move of a round in words: ``plays 9-4 on arm a``, ``draws 2-7
     (it fits)``, ``passes``; with how the round ends, when it does."""
     ui = _UI[lang]
+    play = None
     if ev.kind == "play":
-        act = ui["play"].format(t=ev.tile.label, a=arm_name(ev.arm, lang))
+        play = ui["play"].format(t=ev.tile.label, a=arm_name(ev.arm, lang))
         if ev.tile.is_double and ev.next is not None:       # a double that ends the round opens no foot
-            act += ui["clause_sep"] + ui["foot_opens"]
-    elif ev.kind == "draw":
-        act = ui["draw"].format(t=ev.tile.label, ok=ui["playable"] if ev.playable else ui["unplayable"])
-    else:
-        act = ui["pass"]
-    if ev.end == "out":
-        act += ui["clause_sep"] + ui["out"].format(p=ev.player)
-    elif ev.end == "blocked":
-        act += ui["clause_sep"] + ui["blocked"]
-    return act
+            play += ui["clause_sep"] + ui["foot_opens"]
+    return rounds.move_words(ui, ev, play)
 
 
 def arm_tiles(arm) -> str:
@@ -89,18 +78,7 @@ def _figure(page, rnd: Round, name: str, cap: str, last=None, who: bool = True) 
     text = tree.draw_tree(rnd.centre, rnd.arms, rnd.variant.centre_arms, status, title=cap, desc=alt, lang=lang,
                           ident=f"d-{name}", last=last, waiting=rnd.foot if rnd.end is None else None,
                           coloured=rnd.variant.params.set > 6)
-    base = f"{lang}/{GEN}/diagrams/{page.v.id}/{name}"
-    page.files[base + ".svg"] = text.encode("utf-8")
-    page.files[base + ".png"] = svg.to_png(text) if page.png else b""
-    rel = f"diagrams/{page.v.id}/{name}"
-    w = text.split('width="', 1)[1].split('"', 1)[0]
-    h = text.split('height="', 1)[1].split('"', 1)[0]
-    pages_ui = messages("pages", lang)
-    return (f'<figure class="rb-figure rb-figure-wide" id="fig-{name}" markdown="span">\n'
-            f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]'
-            f'({rel}.png "{pages_ui["png"]}")\n'
-            f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
-            f'<p class="rb-textalt"><span class="rb-textalt-label">{pages_ui["textalt"]}</span> {_esc(alt)}</p>\n')
+    return rounds.figure(page.files, lang, page.png, GEN, page.v.id, name, cap, text, alt)
 
 
 def _arms_table(rnd: Round, lang: str, hand=None, player: str | None = None) -> str:
@@ -148,30 +126,19 @@ def _practice(page, pos: TablePosition, rnd: Round) -> str:
     lang = page.lang
     ui, pages_ui = _UI[lang], messages("pages", lang)
     p = pos.to_move
-    out = [f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> '
-           f'{_esc(ui["q_where"].format(p=p))}</p>\n',
-           f'<p class="rb-hand"><strong>{_esc(ui["hand_of"].format(p=p))}</strong> {_esc(tile_list(pos.hand))}</p>\n',
-           _figure(page, rnd, pos.id, ui["to_move_cap"].format(p=p), who=False)]
+    drawn = _figure(page, rnd, pos.id, ui["to_move_cap"].format(p=p), who=False)
     fits: dict[str, list] = {}
     for t, a in rnd.plays_for(p):
         fits.setdefault(a, []).append(t)
     best = set(practice_arms(rnd, p))
     status = messages("tree-status", lang)
-    rows = [f"| {ui['arm_col']} | {ui['now_col']} | {_cell(ui['fits'].format(p=p))} |", "|---|---|---|"]
-    for name, arm in rnd.arms.items():
-        if arm.closed:
-            continue
-        mark = pages_ui["practice_best_mark"] if name in best else ""
-        cells = [f"{mark}{_cell(arm_name(name, lang))}", _cell(status[rnd.status(name)]),
-                 _cell(ui["sep"].join(t.label for t in fits.get(name, [])) or pages_ui["none"])]
-        if name in best:
-            cells = [f"**{c}**" for c in cells]
-        rows.append("| " + " | ".join(cells) + " |")
+    head = f"| {ui['arm_col']} | {ui['now_col']} | {_cell(ui['fits'].format(p=p))} |\n|---|---|---|"
+    rows = [(name in best, [_cell(arm_name(name, lang)), _cell(status[rnd.status(name)]),
+                            _cell(ui["sep"].join(t.label for t in fits.get(name, [])) or pages_ui["none"])])
+            for name, arm in rnd.arms.items() if not arm.closed]
     why = ui["why_fill"].format(p=p, arms=_fill_words(rnd, rnd.must_fill, lang)) if rnd.must_fill \
         else ui["why_any"].format(p=p)
-    out.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(ui["show_answer"])}</summary>\n\n'
-               + "\n".join(rows) + f"\n\n{_esc(why)}\n\n</details>\n")
-    return "".join(out)
+    return rounds.practice(ui, lang, p, pos.hand, drawn, head, rows, ui["show_answer"], why)
 
 
 def _round(page, pos: RoundPosition, outcome) -> str:
@@ -182,42 +149,18 @@ def _round(page, pos: RoundPosition, outcome) -> str:
     start = Round(rnd.variant, pos.state.players, pos.hands, pos.stock, pos.state.centre, pos.first, pos.state.arms)
     if any(a.tiles for a in start.arms.values()):
         out.append(_figure(page, start, f"{pos.id}-start", ui["start"]))
-    out += dealt_lines(ui, pos.state.players, pos.hands, pos.stock)
-    rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['next']} | {ui['fill_col']} |",
-            "|---:|---|---|---|---|"]
-    for mv, ev in zip(pos.moves, outcome.events):
-        act = move_text(replace(ev, end=None), lang)
-        nxt = ev.next or (ui["out"].format(p=ev.player) if ev.end == "out" else ui["blocked"])
-        rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {_cell(nxt)} | "
-                    f"{_cell(_fill_words(rnd, ev.must_fill, lang))} |")
-    out.append("\n" + "\n".join(rows) + "\n")
-    out += move_notes(ui, pos.moves, lang) + penalty_table(ui, rnd)
-    last = next(((ev.tile, ev.arm) for ev in reversed(outcome.events) if ev.kind == "play"), None)
+    out += rounds.dealt_lines(ui, pos.state.players, pos.hands, pos.stock)
+    out.append(rounds.moves_table(ui, pos.moves, outcome.events, lambda ev: move_text(ev, lang), [ui["fill_col"]],
+                                  lambda ev: [_cell(_fill_words(rnd, ev.must_fill, lang))]))
+    out += rounds.move_notes(ui, pos.moves, lang) + rounds.penalty_table(ui, rnd)
+    last = rounds.last_play(outcome.events, "arm")
     out.append(_figure(page, rnd, f"{pos.id}-end", ui["final"], last=last))
     return "\n".join(out) + "\n"
 
 
 def _match(page, pos: MatchPosition, m) -> str:
     ui = _UI[page.lang]
-    players = pos.players
-    head = f"| {ui['round']} | {ui['centre']} |" + (f" {ui['first']} |" if m.first else "") + \
-        "".join(f" {_cell(p)} |" for p in players)
-    sep = "|---:|---|" + ("---|" if m.first else "") + "---:|" * len(players)
-    rows = [head, sep]
-    for i, pen in enumerate(pos.penalties):
-        first = f" {_cell(m.first[i])} |" if m.first else ""
-        rows.append(f"| {i + 1} | {_cell(m.centres[i].label)} |{first}" + "".join(f" {pen[p]} |" for p in players))
-    blank = " |" if m.first else ""
-    rows.append(f"| **{ui['total']}** | |{blank}" + "".join(f" **{m.totals[p]}** |" for p in players))
-    out = ["\n" + "\n".join(rows) + "\n"]
-    rounds = page.v.rules.rounds
-    if not m.complete:
-        out.append(f"- {ui['continues'].format(n=len(pos.penalties), m=rounds)}")
-    elif len(m.winners) == 1:
-        out.append(f"- {ui['winners']}: {m.winners[0]}")
-    else:
-        out.append(f"- {ui['draw_match']} {ui['sep'].join(m.winners)}")
-    return "\n".join(out) + "\n"
+    return rounds.match_table(ui, pos.players, pos.penalties, m, ui["centre"], m.centres, page.v.rules.rounds)
 
 
 def render_tree(page, checked) -> str:

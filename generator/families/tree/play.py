@@ -27,8 +27,8 @@ from ...base.i18n import messages, plural
 from .draw import draw_tree
 from ...engine.family import family_of
 from ...engine.tiles import Tile
-from ...engine.variant import RuleViolation
 from .rules import ChickenFoot, Round
+from ...play.rounds import action_tile, each, last_play, oriented, refused_by, sentences, tiles_from
 
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint",
            "arm_words", "round_number"]
@@ -51,18 +51,9 @@ def arm_words(name: str, lang: str) -> str:
     return w["tree_arm" if len(name) == 1 else "tree_toe"].format(arm=name)
 
 
-def _oriented(tile: Tile, touching: int) -> str:
-    """``tile`` written from the half that shows ``touching``: ``[4|6]`` on a 4."""
-    return f"[{touching}|{tile.other(touching)}]"
-
-
 def _arm_tiles(arm) -> str:
     """An arm's tiles from its double outwards, each from its touching half."""
-    out, end = [], arm.start
-    for t in arm.tiles:
-        out.append(_oriented(t, end))
-        end = t.other(end)
-    return " ".join(out)
+    return tiles_from(arm.start, arm.tiles)
 
 
 def _grows_from(state, name: str) -> Tile:
@@ -73,17 +64,13 @@ def _grows_from(state, name: str) -> Tile:
 
 def _last_play(state):
     """``(tile, arm)`` of the round's last play, or ``None``."""
-    for ev in reversed(state.events):
-        if ev.kind == "play":
-            return ev.tile, ev.arm
-    return None
+    return last_play(state, "arm")
 
 
 def _sentences(parts: list[str], lang: str) -> str:
     """Sentences joined in ``lang`` (each given without its full stop)."""
-    stop = messages("play", lang)["tree_stop"]
     parts = [p[:1].upper() + p[1:] for p in parts]         # "arm a ..." opening a sentence
-    return (stop + " ").join(parts).replace("。 ", "。") + stop
+    return sentences(parts, messages("play", lang)["tree_stop"])
 
 
 def _words(variant: ChickenFoot, state: Round, lang: str) -> str:
@@ -148,10 +135,10 @@ def action_words(variant: ChickenFoot, state: Round, seat: str, action, lang: st
         return w["did_" + action]
     tile, name = action
     arm = state.arms[name]
-    text = _oriented(tile, arm.end)
+    text = oriented(tile, arm.end)
     where = arm_words(name, lang)
     if arm.tiles:
-        out = w["tree_on_arm"].format(tile=text, arm=where, at=_oriented(arm.tiles[-1], _touching_of_last(arm)))
+        out = w["tree_on_arm"].format(tile=text, arm=where, at=oriented(arm.tiles[-1], _touching_of_last(arm)))
     elif len(name) == 1:
         out = w["tree_on_centre"].format(tile=text, arm=where, at=state.centre.label)
     else:
@@ -179,12 +166,7 @@ def log_words(variant: ChickenFoot, state: Round, seat: str, action, lang: str) 
         return w["did_" + action]
     tile, name = action
     return w["tree_log_foot" if tile.is_double else "tree_log_play"].format(
-        tile=_oriented(tile, state.arms[name].end), arm=arm_words(name, lang))
-
-
-def action_tile(action) -> Tile | None:
-    """The tile a play places (``None`` for a draw or a pass)."""
-    return None if isinstance(action, str) else action[0]
+        tile=oriented(tile, state.arms[name].end), arm=arm_words(name, lang))
 
 
 def refusal(variant: ChickenFoot, state: Round, seat: str, tile: Tile) -> str:
@@ -203,16 +185,7 @@ def refusal(variant: ChickenFoot, state: Round, seat: str, tile: Tile) -> str:
     arm = (fitting or state.open_arms() or arms)[0]
     if (tile, arm) in legal:
         raise RuntimeError(f"{tile} on {arm} is a legal move, not one to refuse")
-    try:
-        state.play(seat, tile, arm)
-    except RuleViolation as exc:
-        return exc.rule
-    raise RuntimeError(f"{tile} was played on {arm} though plays_for did not list it")
-
-
-def _counts(state, lang: str, who, values) -> str:
-    w = messages("play", lang)
-    return w["list"].join(f"{who(p)} {values(p)}" for p in state.players)
+    return refused_by(state, seat, tile, arm)
 
 
 def scores(variant: ChickenFoot, state: Round, lang: str, who, earlier=()) -> str:
@@ -224,17 +197,17 @@ def scores(variant: ChickenFoot, state: Round, lang: str, who, earlier=()) -> st
     w = messages("play", lang)
     parts = [w["tree_round"].format(round=round_number(variant, state), rounds=variant.rounds)]
     if state.end is None:
-        parts.append(w["tree_in_hand"].format(counts=_counts(
+        parts.append(w["tree_in_hand"].format(counts=each(
             state, lang, who, lambda p: plural(lang, "tile", len(state.hands[p])))))
         parts.append(w["stock"].format(tiles=plural(lang, "tile", len(state.stock))))
     else:
         pen = state.penalties
-        parts.append(w["tree_penalties"].format(points=_counts(state, lang, who, lambda p: plural(lang, "point",
+        parts.append(w["tree_penalties"].format(points=each(state, lang, who, lambda p: plural(lang, "point",
                                                                                                   pen[p]))))
     rounds = list(earlier) + ([state] if state.end is not None else [])
     if earlier:
         totals = {p: sum(r.penalties[p] for r in rounds) for p in state.players}
-        parts.append(w["match_totals"].format(points=_counts(state, lang, who, lambda p: plural(lang, "point",
+        parts.append(w["match_totals"].format(points=each(state, lang, who, lambda p: plural(lang, "point",
                                                                                                 totals[p]))))
     return w["sep"].join(parts)
 
@@ -250,7 +223,7 @@ def hand_result(variant: ChickenFoot, state: Round, lang: str, who) -> list[str]
     n = round_number(variant, state)
     out = [w["tree_out"].format(who=who(state.out)) if state.end == "out" else w["tree_blocked"]]
     pen = state.penalties
-    out.append(w["tree_round_penalties"].format(round=n, points=_counts(
+    out.append(w["tree_round_penalties"].format(round=n, points=each(
         state, lang, who, lambda p: plural(lang, "point", pen[p]))))
     blank = Tile(0, 0)
     key = "tree_blank_" + variant.choices.double_blank

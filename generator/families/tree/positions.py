@@ -16,16 +16,15 @@ Tiles and names follow the spec's notation; an arm of the centre is named
 from __future__ import annotations
 
 import re
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ...engine.tiles import NotationError, Tile
-from ...engine.variant import RuleViolation
-from .rules import STATUS, ChickenFoot, ChickenMatch, Round, TreeEvent
-from ...model.compare import compare_match, compare_moves, compare_result, stated_diff, turns_json
-from ...model.kinds import Kinds, PositionBase, checked_base, read_tile, register
-from ...model.schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, bound_numbers, yaml_on_key
+from ...engine.tiles import Tile
+from .rules import STATUS, ChickenFoot, ChickenMatch, Round
+from ...model import rounds
+from ...model.compare import stated_diff
+from ...model.kinds import read_tile, register
+from ...model.rounds import Outcome as TreeOutcome, check_seated as _seated, play_text, take_tile as _take
 from ...model.yamlsrc import Source, SourceError
 
 __all__ = ["TREE_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TreeMove", "TreeOutcome",
@@ -34,86 +33,27 @@ __all__ = ["TREE_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosit
 
 _ARM = {"type": "string", "pattern": r"^[a-z][1-3]{0,12}$"}
 _PLAY = {"type": "string", "pattern": r"^\S+\s+on\s+[a-z][1-3]*$"}
-_TILES = {"type": "array", "items": _TILE}
-_STATE = {
-    "centre": _TILE,
-    "players": {"type": "array", "minItems": 2, "items": _NAME},
-    "arms": {"type": "object", "propertyNames": _ARM, "additionalProperties": _TILES},
-}
 
 #: Schema of a Chicken Foot position file.
-TREE_POSITION_SCHEMA: dict[str, Any] = {
-    "type": "object", "additionalProperties": False, "required": ["variant"],
-    "properties": {
-        "variant": {"type": "string"}, "title": _TEXT, "note": _TEXT,
-        "table": {
-            "type": "object", "additionalProperties": False, "required": ["centre", "players", "to_move"],
-            "properties": dict(_STATE, to_move=_NAME, hand=_TILES, question={
-                "enum": ["where-to-play"],
-                "description": "a practice question the engine answers: on which arms may the player to move "
-                               "play now (every arm with a legal play of their hand)"},
-                answer={"type": "array", "items": _ARM, "description": "the arms (a, b, ..., b1 ...)"},
-                expect={
-                "type": "object", "additionalProperties": False,
-                "properties": {
-                    "arms": {"type": "object", "propertyNames": _ARM, "additionalProperties": {"enum": list(STATUS)}},
-                    "plays": {"type": "array", "items": _PLAY},
-                    "must_fill": {"type": "array", "items": _ARM},
-                }}),
-        },
-        "round": {
-            "type": "object", "additionalProperties": False, "required": ["centre", "players", "first", "hands"],
-            "properties": dict(_STATE, first=_NAME, hands={"type": "object", "additionalProperties": _TILES},
-                               stock=_TILES, dealt={
-                                   "type": "boolean",
-                                   "description": "the round starts from the deal: no arms yet, every hand the "
-                                                  "game's deal for this many players, and the centre, the hands "
-                                                  "and the stock together the whole set (checked)"}),
-        },
-        "turns": {"type": "array", "minItems": 1, "items": {
-            "type": "object", "additionalProperties": False, "required": ["by"],
-            "properties": {
-                "by": _NAME, "play": _TILE, "arm": _ARM, "draw": _TILE, "pass": {"const": True}, "note": _TEXT,
-                "expect": {"type": "object", "additionalProperties": False, "properties": {
-                    "next": {"type": ["string", "null"]}, "must_fill": {"type": "array", "items": _ARM},
-                    "playable": {"type": "boolean"}, "end": {"enum": ["out", "blocked", None]}}},
-            },
-            "oneOf": [{"required": ["play", "arm"]}, {"required": ["draw"]}, {"required": ["pass"]}],
-        }},
-        "expect": {"type": "object", "additionalProperties": False, "properties": {
-            "end": {"enum": ["out", "blocked", "none"]}, "out": {"type": ["string", "null"]},
-            "penalties": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}}},
-        "match": {
-            "type": "object", "additionalProperties": False, "required": ["players", "penalties"],
-            "properties": {
-                "players": {"type": "array", "minItems": 2, "items": _NAME},
-                "first": _NAME,
-                "penalties": {"type": "array", "minItems": 1, "items": {
-                    "type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}},
-                "expect": {"type": "object", "additionalProperties": False, "properties": {
-                    "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
-                    "winners": {"type": "array", "items": _NAME},
-                    "centres": {"type": "array", "items": _TILE},
-                    "first": {"type": "array", "items": _NAME}}},
-            },
-        },
-    },
-    "oneOf": [
-        {"required": ["table"], "not": {"anyOf": [{"required": ["round"]}, {"required": ["match"]}]}},
-        {"required": ["round", "turns"], "not": {"anyOf": [{"required": ["table"]}, {"required": ["match"]}]}},
-        {"required": ["match"], "not": {"anyOf": [{"required": ["table"]}, {"required": ["round"]}]}},
-    ],
-}
-bound_numbers(TREE_POSITION_SCHEMA)
+TREE_POSITION_SCHEMA: dict[str, Any] = rounds.rounds_schema(
+    centre="centre", place="arm", place_item=_ARM,
+    state={"arms": {"type": "object", "propertyNames": _ARM, "additionalProperties": rounds.TILES}},
+    question="a practice question the engine answers: on which arms may the player to move play now (every arm "
+             "with a legal play of their hand)",
+    answer="the arms (a, b, ..., b1 ...)",
+    table_expect={"arms": {"type": "object", "propertyNames": _ARM, "additionalProperties": {"enum": list(STATUS)}},
+                  "plays": {"type": "array", "items": _PLAY},
+                  "must_fill": {"type": "array", "items": _ARM}},
+    round_extra={"dealt": {
+        "type": "boolean",
+        "description": "the round starts from the deal: no arms yet, every hand the game's deal for this many "
+                       "players, and the centre, the hands and the stock together the whole set (checked)"}},
+    turn_expect={"must_fill": {"type": "array", "items": _ARM}},
+    match_extra={},
+    match_tiles="centres")
 
 _KINDS_WORDS = ("a chicken-foot position has exactly one of: `table` (where a player may play), `round` with "
                 "`turns` (a round move by move) or `match` (rounds added up)")
-
-
-class _TreePosition(PositionBase):
-    """Base of the three Chicken Foot kinds."""
-
-    family = "tree"
 
 
 @dataclass
@@ -123,105 +63,41 @@ class _State:
     arms: dict[str, list[Tile]]
 
 
-@dataclass
-class TablePosition(_TreePosition):
+class TablePosition(rounds.TablePosition):
     """A moment of a round: ``state`` (centre, players, arms), the player
     ``to_move`` and their ``hand``; ``expect`` may state each arm's status,
     the legal ``plays`` and the arms that ``must_fill`` first; a practice
     table asks ``question`` (``where-to-play``) with its ``answer`` (arms)."""
 
-    state: _State = None
-    to_move: str = ""
-    hand: list[Tile] = field(default_factory=list)
-    expect: dict = field(default_factory=dict)
-    question: str | None = None
-    answer: list[str] | None = None
-    kind = "table"
+    family = "tree"
+
+
+class TreeMove(rounds.Move):
+    """One move of a round (:class:`generator.model.rounds.Move`): its ``place`` is the ``arm``."""
 
     @property
-    def is_practice(self) -> bool:
-        """Whether the table asks the reader a question (``question`` and ``answer``)."""
-        return self.question is not None
+    def arm(self) -> str | None:
+        """The arm or toe played on, or ``None`` for a draw or a pass."""
+        return self.place
 
 
-@dataclass
-class TreeMove:
-    """One move of a round: ``kind`` play/draw/pass, ``by``, the ``tile`` and
-    the ``arm`` played on; ``expect``, ``note``, ``index`` (1-based), ``path``."""
+class RoundPosition(rounds.RoundPosition):
+    """A round from a stated moment (or the deal): ``state``, ``first`` to
+    move, ``hands``, ``stock`` (top first), ``moves``; ``expect`` checked at
+    the end."""
 
-    index: int
-    by: str
-    kind: str
-    tile: Tile | None
-    arm: str | None
-    expect: dict
-    note: dict | None
-    path: tuple
+    family = "tree"
 
 
-@dataclass
-class RoundPosition(_TreePosition):
-    """A round from a stated moment: ``state``, ``first`` to move, ``hands``,
-    ``stock`` (top first), ``moves``; ``expect`` checked at the end."""
-
-    state: _State = None
-    first: str = ""
-    hands: dict = field(default_factory=dict)
-    stock: list[Tile] = field(default_factory=list)
-    moves: list[TreeMove] = field(default_factory=list)
-    expect: dict = field(default_factory=dict)
-    kind = "round"
-
-
-@dataclass
-class MatchPosition(_TreePosition):
+class MatchPosition(rounds.MatchPosition):
     """A match's rounds: ``players``, the player ``first`` to move in round 1
     (optional) and each round's ``penalties`` (player -> penalty points)."""
 
-    players: list[str] = field(default_factory=list)
-    first: str | None = None
-    penalties: list[dict] = field(default_factory=list)
-    expect: dict = field(default_factory=dict)
-    kind = "match"
-
-
-@dataclass
-class TreeOutcome:
-    """What the engine computed: a ``round`` (table and round positions: the
-    state after the last move), its ``events``, or a ``match`` result."""
-
-    position: Any
-    round: Round | None = None
-    events: list[TreeEvent] = field(default_factory=list)
-    match: ChickenMatch | None = None
-
-
-_PLAY_RE = re.compile(r"^(\S+)\s+on\s+([a-z][1-3]*)$")
-
-
-def play_text(tile: Tile, arm: str) -> str:
-    """``"9-4 on a"``: a play as positions write it."""
-    return f"{tile} on {arm}"
-
-
-def _take(src: Source, v: ChickenFoot, path: tuple, seen: dict) -> Tile:
-    t = read_tile(src, v, path)
-    if t in seen:
-        line, col = src.mark(seen[t], key=False)
-        raise src.error(path, f"{t} is written twice (first at line {line}, column {col})", key=False)
-    seen[t] = path
-    return t
-
-
-def _seated(src: Source, v: ChickenFoot, path: tuple, players: list) -> None:
-    if len(set(players)) != len(players):
-        raise src.error(path, "a player is seated twice")
-    if len(players) not in v.params.players:
-        raise src.error(path, f"{v.id} is played by {min(v.params.players)} to {max(v.params.players)} players, "
-                              f"not {len(players)}")
+    family = "tree"
 
 
 def _state(src: Source, v: ChickenFoot, at: str, seen: dict) -> _State:
+    """The centre, players and arms under ``at``, checked by the rules; raises :class:`SourceError`."""
     d = src.data[at]
     centre = read_tile(src, v, (at, "centre"))
     if not centre.is_double:
@@ -236,90 +112,6 @@ def _state(src: Source, v: ChickenFoot, at: str, seen: dict) -> _State:
     except ValueError as exc:
         raise src.error((at, "arms") if d.get("arms") else (at, "centre"), str(exc)) from None
     return _State(centre, players, arms)
-
-
-def _round(v: ChickenFoot, st: _State, hands: dict, stock: list, first: str) -> Round:
-    return Round(v, st.players, hands, stock, st.centre, first, st.arms)
-
-
-def parse_tree(src: Source, v: ChickenFoot) -> TablePosition | RoundPosition | MatchPosition:
-    """Validate ``src`` against :data:`TREE_POSITION_SCHEMA` and the set, and
-    build the typed position. Raises :class:`SourceError` at the first problem."""
-    for key in ("steps", "settle", "deal", "trick", "follow", "marks"):
-        if isinstance(src.data, dict) and key in src.data:
-            raise src.error((key,), f"`{key}` belongs to another kind of game; {_KINDS_WORDS}")
-    # (before the schema, which would name these less clearly: so only a list of moves is walked here;
-    # any other `turns` is the schema's to refuse)
-    turns = src.get(("turns",))
-    for i, m in enumerate(turns if isinstance(turns, list) else []):
-        on = yaml_on_key(src, ("turns", i), "name the arm with `arm:`")
-        if on is not None:
-            raise on
-        if isinstance(m, dict) and "play" in m and "arm" not in m:
-            raise src.error(("turns", i, "play"), "a play names its arm: add `arm: NAME` (a, b, ... or a toe "
-                                                  "such as b1)")
-    base = checked_base(src, TREE_POSITION_SCHEMA, _tree_words)
-    d = src.data
-    seen: dict = {}
-    if "table" in d:
-        st = _state(src, v, "table", seen)
-        t = d["table"]
-        if t["to_move"] not in st.players:
-            raise src.error(("table", "to_move"), f"{t['to_move']!r} is not seated")
-        hand = [_take(src, v, ("table", "hand", i), seen) for i in range(len(t.get("hand") or []))]
-        if ("question" in t) != ("answer" in t):
-            raise src.error(("table", "question" if "question" in t else "answer"),
-                            "a practice table gives both `question` and `answer`")
-        if "question" in t and not hand:
-            raise src.error(("table", "question"), "a practice table needs the `hand` of the player to move")
-        return TablePosition(**base, state=st, to_move=t["to_move"], hand=hand, expect=t.get("expect") or {},
-                             question=t.get("question"), answer=t.get("answer"))
-    if "round" in d:
-        st = _state(src, v, "round", seen)
-        r = d["round"]
-        if r["first"] not in st.players:
-            raise src.error(("round", "first"), f"{r['first']!r} is not seated")
-        if sorted(r["hands"]) != sorted(st.players):
-            raise src.error(("round", "hands"), "give exactly one hand for every seated player")
-        hands = {p: [_take(src, v, ("round", "hands", p, i), seen) for i in range(len(r["hands"][p]))]
-                 for p in st.players}
-        stock = [_take(src, v, ("round", "stock", i), seen) for i in range(len(r.get("stock") or []))]
-        if r.get("dealt"):
-            _dealt(src, v, st, hands, stock)
-        moves = []
-        for i, m in enumerate(d["turns"]):
-            p = ("turns", i)
-            if m["by"] not in st.players:
-                raise src.error(p + ("by",), f"{m['by']!r} is not seated")
-            kind = "play" if "play" in m else "draw" if "draw" in m else "pass"
-            if "arm" in m and kind != "play":
-                raise src.error(p + ("arm",), "`arm` goes with `play`")
-            tile = read_tile(src, v, p + (kind,)) if kind != "pass" else None
-            moves.append(TreeMove(i + 1, m["by"], kind, tile, m.get("arm"), m.get("expect") or {}, m.get("note"), p))
-        return RoundPosition(**base, state=st, first=r["first"], hands=hands, stock=stock, moves=moves,
-                             expect=d.get("expect") or {})
-    m = d["match"]
-    players = list(m["players"])
-    _seated(src, v, ("match", "players"), players)
-    if len(m["penalties"]) > v.rounds:
-        raise src.error(("match", "penalties", v.rounds), f"a match of {v.rounds} rounds has no round "
-                                                          f"{v.rounds + 1}", key=False)
-    whole = v.penalty(v.params.tiles)
-    for i, r in enumerate(m["penalties"]):
-        extra = [k for k in r if k not in players]
-        if extra:
-            raise src.error(("match", "penalties", i, extra[0]), f"round {i + 1}: {extra[0]!r} is not seated")
-        if sorted(r) != sorted(players):
-            raise src.error(("match", "penalties", i), f"round {i + 1}: give a penalty for every player: "
-                                                       f"{', '.join(players)}")
-        for k, val in r.items():
-            if val > whole:
-                raise src.error(("match", "penalties", i, k), f"round {i + 1}: {val} penalty points is more than "
-                                                              f"the whole set counts ({whole})")
-    if m.get("first") is not None and m["first"] not in players:
-        raise src.error(("match", "first"), f"{m['first']!r} is not seated")
-    return MatchPosition(**base, players=players, first=m.get("first"), penalties=m["penalties"],
-                         expect=m.get("expect") or {})
 
 
 def _dealt(src: Source, v: ChickenFoot, st: _State, hands: dict, stock: list) -> None:
@@ -344,155 +136,109 @@ def _dealt(src: Source, v: ChickenFoot, st: _State, hands: dict, stock: list) ->
                                f"({shown}): the centre, the hands and the stock hold the whole set")
 
 
-def _tree_words(err: SourceError) -> SourceError:
-    """A schema error in the words of Chicken Foot positions."""
-    if "is not a valid name here" in err.message and ("plays" in err.message or "arms" in err.message
-                                                      or "arm" in err.message or "must_fill" in err.message):
-        return SourceError(err.file, err.line, err.col, err.message.replace(
-            "is not a valid name here", "is not an arm (a, b, ... for the centre's arms, b1, b2, b3 for the toes "
-                                        "of a double at the end of arm b) or a play written `TILE on ARM`"))
-    if err.message.startswith("a position file has exactly one of"):
-        return SourceError(err.file, err.line, err.col, _KINDS_WORDS)
-    return err
+class _Format(rounds.RoundsFormat):
+    """Chicken Foot's positions: arms ``a``, ``b``, ... and toes ``b1``, ``b2``, ``b3``, the arms to
+    fill first, a round from the deal, a match of a round per double counted in penalty points."""
+
+    layout = "tree"
+    schema = TREE_POSITION_SCHEMA
+    place, places, match_tiles, place_word = "arm", "arms", "centres", "ARM"
+    play_re = re.compile(r"^(\S+)\s+on\s+([a-z][1-3]*)$")
+    foreign_keys = ("steps", "settle", "deal", "trick", "follow", "marks")
+    missing_place = "`arm: NAME` (a, b, ... or a toe such as b1)"
+    place_rules = frozenset({"fill-the-foot", "closed-arm", "arms"})
+    table_class, round_class, match_class, move_class = TablePosition, RoundPosition, MatchPosition, TreeMove
+
+    def foreign_words(self, key: str) -> str:
+        return f"`{key}` belongs to another kind of game; {_KINDS_WORDS}"
+
+    def words(self, err: SourceError) -> SourceError:
+        """A schema error in the words of Chicken Foot positions."""
+        if "is not a valid name here" in err.message and ("plays" in err.message or "arms" in err.message
+                                                          or "arm" in err.message or "must_fill" in err.message):
+            return SourceError(err.file, err.line, err.col, err.message.replace(
+                "is not a valid name here", "is not an arm (a, b, ... for the centre's arms, b1, b2, b3 for the "
+                                            "toes of a double at the end of arm b) or a play written `TILE on ARM`"))
+        if err.message.startswith("a position file has exactly one of"):
+            return SourceError(err.file, err.line, err.col, _KINDS_WORDS)
+        return err
+
+    def read_state(self, src: Source, v: ChickenFoot, at: str, seen: dict) -> _State:
+        return _state(src, v, at, seen)
+
+    def new_round(self, v: ChickenFoot, st: _State, hands: dict, stock: list, first: str) -> Round:
+        return Round(v, st.players, hands, stock, st.centre, first, st.arms)
+
+    def check_deal(self, src: Source, v: ChickenFoot, st: _State, data, hands: dict, stock: list) -> None:
+        if data.get("dealt"):
+            _dealt(src, v, st, hands, stock)
+
+    def match_rounds(self, src: Source, v: ChickenFoot, data) -> int:
+        """A round per double of the set."""
+        return v.rounds
+
+    def too_many_rounds(self, rounds: int) -> str:
+        return f"a match of {rounds} rounds has no round {rounds + 1}"
+
+    def whole_set(self, v: ChickenFoot) -> int:
+        return v.penalty(v.params.tiles)
+
+    def too_much(self, i: int, value: int, whole: int) -> str:
+        return f"round {i + 1}: {value} penalty points is more than the whole set counts ({whole})"
+
+    def settle(self, v: ChickenFoot, pos: MatchPosition) -> ChickenMatch:
+        return v.settle_match(pos.players, pos.penalties, pos.first)
+
+    def not_over(self, pos: MatchPosition) -> str:
+        return f"the match is not over: {len(pos.penalties)} rounds played, so nobody has won yet"
+
+    def table_values(self, rnd: Round, player: str) -> dict:
+        """Each arm's status, the legal plays of ``player`` and the arms that must be filled first."""
+        return {"arms": {a: rnd.status(a) for a in rnd.arms},
+                "plays": [play_text(t, a) for t, a in rnd.plays_for(player)],
+                "must_fill": list(rnd.must_fill)}
+
+    def compare_table_key(self, src, pos, rnd, got, key, stated, path):
+        """Each stated arm's status; the arms to fill first, in any order."""
+        if key == "arms":
+            errs = []
+            for name in stated:
+                if name not in got["arms"]:
+                    errs.append(src.error(path + (name,), f"no arm {name!r}; the arms are {', '.join(rnd.arms)}"))
+                elif stated[name] != got["arms"][name]:
+                    errs.append(stated_diff(src, path + (name,), f"arm {name}", stated[name], got["arms"][name]))
+            return errs
+        if key == "must_fill":
+            same = sorted(stated) == sorted(got[key])
+            return [] if same else [stated_diff(src, path, "the arms to fill first", stated, got[key])]
+        return None
+
+    def plays_label(self, pos: TablePosition, key: str) -> str:
+        return f"{pos.to_move}'s legal plays"
+
+    def move_same(self, src: Source) -> dict:
+        """The arms to fill first in any order."""
+        return {"must_fill": lambda stated, got, _: sorted(stated) == sorted(got)}
+
+    def turn_after(self, ev) -> dict:
+        return {"next": ev.next, "must_fill": list(ev.must_fill), "end": ev.end}
 
 
-def evaluate_tree(pos, v: ChickenFoot) -> TreeOutcome:
-    """Run a Chicken Foot position through the engine, ignoring ``expect``.
-    Raises :class:`SourceError` at a move the rules forbid (``[rule ID]``)."""
-    src = pos.src
-    if isinstance(pos, TablePosition):
-        st = pos.state
-        hands = {p: [] for p in st.players}
-        hands[pos.to_move] = list(pos.hand)
-        return TreeOutcome(pos, round=Round(v, st.players, hands, [], st.centre, pos.to_move, st.arms))
-    if isinstance(pos, RoundPosition):
-        rnd = _round(v, pos.state, pos.hands, pos.stock, pos.first)
-        events = []
-        for mv in pos.moves:
-            try:
-                if mv.kind == "play":
-                    ev = rnd.play(mv.by, mv.tile, mv.arm)
-                elif mv.kind == "draw":
-                    top = rnd.stock[0] if rnd.stock else None
-                    ev = rnd.draw(mv.by)
-                    if ev.tile != mv.tile:
-                        raise src.error(mv.path + ("draw",), f"move {mv.index}: {mv.by} draws {top}, the top of "
-                                        f"the stock, not {mv.tile}", key=False)
-                else:
-                    ev = rnd.pass_(mv.by)
-            except RuleViolation as exc:
-                key = "arm" if mv.kind == "play" and exc.rule.split("/")[-1] in ("fill-the-foot", "closed-arm",
-                                                                                "arms") else mv.kind
-                raise src.error(mv.path + (key,), f"move {mv.index}: {exc}") from None
-            events.append(ev)
-        return TreeOutcome(pos, round=rnd, events=events)
-    try:
-        result = v.settle_match(pos.players, pos.penalties, pos.first)
-    except ValueError as exc:
-        raise src.error(("match",), str(exc)) from None
-    return TreeOutcome(pos, match=result)
+_FORMAT = _Format()
+parse_tree = _FORMAT.parse
+evaluate_tree = _FORMAT.evaluate
+compare_tree = _FORMAT.compare
+tree_json = _FORMAT.to_json
+table_values = _FORMAT.table_values
+round_values = _FORMAT.round_values
+match_values = _FORMAT.match_values
 
 
 def practice_arms(rnd: Round, player: str) -> list[str]:
     """The answer to a practice table's ``where-to-play``: every arm on which
     ``player`` has a legal play now, in the tree's order."""
-    open_to = {a for _, a in rnd.plays_for(player)}
-    return [a for a in rnd.arms if a in open_to]
-
-
-def table_values(rnd: Round, player: str) -> dict:
-    """A table position's computed values: each arm's status, the legal
-    plays of ``player`` and the arms that must be filled first."""
-    return {"arms": {a: rnd.status(a) for a in rnd.arms},
-            "plays": [play_text(t, a) for t, a in rnd.plays_for(player)],
-            "must_fill": list(rnd.must_fill)}
-
-
-def round_values(rnd: Round) -> dict:
-    """A round position's result: ``end`` (out/blocked/none), ``out`` and
-    each player's ``penalties`` (penalty points in hand)."""
-    return {"end": rnd.end or "none", "out": rnd.out, "penalties": rnd.penalties}
-
-
-def match_values(m: ChickenMatch) -> dict:
-    """A match's totals, winners (empty until the last round), centres and
-    first players."""
-    return {"totals": dict(m.totals), "winners": list(m.winners), "centres": [str(c) for c in m.centres],
-            "first": list(m.first)}
-
-
-def _norm_plays(src, path, items) -> list[str]:
-    out = []
-    for i, text in enumerate(items):
-        mt = _PLAY_RE.match(text.strip())
-        try:
-            out.append(play_text(Tile.parse(mt.group(1)), mt.group(2)))
-        except (NotationError, AttributeError):
-            raise src.error(path + (i,), f"{text!r} is not a play written `TILE on ARM`", key=False) from None
-    return out
-
-
-def compare_tree(outcome: TreeOutcome) -> list[SourceError]:
-    """Every stated value that differs from the engine, at its key."""
-    pos = outcome.position
-    src = pos.src
-    errs: list[SourceError] = []
-    if isinstance(pos, TablePosition):
-        rnd = outcome.round
-        got = table_values(rnd, pos.to_move)
-        if pos.question is not None:
-            best = practice_arms(rnd, pos.to_move)
-            unknown = [a for a in pos.answer if a not in rnd.arms]
-            if unknown:
-                errs.append(src.error(("table", "answer"), f"no arm {unknown[0]!r}; the arms are "
-                                                           f"{', '.join(rnd.arms)}"))
-            elif sorted(pos.answer) != sorted(best):
-                errs.append(stated_diff(src, ("table", "answer"), f"where {pos.to_move} may play", pos.answer, best,
-                                  "legal plays: " + (", ".join(got["plays"]) or "none")))
-        for key, stated in pos.expect.items():
-            path = ("table", "expect", key)
-            if key == "arms":
-                for name in stated:
-                    if name not in got["arms"]:
-                        errs.append(src.error(path + (name,), f"no arm {name!r}; the arms are {', '.join(rnd.arms)}"))
-                    elif stated[name] != got["arms"][name]:
-                        errs.append(stated_diff(src, path + (name,), f"arm {name}", stated[name], got["arms"][name]))
-                continue
-            if key == "must_fill":
-                if sorted(stated) != sorted(got[key]):
-                    errs.append(stated_diff(src, path, "the arms to fill first", stated, got[key]))
-                continue
-            try:
-                norm = _norm_plays(src, path, stated)
-            except SourceError as exc:
-                errs.append(exc)
-                continue
-            if Counter(norm) != Counter(got[key]):
-                errs.append(stated_diff(src, path, f"{pos.to_move}'s legal plays", stated, got[key]))
-        return errs
-    if isinstance(pos, RoundPosition):
-        errs += compare_moves(src, pos.moves, outcome.events,
-                              {"must_fill": lambda stated, got, _: sorted(stated) == sorted(got)})
-        return errs + compare_result(src, pos.expect, round_values(outcome.round))
-    return compare_match(src, pos.expect, match_values(outcome.match), complete=outcome.match.complete,
-                         tiles_key="centres", not_over=f"the match is not over: {len(pos.penalties)} rounds "
-                                                       f"played, so nobody has won yet")
-
-
-def tree_json(outcome: TreeOutcome) -> dict:
-    """The ``rulebook score --json`` values of a Chicken Foot position."""
-    pos = outcome.position
-    if isinstance(pos, TablePosition):
-        out = {"table": dict(table_values(outcome.round, pos.to_move), to_move=pos.to_move)}
-        if pos.question is not None:
-            out["practice"] = {"question": pos.question, "best": practice_arms(outcome.round, pos.to_move)}
-        return out
-    if isinstance(pos, RoundPosition):
-        turns = turns_json(outcome.events, "arm", lambda ev: {
-            "next": ev.next, "must_fill": list(ev.must_fill), "end": ev.end})
-        return {"turns": turns, "result": round_values(outcome.round)}
-    return {"match": match_values(outcome.match)}
+    return _FORMAT.practice(rnd, player)
 
 
 #: Chicken Foot's kinds: a table (``table``), a round move by move (``round`` + ``turns``), a match.
-register(Kinds("tree", parse_tree, evaluate_tree, compare_tree, tree_json))
+register(_FORMAT.kinds())
