@@ -24,7 +24,8 @@ from generator.engine.variant import Variant
 from generator.families.line import MIN_STANDING, standing_chance
 from generator.families.line import play as play_line
 from generator.play.session import Session, spec_of
-from generator.sim.simulate import NoStandingDeal, Work, deal, simulate, standing_deal
+from generator.families.line.sim import NoStandingDeal, standing_deal
+from generator.sim.simulate import Work, deal, simulate
 from generator.engine.rules import make_variant
 
 

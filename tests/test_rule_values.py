@@ -168,12 +168,12 @@ def test_bergen_headers_count_matching_ends_of_the_line():
 
 def test_a_train_game_is_not_settled_as_a_line_hand(catalog):
     """Mexican Train's penalty pips are added up round by round
-    (``settle_match``); asking for a line hand's settlement names the rule the
-    line's settlement cannot play."""
+    (``settle_match``: 0 + 4 for A, 5 + 0 for B over two rounds); its rules
+    have no line hand's settlement at all."""
     mt = catalog.variant("mexican-train").rules
-    with pytest.raises(NotImplementedError) as info:
-        mt.settle(["A", "B"], {"A": 0, "B": 5}, "A")
-    assert info.value.args == ("penalty",)
+    assert not hasattr(mt, "settle")
+    m = mt.settle_match(["A", "B"], [{"A": 0, "B": 5}, {"A": 4, "B": 0}], 13)
+    assert (dict(m.totals), m.complete, m.winners) == ({"A": 4, "B": 5}, False, ())
 
 
 def test_quick_paths_apply_only_where_matching_is_by_equal_numbers_alone():

@@ -8,7 +8,7 @@ Its own modules: the engine's line of play (:mod:`generator.engine.layout`,
 games' rule values (:mod:`generator.families.line.rules`), its positions
 (:mod:`generator.families.line.positions`, :mod:`generator.families.line.practice`), its
 diagrams (:mod:`generator.draw.svg`), its page parts (:mod:`generator.families.line.pages`)
-and its game loop (:func:`generator.sim.simulate.play_line_game`).
+and its game loop (:mod:`generator.families.line.sim`).
 
 >>> from generator.engine.family import family_of
 >>> f = family_of("line")
@@ -22,14 +22,19 @@ from fractions import Fraction
 from math import comb, perm
 from typing import Mapping
 
-from ...engine.choices import line_problems
-from ...engine.family import Family, register
+from ...base import buildinfo as _buildinfo
+
+if _buildinfo.active():     # the line's game loop may run compiled (generator.base.native)
+    __path__.insert(0, str(_buildinfo.COMPILED / "families" / "line"))  # noqa: F821 - a package's own search path
+
+from ...engine.choices import line_problems  # noqa: E402
+from ...engine.family import Family, register  # noqa: E402
 
 __all__ = ["LINE", "MIN_STANDING", "standing_chance"]
 
 #: The least chance a deal may have of standing under ``redeal_doubles`` (one in a hundred): a
 #: rule that throws in more deals than that is refused by ``rulebook check``, so that a hand is
-#: dealt in a hundred deals on average and never in :data:`generator.sim.simulate.MAX_DEALS`.
+#: dealt in a hundred deals on average and never in :data:`generator.families.line.sim.MAX_DEALS`.
 MIN_STANDING = Fraction(1, 100)
 
 
@@ -130,7 +135,7 @@ class LineFamily(Family):
         return []
 
     def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
-        from ...sim.simulate import play_line_game
+        from .sim import play_line_game
 
         return play_line_game(variant, names, seat_bot, rng, teams, work)
 
@@ -140,10 +145,11 @@ class LineFamily(Family):
         return lambda pl: (place(layout, pl).points, pl.tile.pips)     # a listed play: no checks again
 
     def decisive_modules(self) -> list:
-        from ...engine import hand, layout, tiles, variant
+        from ...engine import hand, layout, rulebase, tiles, variant
         from ...sim import simulate
+        from . import sim as line
 
-        return [hand, layout, tiles, variant, simulate]
+        return [hand, layout, tiles, rulebase, variant, simulate, line]
 
     def shows_legend(self, position) -> bool:
         from .positions import SettlementPosition

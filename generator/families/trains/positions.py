@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.tiles import NotationError, Tile
-from ...engine.variant import RuleViolation
+from ...engine.rulebase import RuleViolation
 from .rules import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
 from ...model.compare import compare_match, compare_moves, compare_result, stated_diff, turns_json
 from ...model.kinds import read_tile, Kinds, PositionBase, checked_base, register

@@ -27,7 +27,7 @@ from ...base.i18n import messages, plural
 from .draw import draw_tree
 from ...engine.family import family_of
 from ...engine.tiles import Tile
-from ...engine.variant import RuleViolation
+from ...engine.rulebase import RuleViolation
 from .rules import ChickenFoot, Round
 
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint",
