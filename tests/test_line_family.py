@@ -288,7 +288,7 @@ def test_every_game_set_by_the_highest_double_opens_with_it(catalog):
     dealt (N's 6-5 is heavier but no double; N's 3-3 is lower), so E leads
     without being named, may place only 5-5 first, and N may not lead. With no
     double dealt, the heaviest tile sets: N's 6-5 (11 pips) over E's 6-4."""
-    games = [vid for vid in catalog.variant_ids() if catalog.variant(vid).rules.lead_rule == "highest-double"]
+    games = [vid for vid in catalog.variant_ids() if catalog.variant(vid).choices.lead == "highest-double"]
     assert {"block", "matador", "bergen"} <= set(games)
     for vid in games:
         rules = catalog.variant(vid).rules
