@@ -10,8 +10,8 @@ import pytest
 
 from generator.engine import Params, Tile
 from generator.engine.choices import Choices, combination_problems
-from generator.engine.hand import Hand
-from generator.engine.variant import Variant
+from generator.families.line.rules.hand import Hand
+from generator.families.line.rules.variant import Variant
 
 from conftest import ROOT, T
 

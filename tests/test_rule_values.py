@@ -6,10 +6,11 @@ Every expected value is worked by hand from the rule it names."""
 
 import pytest
 
-from generator.engine import End, Layout, Params, RuleViolation
+from generator.engine import End, Params, RuleViolation
+from generator.families.line.rules import Layout
 from generator.engine.choices import Choices
-from generator.engine.hand import Hand
-from generator.engine.variant import Contribution, Variant, count_fives_ends, round_half_up_to, side_of, sides_of
+from generator.families.line.rules.hand import Hand
+from generator.families.line.rules.variant import Contribution, Variant, count_fives_ends, round_half_up_to, side_of, sides_of
 from generator.engine.rules import make_variant
 
 from conftest import E, T, tiles

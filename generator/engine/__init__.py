@@ -1,7 +1,8 @@
-"""The rules core: tiles and sets, the family-neutral rules base
-(:mod:`.rulebase`), rule choices, the family registry and the joining of a
-game's rules (:mod:`.rules`); and, for now, the line of play's engine
-(layouts, :class:`Variant`, the hand state machine).
+"""The rules core, family-neutral: tiles and sets (:mod:`.tiles`), the rules
+base every family builds on (:mod:`.rulebase`), the rule choices
+(:mod:`.choices`), the family registry (:mod:`.family`) and the joining of a
+game's rules (:mod:`.rules`). No rule of a single family lives here: the line
+of play's engine is :mod:`generator.families.line.rules`.
 
 The rule modules may be loaded compiled (see :mod:`generator.base.native`)."""
 
@@ -12,8 +13,5 @@ if _buildinfo.active():
 
 from .tiles import End, NotationError, Tile, double_set  # noqa: E402
 from .rulebase import Params, RuleViolation, Rules, Settlement  # noqa: E402
-from .layout import Layout, Placed  # noqa: E402
-from .variant import Contribution, Placement, Variant  # noqa: E402
 
-__all__ = ["End", "NotationError", "Tile", "double_set", "Params", "RuleViolation", "Rules", "Settlement",
-           "Layout", "Placed", "Contribution", "Placement", "Variant"]
+__all__ = ["End", "NotationError", "Tile", "double_set", "Params", "RuleViolation", "Rules", "Settlement"]

@@ -3,11 +3,11 @@ open ends, doubles crosswise or as spinners with side branches, scoring by the
 end count or by settlement; Draw, Block, All Fives, All Threes, Matador, Sniff,
 Bergen and Horse Race (seeds 000, 003 and 004).
 
-Its own modules: the engine's line of play (:mod:`generator.engine.layout`,
-:mod:`generator.engine.hand`, :mod:`generator.engine.variant`), the line
+Its own modules: the engine's line of play (:mod:`generator.families.line.rules.layout`,
+:mod:`generator.families.line.rules.hand`, :mod:`generator.families.line.rules.variant`), the line
 games' rule values (:mod:`generator.families.line.rules`), its positions
 (:mod:`generator.families.line.positions`, :mod:`generator.families.line.practice`), its
-diagrams (:mod:`generator.draw.svg`), its page parts (:mod:`generator.families.line.pages`)
+diagrams (:mod:`generator.families.line.draw`), its page parts and words (:mod:`generator.families.line.pages`, :mod:`generator.families.line.words`)
 and its game loop (:mod:`generator.families.line.sim`).
 
 >>> from generator.engine.family import family_of
@@ -78,6 +78,14 @@ class LineFamily(Family):
     name = "line"
     play_module = "generator.families.line.play"
 
+    @property
+    def rules_class(self):
+        """The line of play's rules class (:class:`~generator.families.line.rules.variant.Variant`),
+        which the line games' rule values subclass."""
+        from .rules.variant import Variant
+
+        return Variant
+
     def rule_parts(self, choices) -> tuple[type, ...]:
         """The line-of-play class and the classes of the rule values that need code of their own
         (:func:`generator.families.line.rules.rule_parts`)."""
@@ -145,9 +153,10 @@ class LineFamily(Family):
         return lambda pl: (place(layout, pl).points, pl.tile.pips)     # a listed play: no checks again
 
     def decisive_modules(self) -> list:
-        from ...engine import hand, layout, rulebase, tiles, variant
+        from ...engine import rulebase, tiles
         from ...sim import simulate
         from . import sim as line
+        from .rules import hand, layout, variant
 
         return [hand, layout, tiles, rulebase, variant, simulate, line]
 

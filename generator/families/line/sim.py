@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ...engine.hand import Hand
-from ...engine.variant import Variant
+from .rules.hand import Hand
+from .rules.variant import Variant
 from ...sim.simulate import MAX_HANDS, Work, deal, play_out
 
 __all__ = ["MAX_DEALS", "NoStandingDeal", "standing_deal", "play_line_game"]
@@ -30,7 +30,7 @@ class NoStandingDeal(ValueError):
 
 def standing_deal(variant: Variant, names: Sequence[str], rng: random.Random, work: Work | None = None):
     """:func:`~generator.sim.simulate.deal` again until the deal stands: a deal the rules throw in
-    (:meth:`~generator.engine.variant.Variant.thrown_in`, ``redeal_doubles``)
+    (:meth:`~generator.families.line.rules.variant.Variant.thrown_in`, ``redeal_doubles``)
     is shuffled and dealt afresh; returns ``(hands, stock)``. Each deal
     thrown in costs ``work`` one unit per tile dealt (it handles every tile
     once, as a decision tries every tile of a hand). Raises

@@ -17,10 +17,10 @@ from typing import Mapping, NamedTuple, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from .choices import Choices
+from ....engine.choices import Choices
+from ....engine.rulebase import Params, RuleViolation, Rules, Settlement, check_turn, round_half_up_to, side_of, sides_of
+from ....engine.tiles import SIDES, End, Tile
 from .layout import Layout, Placed
-from .rulebase import Params, RuleViolation, Rules, Settlement, check_turn, round_half_up_to, side_of, sides_of
-from .tiles import SIDES, End, Tile
 
 __all__ = [
     "Params", "Contribution", "Placement", "Play", "RuleViolation", "Variant", "Settlement",
@@ -440,7 +440,7 @@ class Variant(Rules):
         ``at`` by its pip ``link`` (a string; ``None`` for a double or the
         lead), crosswise or not. Scores it and applies :meth:`check_placement`
         (which may raise :class:`RuleViolation`). :meth:`place` checks a play
-        and then calls this; :class:`~generator.engine.hand.Hand` calls it
+        and then calls this; :class:`~generator.families.line.rules.hand.Hand` calls it
         directly for a play from its own list of legal plays."""
         double = tile.is_double
         new = layout._attach(tile, at, link, cross and double, double and self.is_spinner(layout, tile, cross),
