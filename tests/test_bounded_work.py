@@ -237,7 +237,7 @@ def test_a_table_play_cannot_draw_is_shown_in_words(monkeypatch, lang, note):
     def cannot(*args, **kwargs):
         raise line_draw.LayoutError("no overlap-free drawing found")
 
-    monkeypatch.setattr(svg, "arrange", cannot)
+    monkeypatch.setattr(line_draw, "arrange", cannot)
     monkeypatch.setattr(play_line, "_drawn", [None, None])
     v = make_variant({"set": 6, "players": [2], "deal": {2: 7}}, {"lead": "black", "draw": "none"}, "block")
     s = Session(spec_of(v), seed=3, lang=lang)
@@ -265,7 +265,7 @@ def test_a_worked_example_the_layout_search_cannot_draw_is_a_located_error(tmp_p
     def cannot(*args, **kwargs):
         raise line_draw.LayoutError("no overlap-free drawing found")
 
-    monkeypatch.setattr(svg, "arrange", cannot)
+    monkeypatch.setattr(line_draw, "arrange", cannot)
     with within(120):
         with pytest.raises(BuildError) as caught:
             generate(Catalog(rules), png=False, with_stats=False)

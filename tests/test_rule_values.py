@@ -1,5 +1,5 @@
 """A game's rules as the engine builds them from ``params`` and ``choices``
-(:func:`generator.families.line.rules.make_variant`), and the rule functions a page or a
+(:func:`generator.engine.rules.make_variant`), and the rule functions a page or a
 house rule relies on directly: settlement, rounding, the Fives end count,
 Bergen's headers, and the plays listed where matching is not by equal numbers.
 Every expected value is worked by hand from the rule it names."""

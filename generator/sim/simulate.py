@@ -51,7 +51,7 @@ CHUNK = 32
 
 def rules_spec(variant: Rules) -> tuple:
     """What rebuilds ``variant`` in another process: ``(params, choices, id)``
-    for :func:`generator.families.line.rules.make_variant`, which makes every game's
+    for :func:`generator.engine.rules.make_variant`, which makes every game's
     rules (house rules included)."""
     return (variant.params, variant.choices, variant.id)
 

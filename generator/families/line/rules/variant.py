@@ -114,7 +114,7 @@ class Variant(Rules):
     ``choices`` (:class:`~generator.engine.choices.Choices`, data from
     ``variant.yaml``) set the attributes below; a rule value that needs code of
     its own (Matador's sums, Bergen's headers...) is a subclass that overrides
-    a hook, joined in by :func:`generator.families.line.rules.make_variant`.
+    a hook, joined in by :func:`generator.engine.rules.make_variant`.
     """
 
     # The rule choices as the engine reads them, set from :class:`Choices` by
