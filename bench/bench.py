@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.engine.hand import Hand  # noqa: E402
+from generator.families.line.rules.hand import Hand  # noqa: E402
 from generator.model import Catalog  # noqa: E402
 from generator.sim.simulate import BOTS, play_game  # noqa: E402
 from generator.engine.rules import SITE_ORDER as RULES  # noqa: E402
@@ -141,7 +141,10 @@ class _Lib:
 
         self.name = name
         self.model = importlib.import_module(f"{name}.model")
-        self.hand = importlib.import_module(f"{name}.engine.hand")
+        try:                                # the line's hand, in its family's folder (earlier: the engine's)
+            self.hand = importlib.import_module(f"{name}.families.line.rules.hand")
+        except ModuleNotFoundError:
+            self.hand = importlib.import_module(f"{name}.engine.hand")
         self.simulate = importlib.import_module(f"{name}.simulate")
         self.catalog = self.model.Catalog(ROOT / "rules")
 
@@ -277,7 +280,7 @@ def _corpus(dest: Path, placements: int = 10_000, steps: int = 10) -> int:
     pos.mkdir()
     v = Catalog(ROOT / "rules").variant("horse-race").rules
     rng = random.Random(7)
-    from generator.engine.layout import Layout
+    from generator.families.line.rules.layout import Layout
 
     files = 0
     while files * steps < placements:

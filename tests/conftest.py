@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.engine import Layout, Tile, End
+from generator.engine import Tile, End
+from generator.families.line.rules import Layout
 from generator.model import Catalog
 
 ROOT = Path(__file__).resolve().parents[1]

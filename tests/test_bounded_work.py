@@ -15,16 +15,17 @@ from math import comb
 import pytest
 
 from generator.cli.main import main
-from generator.draw import svg
+from generator.families.line import draw as line_draw
 from generator.engine import Params, Tile
 from generator.engine.choices import Choices
-from generator.engine.layout import Layout
+from generator.families.line.rules.layout import Layout
 from generator.engine.tiles import End
-from generator.engine.variant import Variant
+from generator.families.line.rules.variant import Variant
 from generator.families.line import MIN_STANDING, standing_chance
 from generator.families.line import play as play_line
 from generator.play.session import Session, spec_of
-from generator.sim.simulate import NoStandingDeal, Work, deal, simulate, standing_deal
+from generator.families.line.sim import NoStandingDeal, standing_deal
+from generator.sim.simulate import Work, deal, simulate
 from generator.engine.rules import make_variant
 
 
@@ -188,7 +189,7 @@ def _long_line(top: int) -> Layout:
     return lay
 
 
-def _overlapping(arr: svg.Arrangement) -> list:
+def _overlapping(arr: line_draw.Arrangement) -> list:
     boxes = arr.boxes
     return [(a.tile, b.tile) for i, a in enumerate(boxes) for b in boxes[i + 1:]
             if a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h]
@@ -201,7 +202,7 @@ def test_a_line_of_the_largest_set_is_laid_out_within_seconds(top):
     lay = _long_line(top)
     assert len(lay) == (top + 1) * top // 2
     with within(30):
-        arr = svg.arrange(lay)
+        arr = line_draw.arrange(lay)
     assert sorted(b.tile for b in arr.boxes) == sorted(p.tile for p in lay)
     assert not _overlapping(arr)
 
@@ -234,9 +235,9 @@ def test_a_table_play_cannot_draw_is_shown_in_words(monkeypatch, lang, note):
     """When the layout search finds no drawing within its work, Play shows the table in words and
     says so, in the reader's language; nothing raises."""
     def cannot(*args, **kwargs):
-        raise svg.LayoutError("no overlap-free drawing found")
+        raise line_draw.LayoutError("no overlap-free drawing found")
 
-    monkeypatch.setattr(svg, "arrange", cannot)
+    monkeypatch.setattr(line_draw, "arrange", cannot)
     monkeypatch.setattr(play_line, "_drawn", [None, None])
     v = make_variant({"set": 6, "players": [2], "deal": {2: 7}}, {"lead": "black", "draw": "none"}, "block")
     s = Session(spec_of(v), seed=3, lang=lang)
@@ -262,9 +263,9 @@ def test_a_worked_example_the_layout_search_cannot_draw_is_a_located_error(tmp_p
     shutil.copytree(RULES / "draw", rules / "draw")
 
     def cannot(*args, **kwargs):
-        raise svg.LayoutError("no overlap-free drawing found")
+        raise line_draw.LayoutError("no overlap-free drawing found")
 
-    monkeypatch.setattr(svg, "arrange", cannot)
+    monkeypatch.setattr(line_draw, "arrange", cannot)
     with within(120):
         with pytest.raises(BuildError) as caught:
             generate(Catalog(rules), png=False, with_stats=False)

@@ -11,7 +11,7 @@ import pytest
 from generator.cli.main import main
 from generator.engine import Params
 from generator.engine.choices import Choices
-from generator.engine.variant import Variant
+from generator.families.line.rules.variant import Variant
 from generator.pages.card import choice_words
 from generator.pages.comparison import lead_words
 from generator.pages.houserules import differences_section

@@ -49,13 +49,16 @@ def compiled():
 
 
 def test_a_new_process_loads_the_compiled_modules_unless_told_otherwise(compiled):
-    where = "import generator.engine.hand as h, generator.sim.simulate as s, generator.families.line.rules.horse_race as r; " \
-            "print(h.__file__); print(s.__file__); print(r.__file__)"
+    where = "import generator.families.line.rules.hand as h, generator.sim.simulate as s, " \
+            "generator.families.line.rules.horse_race as r, generator.families.line.sim as g, " \
+            "generator.engine.rulebase as b; print(h.__file__); print(s.__file__); print(r.__file__); " \
+            "print(g.__file__); print(b.__file__)"
     loaded = _python(where).split()
-    assert len(loaded) == 3 and all(f.endswith(".so") and "_compiled" in f for f in loaded)
+    assert len(loaded) == 5 and all(f.endswith(".so") and "_compiled" in f for f in loaded)
     reference = _python(where, RULEBOOK_ENGINE="python").split()
     assert [Path(f).relative_to(PACKAGE).as_posix() for f in reference] == [
-        "engine/hand.py", "sim/simulate.py", "variants/horse_race.py"]
+        "families/line/rules/hand.py", "sim/simulate.py", "families/line/rules/horse_race.py",
+        "families/line/sim.py", "engine/rulebase.py"]
     assert _python("from generator.base.native import status; print(status())", RULEBOOK_ENGINE="python").strip() \
         == "python (RULEBOOK_ENGINE=python)"
 

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from generator.draw import svg
+from generator.families.line import draw as line_draw
 from generator.engine.rules import SITE_ORDER
 
 from conftest import T, build
@@ -18,9 +19,9 @@ NS = "{http://www.w3.org/2000/svg}"
 def test_seed_nine_tile_layout_has_no_overlap(hr):
     pl = build(hr, ("1-4", None), ("1-1", "1-4:1"), ("4-4", "1-4:4"), ("3-4", "4-4:b"), ("1-2", "1-1:b"),
                ("1-5", "1-1:side-a"), ("5-5", "1-5:5"), ("0-5", "5-5:b"), ("1-3", "1-1:side-b"))
-    arr = svg.arrange(pl.layout)
+    arr = line_draw.arrange(pl.layout)
     assert len(arr.boxes) == 9
-    assert svg.overlaps(arr) == []
+    assert line_draw.overlaps(arr) == []
 
 
 def test_long_line_bends_before_leaving_the_page(hr):
@@ -30,10 +31,10 @@ def test_long_line_bends_before_leaving_the_page(hr):
     for t in chain[1:]:
         ends = hr.legal_ends(layout, T(t))
         layout = hr.place(layout, T(t), ends[-1]).layout
-    arr = svg.arrange(layout)
+    arr = line_draw.arrange(layout)
     x0, y0, x1, y1 = arr.bounds()
-    assert svg.overlaps(arr) == []
-    assert x1 - x0 <= 2 * svg.BOUNDS[0] + 1          # markers may stand half a square outside
+    assert line_draw.overlaps(arr) == []
+    assert x1 - x0 <= 2 * line_draw.BOUNDS[0] + 1          # markers may stand half a square outside
 
 
 @pytest.mark.parametrize("vid", sorted(v for v in SITE_ORDER if v != "mexican-train"))
@@ -42,13 +43,13 @@ def test_random_game_layouts_never_overlap(catalog, vid):
     rng = random.Random(7)
     for game in range(20):
         h = play_random_hand(variant, variant.params.players[0], rng)
-        arr = svg.arrange(h.layout)
-        assert svg.overlaps(arr) == [], (game, [str(t) for t in h.layout.tiles])
+        arr = line_draw.arrange(h.layout)
+        assert line_draw.overlaps(arr) == [], (game, [str(t) for t in h.layout.tiles])
 
 
 def test_svg_is_accessible_and_wordless(hr):
     pl = build(hr, ("1-4", None), ("1-1", "1-4:1"), ("4-4", "1-4:4"))
-    text = svg.render(svg.arrange(pl.layout), counted={c.end: c.value for c in pl.counted},
+    text = line_draw.render(line_draw.arrange(pl.layout), counted={c.end: c.value for c in pl.counted},
                       open_ends=pl.open, last=pl.tile, title="t <x>", desc="d & e", lang="en", ident="x")
     root = ET.fromstring(text)
     assert root.get("role") == "img"
@@ -66,15 +67,15 @@ def test_same_input_same_bytes(hr):
     pl = build(hr, ("5-5", None), ("2-5", "5-5:b"), ("3-5", "5-5:a"), ("4-5", "5-5:side-a"))
     args = dict(counted={c.end: c.value for c in pl.counted}, open_ends=pl.open, last=pl.tile,
                 title="t", desc="d", lang="ja", ident="x")
-    a = svg.render(svg.arrange(pl.layout), **args)
-    b = svg.render(svg.arrange(pl.layout), **args)
+    a = line_draw.render(line_draw.arrange(pl.layout), **args)
+    b = line_draw.render(line_draw.arrange(pl.layout), **args)
     assert a == b
     assert svg.to_png(a) == svg.to_png(b)
 
 
 def test_png_cache_gives_the_same_bytes(tmp_path, hr):
     pl = build(hr, ("1-4", None), ("4-4", "1-4:4"))
-    text = svg.render(svg.arrange(pl.layout), counted={}, open_ends=pl.open, last=pl.tile, title="t", desc="d",
+    text = line_draw.render(line_draw.arrange(pl.layout), counted={}, open_ends=pl.open, last=pl.tile, title="t", desc="d",
                       lang="en", ident="x")
     fresh = svg.to_png(text)
     try:
@@ -91,8 +92,8 @@ def test_the_two_languages_of_a_diagram_make_one_png(tmp_path, hr, monkeypatch):
 
     pl = build(hr, ("1-4", None), ("4-4", "1-4:4"))
     common = dict(counted={c.end: c.value for c in pl.counted}, open_ends=pl.open, last=pl.tile, ident="x")
-    ja = svg.render(svg.arrange(pl.layout), title="[4|4]を置く", desc="ドミノ牌", lang="ja", **common)
-    en = svg.render(svg.arrange(pl.layout), title="[4|4] placed", desc="Tiles", lang="en", **common)
+    ja = line_draw.render(line_draw.arrange(pl.layout), title="[4|4]を置く", desc="ドミノ牌", lang="ja", **common)
+    en = line_draw.render(line_draw.arrange(pl.layout), title="[4|4] placed", desc="Tiles", lang="en", **common)
     assert ja != en
     plain = cairosvg.svg2png(bytestring=ja.encode("utf-8"), scale=1.5,    # what the full SVG looks like
                              background_color="white")
@@ -110,10 +111,11 @@ def test_a_png_has_an_opaque_background(catalog):
     from PIL import Image
 
     from generator.draw import svg
-    from generator.engine import Layout, Tile
+    from generator.engine import Tile
+    from generator.families.line.rules import Layout
 
     layout = catalog.variant("draw").rules.place(Layout(), Tile(1, 4), None).layout
-    text = svg.render(svg.arrange(layout), counted={}, open_ends=(), last=None, title="t", desc="d", lang="en",
+    text = line_draw.render(line_draw.arrange(layout), counted={}, open_ends=(), last=None, title="t", desc="d", lang="en",
                       ident="d-x", joins={})
     image = Image.open(io.BytesIO(svg.to_png(text))).convert("RGBA")
     w, h = image.size
@@ -269,7 +271,7 @@ def test_sides_of_doubles_are_named_as_drawn(hr):
     # the east. Facing west, a tile's left hand points down the page; facing east, up.
     pl = build(hr, ("1-4", None), ("1-1", "1-4:1"), ("4-4", "1-4:4"), ("3-4", "4-4:b"), ("1-2", "1-1:b"),
                ("1-5", "1-1:side-a"), ("5-5", "1-5:5"), ("0-5", "5-5:b"), ("1-3", "1-1:side-b"))
-    sides = svg.side_directions(svg.arrange(pl.layout))
+    sides = line_draw.side_directions(line_draw.arrange(pl.layout))
     got = {t: {e.side: d for e, d in sides.items() if e.tile == T(t)} for t in ("1-1", "4-4")}
     assert got["1-1"] == {"a": "right", "b": "left", "side-a": "down", "side-b": "up"}
     assert got["4-4"] == {"a": "left", "b": "right", "side-a": "up", "side-b": "down"}
@@ -285,9 +287,9 @@ def test_every_side_word_points_where_the_drawing_has_it(catalog, vid):
     seen = 0
     for _ in range(15):
         h = play_random_hand(variant, variant.params.players[0], rng)
-        arr = svg.arrange(h.layout)
+        arr = line_draw.arrange(h.layout)
         box = {b.tile: b for b in arr.boxes}
-        for end, word in svg.side_directions(arr).items():
+        for end, word in line_draw.side_directions(arr).items():
             vx, vy = _VECTORS[word]
             b = box[end.tile]
             cx, cy = b.x + b.w / 2, b.y + b.h / 2

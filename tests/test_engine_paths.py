@@ -14,10 +14,11 @@ rule its docstring names."""
 
 import pytest
 
-from generator.engine import Contribution, Layout, Params, RuleViolation, Tile, Variant
+from generator.engine import Params, RuleViolation, Tile
+from generator.families.line.rules import Contribution, Layout, Variant
 from generator.engine.choices import Choices
-from generator.engine.hand import Hand
-from generator.engine.variant import Play
+from generator.families.line.rules.hand import Hand
+from generator.families.line.rules.variant import Play
 from generator.engine.rules import make_variant
 
 from conftest import E, T, tiles, violation as refusal

@@ -14,9 +14,10 @@ from itertools import combinations
 
 import pytest
 
-from generator.engine import End, Layout, RuleViolation, Tile
+from generator.engine import End, RuleViolation, Tile
+from generator.families.line.rules import Layout
 from generator.engine.choices import CHOICES, INFO, Choices, combination_problems
-from generator.engine.hand import Hand
+from generator.families.line.rules.hand import Hand
 from generator.engine.rules import make_variant
 from generator.families.trains.rules import Round
 

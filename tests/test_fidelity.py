@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from generator.engine import End, Layout, Tile
+from generator.engine import End, Tile
+from generator.families.line.rules import Layout
 from generator.site.build import generate
 
 from conftest import RULES

@@ -1,4 +1,4 @@
-"""What a :class:`~generator.engine.hand.Hand` answers about the position as it
+"""What a :class:`~generator.families.line.rules.hand.Hand` answers about the position as it
 stands (who may play, draw or pass, and what), and how it ends: each value
 worked by hand from the deal. The hand keeps a record of the last legal plays
 it listed; these tests ask in the orders that would expose a stale record."""
@@ -7,7 +7,7 @@ import pytest
 
 from generator.engine import Params
 from generator.engine.choices import Choices
-from generator.engine.hand import Hand
+from generator.families.line.rules.hand import Hand
 from generator.engine.rules import make_variant
 
 from conftest import E, T, refusal, tiles

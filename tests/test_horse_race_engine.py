@@ -2,8 +2,9 @@
 
 import pytest
 
-from generator.engine import Layout, RuleViolation, Tile
-from generator.engine.hand import Hand
+from generator.engine import RuleViolation, Tile
+from generator.families.line.rules import Layout
+from generator.families.line.rules.hand import Hand
 
 from conftest import E, T, build
 

@@ -9,7 +9,8 @@ import pytest
 
 from generator.base.i18n import messages
 from generator.cli.main import main
-from generator.engine import Layout, Tile, End
+from generator.engine import Tile, End
+from generator.families.line.rules import Layout
 from generator.pages.houserules import rerun_parent_positions
 from generator.model import Catalog
 from generator.site.build import generate

@@ -16,9 +16,10 @@ where the rules take a path of their own (sum matching, Bergen's headers)."""
 
 import pytest
 
-from generator.engine import Layout, Params, Tile, Variant
+from generator.engine import Params, Tile
+from generator.families.line.rules import Layout, Variant
 from generator.engine.choices import Choices
-from generator.engine.layout import Placed
+from generator.families.line.rules.layout import Placed
 from generator.engine.rules import make_variant
 
 from conftest import E, T, violation as refusal

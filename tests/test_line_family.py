@@ -4,8 +4,9 @@ and the standard Block game."""
 
 import pytest
 
-from generator.engine import Layout, RuleViolation
-from generator.engine.hand import Hand
+from generator.engine import RuleViolation
+from generator.families.line.rules import Layout
+from generator.families.line.rules.hand import Hand
 
 from conftest import E, T
 
@@ -117,7 +118,7 @@ def test_a_hand_without_a_named_leader_is_set_by_the_player_the_rules_name(v):
 
 
 def test_push_makes_a_listed_or_a_written_play_and_checks_any_other(v):
-    from generator.engine.variant import Play
+    from generator.families.line.rules.variant import Play
     hands = {"N": tiles("6-6", "1-2"), "E": tiles("2-6", "0-3", "3-6"), "W": tiles("4-6", "3-4")}
     h = Hand(v("block"), ["N", "E", "W"], hands, [])
     h.push("N", Play(T("6-6"), None))                   # written, not taken from the list
@@ -288,7 +289,7 @@ def test_every_game_set_by_the_highest_double_opens_with_it(catalog):
     dealt (N's 6-5 is heavier but no double; N's 3-3 is lower), so E leads
     without being named, may place only 5-5 first, and N may not lead. With no
     double dealt, the heaviest tile sets: N's 6-5 (11 pips) over E's 6-4."""
-    games = [vid for vid in catalog.variant_ids() if catalog.variant(vid).rules.lead_rule == "highest-double"]
+    games = [vid for vid in catalog.variant_ids() if catalog.variant(vid).choices.lead == "highest-double"]
     assert {"block", "matador", "bergen"} <= set(games)
     for vid in games:
         rules = catalog.variant(vid).rules
@@ -375,7 +376,7 @@ def test_where_a_tile_fits_is_listed_in_number_order_even_past_nine():
     3-4 fits both ends (4 + 9 and 3 + 10). The ends are listed by number,
     9 before 10, not as text ("10" before "9")."""
     from generator.engine.choices import Choices
-    from generator.engine.variant import Params
+    from generator.families.line.rules.variant import Params
     from generator.engine.rules import make_variant
 
     m12 = make_variant(Params(set=12, players=(2,), partnerships=(), deal={2: 7}),
@@ -421,7 +422,7 @@ def _rules(**choices):
     """A double-six line game for three (or four, in partners) with the given choices, point unit 5 for
     ``rounded`` (1 otherwise), to 10 points."""
     from generator.engine.choices import Choices
-    from generator.engine.variant import Params
+    from generator.families.line.rules.variant import Params
     from generator.engine.rules import make_variant
 
     unit = 5 if choices.get("settlement") == "rounded" else 1
@@ -543,7 +544,7 @@ def test_a_games_parameters_as_written_and_their_defaults():
     """``params`` in variant.yaml: what is left out means no partnerships,
     no reserve, no target, one raw point per displayed point, no round
     settings and any set tile; what is written is read as numbers."""
-    from generator.engine.variant import Params
+    from generator.families.line.rules.variant import Params
 
     bare = Params.from_mapping({"set": 6, "players": [2, 3], "deal": {2: 7, 3: 5}})
     assert (bare.set, bare.players, bare.deal) == (6, (2, 3), {2: 7, 3: 5})

@@ -6,8 +6,8 @@ import pytest
 
 from generator.engine import Params
 from generator.engine.choices import Choices
-from generator.engine.hand import Hand
-from generator.engine.variant import Variant
+from generator.families.line.rules.hand import Hand
+from generator.families.line.rules.variant import Variant
 
 from conftest import T, tiles
 

@@ -195,7 +195,7 @@ def test_every_input_of_a_page_is_in_its_key(rules, tmp_path, monkeypatch):
     monkeypatch.setattr(pages, "__file__", str(package / "site" / "build.py"))
     copied = keys()
     assert copied == base                                   # the same code gives the same keys
-    for rel in ("draw/svg.py", "engine/hand.py", "locale/en/LC_MESSAGES/rulebook.po"):
+    for rel in ("draw/svg.py", "families/line/rules/hand.py", "locale/en/LC_MESSAGES/rulebook.po"):
         f = package / rel
         f.write_bytes(f.read_bytes() + b"\n# an edit\n")
         edited = keys()

@@ -137,8 +137,9 @@ def test_a_term_naming_a_rule_twice_lists_each_game_once(catalog):
 
 def test_a_diagram_in_words_names_each_tile_once(catalog):
     """All Fives, 1-3 set: both its ends count, 3 and 1; the counted values name the tile once."""
-    from generator.pages.describe import text_equivalent
-    from generator.engine import Layout, Tile
+    from generator.families.line.words import text_equivalent
+    from generator.engine import Tile
+    from generator.families.line.rules import Layout
 
     v = catalog.variant("all-fives").rules
     p = v.place(Layout(), Tile(1, 3), None)

@@ -10,8 +10,8 @@ import pytest
 
 from generator.engine import Params, Tile
 from generator.engine.choices import Choices, combination_problems
-from generator.engine.hand import Hand
-from generator.engine.variant import Variant
+from generator.families.line.rules.hand import Hand
+from generator.families.line.rules.variant import Variant
 
 from conftest import ROOT, T
 
@@ -56,7 +56,8 @@ def test_a_hand_of_five_doubles_throws_the_deal_in():
 def test_the_simulation_deals_again_until_the_deal_stands():
     """With the rule at 3 doubles, a double-nine deal of ten often gives some hand three or more
     (each hand holds 10 of the 55 tiles, 10 of which are doubles): such deals are dealt again."""
-    from generator.sim.simulate import deal, standing_deal
+    from generator.sim.simulate import deal
+    from generator.families.line.sim import standing_deal
 
     v = Variant(Params(set=9, players=(4,), partnerships=(4,), deal={4: 10}, redeal_doubles=3), Choices())
     names = ["N", "E", "S", "W"]

@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT, T
 from generator.base import i18n
 from generator.engine.family import families
-from generator.engine.hand import Hand
+from generator.families.line.rules.hand import Hand
 from generator.model import Catalog, find_rules_dir
 from generator.families.line import play as line
 from generator.play.session import Session, seats_of, spec_of, variant_of

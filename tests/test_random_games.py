@@ -6,7 +6,7 @@ import random
 import pytest
 
 from generator.engine import RuleViolation, Tile
-from generator.engine.hand import Hand
+from generator.families.line.rules.hand import Hand
 from generator.families.trains.rules import Round
 from generator.engine.rules import SITE_ORDER
 
@@ -157,7 +157,7 @@ def test_random_mexican_train_rounds(catalog):
 def test_cached_ends_and_quick_play_test_agree_with_a_fresh_look(catalog, vid):
     # Layouts derive their free ends from their parent's and Hand uses a quick "can anyone play"
     # test; both must give exactly what a computation from scratch gives.
-    from generator.engine import Layout
+    from generator.families.line.rules import Layout
 
     v = catalog.variant(vid).rules
     rng = random.Random(11)

@@ -1,15 +1,16 @@
 """A game's rules as the engine builds them from ``params`` and ``choices``
-(:func:`generator.families.line.rules.make_variant`), and the rule functions a page or a
+(:func:`generator.engine.rules.make_variant`), and the rule functions a page or a
 house rule relies on directly: settlement, rounding, the Fives end count,
 Bergen's headers, and the plays listed where matching is not by equal numbers.
 Every expected value is worked by hand from the rule it names."""
 
 import pytest
 
-from generator.engine import End, Layout, Params, RuleViolation
+from generator.engine import End, Params, RuleViolation
+from generator.families.line.rules import Layout
 from generator.engine.choices import Choices
-from generator.engine.hand import Hand
-from generator.engine.variant import Contribution, Variant, count_fives_ends, round_half_up_to, side_of, sides_of
+from generator.families.line.rules.hand import Hand
+from generator.families.line.rules.variant import Contribution, Variant, count_fives_ends, round_half_up_to, side_of, sides_of
 from generator.engine.rules import make_variant
 
 from conftest import E, T, tiles
@@ -168,12 +169,12 @@ def test_bergen_headers_count_matching_ends_of_the_line():
 
 def test_a_train_game_is_not_settled_as_a_line_hand(catalog):
     """Mexican Train's penalty pips are added up round by round
-    (``settle_match``); asking for a line hand's settlement names the rule the
-    line's settlement cannot play."""
+    (``settle_match``: 0 + 4 for A, 5 + 0 for B over two rounds); its rules
+    have no line hand's settlement at all."""
     mt = catalog.variant("mexican-train").rules
-    with pytest.raises(NotImplementedError) as info:
-        mt.settle(["A", "B"], {"A": 0, "B": 5}, "A")
-    assert info.value.args == ("penalty",)
+    assert not hasattr(mt, "settle")
+    m = mt.settle_match(["A", "B"], [{"A": 0, "B": 5}, {"A": 4, "B": 0}], 13)
+    assert (dict(m.totals), m.complete, m.winners) == ({"A": 4, "B": 5}, False, ())
 
 
 def test_quick_paths_apply_only_where_matching_is_by_equal_numbers_alone():

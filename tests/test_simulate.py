@@ -260,7 +260,7 @@ def test_every_figure_is_recounted_from_the_games_own_records(catalog):
     import statistics
     from collections import Counter
 
-    from generator.engine.hand import Hand
+    from generator.families.line.rules.hand import Hand
     from generator.sim.simulate import greedy_bot, play_game, random_bot
 
     for vid, n, partners in [("draw", 2, False), ("block", 4, True), ("all-fives", 3, False),

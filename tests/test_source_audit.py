@@ -4,7 +4,8 @@ hand) or against what the source says (quoted in the test)."""
 
 import pytest
 
-from generator.engine import End, Layout, RuleViolation, Tile
+from generator.engine import End, RuleViolation, Tile
+from generator.families.line.rules import Layout
 from generator.site.build import generate
 
 pytestmark = pytest.mark.whole_site

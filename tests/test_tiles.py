@@ -93,13 +93,13 @@ def test_a_tile_knows_its_halves():
     assert repr(End(t, "4")) == "End(tile=Tile(low=1, high=4), side='4')"
 
 
-# -- the layout's shape (generator/engine/layout.py): attach and what it keeps ------------------
+# -- the layout's shape (generator/families/line/rules/layout.py): attach and what it keeps ------------------
 
 def test_attach_refuses_what_no_table_allows():
     """``Layout.attach`` keeps the shape honest whatever the game: one lead,
     each tile once, only at a tile on the table and a free end, and a
     non-double joins by a half it has."""
-    from generator.engine import Layout
+    from generator.families.line.rules import Layout
 
     lay = Layout().attach(Tile(1, 4), None)
     for tile, at, link, message in [
@@ -125,7 +125,7 @@ def test_what_attach_records_of_each_tile():
     """A non-double joins by the half showing the end's pip (or ``link``),
     never crosswise and never a spinner; a double joins by its side ``a``,
     lies crosswise unless told otherwise, and is a spinner only when asked."""
-    from generator.engine import Layout
+    from generator.families.line.rules import Layout
 
     lay = (Layout().attach(Tile(1, 4), None)
            .attach(Tile(4, 6), End(Tile(1, 4), "4"), cross=True, spinner=True)
@@ -147,7 +147,7 @@ def test_what_attach_records_of_each_tile():
 def test_layouts_are_equal_by_their_tiles():
     """Two layouts built by the same joins are equal (a layout is a value);
     another join, or another kind of object, is not."""
-    from generator.engine import Layout
+    from generator.families.line.rules import Layout
 
     def build(second):
         return Layout().attach(Tile(1, 4), None).attach(second, End(Tile(1, 4), "4"))

@@ -224,7 +224,7 @@ def test_the_compiled_engine_builds_for_the_installed_package_from_any_folder(ve
     assert run(["rulebook", "engine", "status"], elsewhere, env).stdout == "compiled\n"
     assert run([str(venv / "python"), "-m", "generator.base.native", "status"], elsewhere, env).stdout == "compiled\n"
 
-    where = "import generator.engine.hand as h, generator.sim.simulate as s; print(h.__file__); print(s.__file__)"
+    where = "import generator.families.line.rules.hand as h, generator.sim.simulate as s; print(h.__file__); print(s.__file__)"
     loaded = run([str(venv / "python"), "-c", where], elsewhere, env).stdout.split()
     assert len(loaded) == 2
     assert all(Path(f).is_relative_to(site_packages / "generator" / "_compiled") and f.endswith(".so") for f in loaded)

@@ -12,11 +12,11 @@ from pathlib import Path
 __all__ = ["MODULES", "PACKAGE", "COMPILED", "STAMP", "digest", "stamp", "wanted", "active"]
 
 #: The modules compiled, as paths inside the package: the engine's rules, the rule values of
-#: the line games that need code of their own, and the game loop.
-MODULES = ("engine/tiles.py", "engine/layout.py", "engine/variant.py", "engine/hand.py",
+#: the line games that need code of their own, the players and the line's game loop.
+MODULES = ("engine/tiles.py", "engine/rulebase.py", "families/line/rules/layout.py", "families/line/rules/variant.py", "families/line/rules/hand.py",
            "families/line/rules/horse_race.py", "families/line/rules/all_threes.py",
            "families/line/rules/bergen.py", "families/line/rules/matador.py",
-           "sim/simulate.py")
+           "sim/simulate.py", "families/line/sim.py")
 #: The package's folder.
 PACKAGE = Path(__file__).resolve().parents[1]
 #: Where the compiled modules go (``engine/`` inside it for the engine's).

@@ -10,6 +10,7 @@ text; only the labels around them ("step 2", "raw"...) are added here.
 from __future__ import annotations
 
 from ..pages import describe
+from ..families.line import words as line_words
 from ..base.i18n import messages, tables
 from ..engine.family import family_of
 from ..families.line.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
@@ -28,8 +29,8 @@ def _numbers(pl, lang: str) -> str:
 
 def _placement(pl, lang: str, variant) -> list[str]:
     """Caption, text equivalent and the raw and displayed points of one placement."""
-    return [describe.caption(pl, lang, variant),
-            describe.text_equivalent(pl.layout, pl.counted, pl.open, lang, variant),
+    return [line_words.caption(pl, lang, variant),
+            line_words.text_equivalent(pl.layout, pl.counted, pl.open, lang, variant),
             _numbers(pl, lang)]
 
 
@@ -39,7 +40,7 @@ def _settlement(s, pips_by_player: dict, lang: str, variant) -> list[str]:
     players = ", ".join(f"{k} {v}" for k, v in pips_by_player.items())
     out = [f"{w['pips']}{w['colon']}{players}" + (f" ({sides})" if list(s.pips) != list(pips_by_player) else ""),
            f"{w['winners']}{w['colon']}{', '.join(s.winners) or w['nobody']}"]
-    out += describe.settlement_lines(s, lang, variant)
+    out += line_words.settlement_lines(s, lang, variant)
     if s.scores_after is not None:
         out.append(f"{w['scores']}{w['colon']}" + ", ".join(f"{k} {v}" for k, v in s.scores_after.items()))
     return out
@@ -108,13 +109,13 @@ def explain(checked, variant, lang: str = "ja") -> str:
         table = outcome.table
         out.append(f"{ui['practice_question']} {ui['q_' + pos.question]}")
         out.append(f"{ui['your_hand']} {describe.tile_list(pos.hand)}")
-        out.append(describe.text_equivalent(table, variant.counted(table), tuple(variant.open_ends(table)), lang,
+        out.append(line_words.text_equivalent(table, variant.counted(table), tuple(variant.open_ends(table)), lang,
                                             variant))
         best = {id(o) for o in outcome.best}
         for o in outcome.options:
             mark = ui["practice_best_mark"] if id(o) in best else "  "
             out.append(mark + describe.play_words(o.play, lang))
-            out += _indent(_indent([describe.caption(o.placement, lang, variant),
+            out += _indent(_indent([line_words.caption(o.placement, lang, variant),
                                     f"{ui['practice_playable']}{w['colon']}"
                                     + (describe.tile_list(o.playable) or ui["none"])]))
     elif isinstance(pos, PlacementPosition):

@@ -140,7 +140,7 @@ def _sample(vdef: VariantDef) -> tuple[str, str, list[str]] | None:
     """``(lead, next tile, at, open ends)`` of a first example made by the
     engine: a tile the rules let lead, then a tile that joins it without a
     ``touch`` (``None`` for a layout without a line of play)."""
-    from ..engine import Layout
+    from ..families.line.rules import Layout
 
     rules = vdef.rules
     if not family_of(vdef.choices.layout).single_line:

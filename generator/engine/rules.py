@@ -1,5 +1,5 @@
 """The rules of a game, whatever its family: :func:`make_variant` joins a
-game's :class:`~generator.engine.variant.Params` and
+game's :class:`~generator.engine.rulebase.Params` and
 :class:`~generator.engine.choices.Choices` into the object that plays it.
 
 The class comes from the game's family (:meth:`generator.engine.family.Family.rule_parts`):
@@ -16,7 +16,7 @@ from typing import Mapping
 from ..base import buildinfo as _buildinfo
 from .choices import Choices
 from .family import family_of
-from .variant import Params, Variant
+from .rulebase import Params, Rules
 
 __all__ = ["SITE_ORDER", "rules_class", "make_variant"]
 
@@ -26,7 +26,7 @@ SITE_ORDER = ("horse-race", "draw", "block", "all-fives", "all-threes", "matador
 
 
 @lru_cache(maxsize=None)
-def rules_class(choices: Choices) -> type[Variant]:
+def rules_class(choices: Choices) -> type[Rules]:
     """The class that plays ``choices``: the classes the choices' family names
     for them (:meth:`generator.engine.family.Family.rule_parts`), joined into one
     class when there are several (made once per set of choices)."""
@@ -43,7 +43,7 @@ def rules_class(choices: Choices) -> type[Variant]:
 
 
 @lru_cache(maxsize=None)
-def _interpreted(cls: type[Variant]) -> type[Variant]:
+def _interpreted(cls: type[Rules]) -> type[Rules]:
     """``cls`` (a rule value's class) as its Python module defines it: the
     module's source run again under a name of its own (its relative imports
     still reach the engine, compiled or not)."""
@@ -62,7 +62,7 @@ def _interpreted(cls: type[Variant]) -> type[Variant]:
 
 
 def make_variant(params: Params | Mapping, choices: Choices | Mapping | None = None,
-                 vid: str = "") -> Variant:
+                 vid: str = "") -> Rules:
     """The rules of a game: ``params`` (a :class:`Params` or the ``params``
     mapping of ``variant.yaml``) and ``choices`` (a :class:`Choices` or the
     ``choices`` mapping), with ``vid`` as the id its rule ids start with

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..safety import hooks
 from ..engine.choices import Choices, combination_problems
 from ..engine.family import family_of
-from ..engine.variant import Params, Variant
+from ..engine.rulebase import Params, Rules
 from ..engine.rules import make_variant
 from .kinds import compare, evaluate, parse_position
 from ..families.line.positions import Outcome, Position
@@ -40,7 +40,7 @@ class VariantDef:
     ``{id, title: {ja, en}, body: {ja, en}}`` (a house rule's: its parent's,
     with its own replacing those of the same id and new ones added);
     ``params`` the params mapping with every default filled in; ``choices``
-    every rule choice (:class:`Choices`); ``rules`` the :class:`Variant`.
+    every rule choice (:class:`Choices`); ``rules`` the :class:`Rules`.
     A house rule (``extends:``) has its ``parent``'s definition and
     ``own_sections``: ``(index in its own file, section)`` for the sections
     it wrote itself. ``draft`` games are left out of the navigation, the
@@ -56,7 +56,7 @@ class VariantDef:
     params: dict
     sections: list
     sources: dict
-    rules: Variant
+    rules: Rules
     dir: Path
     src: Source = field(repr=False)
     choices: Choices = field(default_factory=Choices)

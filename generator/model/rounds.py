@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from ..engine.tiles import NotationError, Tile
-from ..engine.variant import RuleViolation
+from ..engine.rulebase import RuleViolation
 from .compare import compare_match, compare_moves, compare_result, stated_diff, turns_json
 from .kinds import Kinds, PositionBase, checked_base, read_tile
 from .schema import NAME, TEXT, TILE, bound_numbers, yaml_on_key

@@ -2,7 +2,7 @@
 grouped by family (a line of play, trains, tricks, a tree of doubles: the
 registered families, :func:`~generator.engine.family.families`), one table
 per family, generated from the rule classes' choices
-(:class:`~generator.engine.variant.Variant` attributes) and each game's
+(the attributes of the family's rules class) and each game's
 ``params``, in the spirit of seed ``001_*``'s comparison table
 (メキシカントレインと標準のドミノの違い).
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..engine.family import families, family_of
-from ..engine.variant import Variant
+from ..engine.rulebase import Rules
 from ..base.i18n import messages
 from ..safety.sanitize import escape_cell, escape_link_text
 
@@ -34,6 +34,12 @@ ROW_TERMS = {"deal": "stock", "lead": "set", "direction": "counter-clockwise", "
              "hand_end": "settlement", "length": "game"}
 
 
+def _base(v: Rules) -> type:
+    """The rules class of ``v``'s family, which its rule values subclass: a
+    hook ``v``'s class overrides is a rule of its own."""
+    return family_of(v.family).rules_class
+
+
 def message(lang: str, key: str, **values) -> str:
     """The comparison pages' message ``key`` in ``lang`` (the message
     catalog's ``overview`` context), its placeholders filled from ``values``
@@ -44,7 +50,7 @@ def message(lang: str, key: str, **values) -> str:
 _m = message
 
 
-def _players(v: Variant, lang: str) -> str:
+def _players(v: Rules, lang: str) -> str:
     p = v.params
     solo = sorted(p.players)
     if not solo:                            # (a partnership game only: Cuban Dominoes)
@@ -74,11 +80,11 @@ def set_words(top: int, lang: str) -> str:
     return _m(lang, "set_with_count", name=name, count=count)
 
 
-def _set(v: Variant, lang: str) -> str:
+def _set(v: Rules, lang: str) -> str:
     return set_words(v.params.set, lang)
 
 
-def _deal(v: Variant, lang: str) -> str:
+def _deal(v: Rules, lang: str) -> str:
     p = v.params
     parts = []
     for n in sorted(set(p.players) | set(p.partnerships)):
@@ -96,11 +102,11 @@ def _deal(v: Variant, lang: str) -> str:
     return text
 
 
-def _lead(v: Variant, lang: str) -> str:
+def _lead(v: Rules, lang: str) -> str:
     return lead_words(v, lang)
 
 
-def lead_words(v: Variant, lang: str, later: bool = True) -> str:
+def lead_words(v: Rules, lang: str, later: bool = True) -> str:
     """Who sets the first hand and which tile may be set, in ``lang``: the
     rule choice ``lead`` qualified by the params that limit the set tile
     (``lead_totals``; seed 004, All Threes: 3 or 6) or by a play rule that
@@ -121,7 +127,7 @@ def lead_words(v: Variant, lang: str, later: bool = True) -> str:
     totals = v.params.lead_totals
     if totals:
         text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_a_tile_whose_pips", totals=_m(lang, "or_sep").join(map(str, totals)))
-    elif type(v).lead_allowed is not Variant.lead_allowed and isinstance(v.play_scoring, tuple):
+    elif type(v).lead_allowed is not _base(v).lead_allowed and isinstance(v.play_scoring, tuple):
         m = v.play_scoring[1]
         text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_multiple_tiles", m=m)
     if not later:
@@ -136,7 +142,7 @@ def lead_words(v: Variant, lang: str, later: bool = True) -> str:
     return text
 
 
-def _highest_double(v: Variant, lang: str, text: str) -> str:
+def _highest_double(v: Rules, lang: str, text: str) -> str:
     """The words of ``lead: highest-double`` for ``v``: where every tile is
     dealt at every player count the game has (Dominican Dominoes: 4 x 7 = 28),
     someone always holds the set's top double, so it is named and the
@@ -155,7 +161,7 @@ def _highest_double(v: Variant, lang: str, text: str) -> str:
     return _m(lang, key, rule=text) if key else text
 
 
-def _layout(v: Variant, lang: str) -> str:
+def _layout(v: Rules, lang: str) -> str:
     if v.spinners is True:
         return _m(lang, "a_layout_that_branches_at")
     if v.spinners == "first":
@@ -163,7 +169,7 @@ def _layout(v: Variant, lang: str) -> str:
     return _m(lang, "one_line_with_two_open")
 
 
-def _spinners(v: Variant, lang: str) -> str:
+def _spinners(v: Rules, lang: str) -> str:
     if v.spinners is True:
         return (_m(lang, "every_double_side_branches_once")
                 if v.sides_after_straight else _m(lang, "every_double"))
@@ -174,20 +180,20 @@ def _spinners(v: Variant, lang: str) -> str:
     return _m(lang, "none")
 
 
-def _doubles(v: Variant, lang: str) -> str:
+def _doubles(v: Rules, lang: str) -> str:
     if v.doubles == "choice":
         return _m(lang, "crosswise_or_lengthwise_as_the")
     return _m(lang, "crosswise")
 
 
-def _matching(v: Variant, lang: str) -> str:
+def _matching(v: Rules, lang: str) -> str:
     if v.matching == "sum-7":
         s = v.params.set + 1
         return _m(lang, "touching_ends_add_to_only", s=s)
     return _m(lang, "equal_numbers")
 
 
-def _drawing(v: Variant, lang: str) -> str:
+def _drawing(v: Rules, lang: str) -> str:
     return {
         "until-playable": _m(lang, "draw_until_a_tile_fits"),
         "optional": _m(lang, "may_draw_even_with_a"),
@@ -195,7 +201,7 @@ def _drawing(v: Variant, lang: str) -> str:
     }[v.draw_mode]
 
 
-def _scoring(v: Variant, lang: str) -> str:
+def _scoring(v: Rules, lang: str) -> str:
     rule, unit = v.play_scoring, v.params.point_unit
     if rule is None:
         return _m(lang, "none")
@@ -207,22 +213,22 @@ def _scoring(v: Variant, lang: str) -> str:
     if unit > 1:
         return _m(lang, "multiple_scores_displayed", m=m, unit=unit)
     extra = ""
-    if type(v).check_placement is not Variant.check_placement:
+    if type(v).check_placement is not _base(v).check_placement:
         extra = _m(lang, "a_play_that_misses_a")
     return _m(lang, "multiple_scores_total", m=m, extra=extra)
 
 
-def _turn(v: Variant, lang: str) -> str:
-    if type(v).continues_turn is not Variant.continues_turn:
+def _turn(v: Rules, lang: str) -> str:
+    if type(v).continues_turn is not _base(v).continues_turn:
         return _m(lang, "a_double_or_a_scoring")
     return _m(lang, "one_tile_per_turn")
 
 
-def _direction(v: Variant, lang: str) -> str:
+def _direction(v: Rules, lang: str) -> str:
     return _m(lang, "counter_clockwise" if v.choices.direction == "counter-clockwise" else "clockwise")
 
 
-def _hand_end(v: Variant, lang: str) -> str:
+def _hand_end(v: Rules, lang: str) -> str:
     rule = v.settle_rule
     unit = v.params.point_unit
     all_tied = v.choices.ties == "all-tied-win"
@@ -243,7 +249,7 @@ def _hand_end(v: Variant, lang: str) -> str:
     return out
 
 
-def _length(v: Variant, lang: str) -> str:
+def _length(v: Rules, lang: str) -> str:
     t = v.params.target
     if t is None:
         return _m(lang, "one_hand_is_the_game")
@@ -259,13 +265,13 @@ _CELLS = {"players": _players, "set": _set, "deal": _deal, "lead": _lead, "layou
           "length": _length}
 
 
-def cell(v: Variant, row: str, lang: str) -> str:
+def cell(v: Rules, row: str, lang: str) -> str:
     """The text of one table cell: row ``row`` (a key of :data:`ROWS`) for
     variant ``v`` in ``lang``."""
     return _CELLS[row](v, lang)
 
 
-def overview_page(games: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
+def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
     """Markdown of the comparison page in ``lang``. ``games`` are ``(id,
     name {ja, en}, rules)`` of every game to compare (drafts left out by the
     caller), in site order. Each family that has games gets a section (in the
@@ -291,7 +297,7 @@ def overview_page(games: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
     return "".join(out)
 
 
-def family_table(games: Sequence[tuple[str, dict, Variant]], lang: str, detailed: bool) -> str:
+def family_table(games: Sequence[tuple[str, dict, Rules]], lang: str, detailed: bool) -> str:
     """The Markdown table of one family's ``games`` (``(id, name, rules)``):
     a column per game, a row per item (:data:`ROWS` when ``detailed``, for
     games in a single line of play; :data:`COMPARE_ROWS` otherwise); each
@@ -318,13 +324,13 @@ _esc_cell = escape_cell
 COMPARE_ROWS = ("players", "set", "deal", "start", "layout", "where", "drawing", "doubles", "length", "scoring", "options")
 
 
-def _line_where(v: Variant, lang: str) -> str:
+def _line_where(v: Rules, lang: str) -> str:
     if v.spinners:
         return _m(lang, "any_open_end_side_branches")
     return _m(lang, "either_end_of_the_line")
 
 
-def compare_cell(v: Variant, row: str, lang: str) -> str:
+def compare_cell(v: Rules, row: str, lang: str) -> str:
     """One cell of a two-game comparison (:data:`COMPARE_ROWS`): the rows
     every game has, then the family's own words
     (:meth:`generator.engine.family.Family.compare_cell`)."""
@@ -333,7 +339,7 @@ def compare_cell(v: Variant, row: str, lang: str) -> str:
     return family_of(v.family).compare_cell(v, row, lang)
 
 
-def line_cell(v: Variant, row: str, lang: str) -> str:
+def line_cell(v: Rules, row: str, lang: str) -> str:
     """A line-of-play game's cell of a comparison (:data:`COMPARE_ROWS`, past the rows every game has)."""
     if row == "start":
         return cell(v, "lead", lang)
@@ -352,7 +358,7 @@ def line_cell(v: Variant, row: str, lang: str) -> str:
     return cell(v, {"drawing": "drawing", "length": "length", "layout": "layout"}[row], lang)
 
 
-def comparison_table(games: Sequence[tuple[str, dict, Variant]], lang: str) -> str:
+def comparison_table(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
     """A Markdown table comparing ``games`` (``(id, name, rules)``) row by row."""
     head = "| " + _m(lang, "item") + " | " + " | ".join(
         f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, _ in games) + " |"

@@ -29,6 +29,8 @@ import jinja2.sandbox
 from . import describe
 from ..safety import hooks, sanitize
 from ..draw import svg
+from ..families.line import draw as line_draw
+from ..families.line import words as line_words
 from .card import card_name
 from ..engine.family import family_of
 from .comparison import comparison_table
@@ -37,7 +39,8 @@ from ..sim.stats import figures
 from ..sim.stats import section as stats_section
 from ..base.i18n import tables
 from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
-from ..engine.variant import Placement, side_of, sides_of
+from ..engine.rulebase import side_of, sides_of
+from ..families.line.rules.variant import Placement
 from ..model import Catalog, CheckedPosition, SourceError, VariantDef
 from ..model.catalog import RESERVED_SECTIONS
 from ..families.line.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
@@ -96,18 +99,18 @@ class _Page:
             out.update(sec["id"] for sec in a.sections)
         return out
 
-    def arrangement(self, layout) -> svg.Arrangement:
+    def arrangement(self, layout) -> line_draw.Arrangement:
         """``layout`` as drawn on this page (arranged once, so the words beside a
         diagram and the diagram agree)."""
         got = self._drawn.get(id(layout))
         if got is None or got[0] is not layout:
-            got = self._drawn[id(layout)] = (layout, svg.arrange(layout))
+            got = self._drawn[id(layout)] = (layout, line_draw.arrange(layout))
         return got[1]
 
     def sides(self, layout) -> dict:
         """Where the sides of ``layout``'s doubles face in its diagram
-        (:func:`generator.draw.svg.side_directions`), for the words beside it."""
-        return svg.side_directions(self.arrangement(layout)) if len(layout) else {}
+        (:func:`generator.draw.line_draw.side_directions`), for the words beside it."""
+        return line_draw.side_directions(self.arrangement(layout)) if len(layout) else {}
 
     # -- macros ------------------------------------------------------------
     def deal_table(self) -> str:
@@ -206,7 +209,7 @@ class _Page:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
         try:
             out.append(family_of(pos.family).render_position(self, cp, steps))
-        except svg.LayoutError:             # (the search's work is bounded: a drawing it cannot find)
+        except line_draw.LayoutError:             # (the search's work is bounded: a drawing it cannot find)
             raise pos.src.error((), "this example's line of play cannot be drawn: no drawing without "
                                     "overlaps was found within the layout search's bounded work (place "
                                     "fewer tiles, or fewer on the side branches)", key=False) from None
@@ -250,7 +253,7 @@ class _Page:
         return "".join(parts)
 
     def figure(self, pid: str, index: int, pl: Placement, extra_caption: str | None = None) -> str:
-        cap = describe.caption(pl, self.lang, self.v.rules, self.sides(pl.layout))
+        cap = line_words.caption(pl, self.lang, self.v.rules, self.sides(pl.layout))
         if extra_caption:
             cap = f"{cap} {extra_caption}"
         return self._draw(f"{pid}-{index}", pl.layout, pl.counted, pl.open, pl.tile, cap)
@@ -259,10 +262,10 @@ class _Page:
         lang = self.lang
         rules = self.v.rules
         arr = self.arrangement(layout)
-        alt = describe.text_equivalent(layout, counted, open_ends, lang, rules, svg.side_directions(arr))
-        text = svg.render(arr, counted={c.end: c.value for c in counted} if rules.play_scoring else {},
+        alt = line_words.text_equivalent(layout, counted, open_ends, lang, rules, line_draw.side_directions(arr))
+        text = line_draw.render(arr, counted={c.end: c.value for c in counted} if rules.play_scoring else {},
                           open_ends=open_ends, last=last, title=cap, desc=alt, lang=lang,
-                          ident=f"d-{name}", joins=svg.join_marks(layout, rules), coloured=rules.params.set > 6)
+                          ident=f"d-{name}", joins=line_draw.join_marks(layout, rules), coloured=rules.params.set > 6)
         base = f"{lang}/{GEN}/diagrams/{self.v.id}/{name}"
         self.files[base + ".svg"] = text.encode("utf-8")
         self.files[base + ".png"] = svg.to_png(text) if self.png else b""
@@ -327,7 +330,7 @@ class _Page:
         lines = ["\n" + "\n".join(rows) + "\n"]
         how = ui["how"].format(p=pos.out) if pos.out else ui["blocked"]
         lines.append(ui["result_line"].format(result=ui["result"], how=how))
-        for line in describe.settlement_lines(s, lang, self.v.rules):
+        for line in line_words.settlement_lines(s, lang, self.v.rules):
             lines.append(f"- {_esc(line)}")
         if s.scores_after is not None:
             before = ", ".join(f"{k} {v}" for k, v in (pos.scores or {}).items())
@@ -368,9 +371,9 @@ class _Page:
                     act = ui["play_tile"].format(tile=pl.tile.label, how=extra)
                 else:
                     act = ui["play_on"].format(tile=pl.tile.label, end=describe.end_words(pl.at, lang, sides), how=extra)
-                cnt = (describe.counted_sum(pl.counted) if counts
+                cnt = (line_words.counted_sum(pl.counted) if counts
                        else " / ".join(str(pl.layout.pip_at(e)) for e in pl.open))
-                sc = describe.score_phrase(pl, lang, self.v.rules)
+                sc = line_words.score_phrase(pl, lang, self.v.rules)
             elif ev.kind == "draw":
                 act = ui["draw_tile"].format(tile=ev.drawn.label, fit=ui["playable" if ev.playable else "unplayable"])
                 cnt = sc = ""
@@ -392,7 +395,7 @@ class _Page:
         if hand.game_winners:
             out.append(f"- {ui['game_winners']}: {', '.join(hand.game_winners)}")
         if hand.settlement is not None:
-            for line in describe.settlement_lines(hand.settlement, lang, self.v.rules):
+            for line in line_words.settlement_lines(hand.settlement, lang, self.v.rules):
                 out.append(f"- {_esc(line)}")
         if last:
             out.append(f"\n<p class=\"rb-subtitle\">{_esc(ui['final_layout'])}</p>\n")

@@ -19,7 +19,7 @@ from ..engine.choices import CHOICES, INFO
 from ..engine.family import family_of
 from ..base.i18n import messages, plural, tables
 from ..safety.sanitize import escape_cell, escape_link_text
-from ..draw.svg import arrange, side_directions
+from ..families.line.draw import arrange, side_directions
 from ..sim.stats import columns
 from .comparison import set_words
 from ..engine.tiles import Tile

@@ -28,7 +28,7 @@ language:
   plays (``None``: a bid, trumps, a draw or a pass);
 - ``refusal(variant, state, seat, tile) -> str``: the id of the rule that
   refuses ``tile`` (a tile of the hand with no legal move now), from the
-  engine's own :class:`~generator.engine.variant.RuleViolation`;
+  engine's own :class:`~generator.engine.rulebase.RuleViolation`;
 - ``scores(variant, state, lang, who, earlier) -> str``: the score as it
   stands (``who`` names a seat or a side, ``"N+S"``, in the reader's words;
   ``earlier`` are the game's finished hands' states, oldest first, for a

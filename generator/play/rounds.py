@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 
 from ..base.i18n import messages
 from ..engine.tiles import Tile
-from ..engine.variant import RuleViolation
+from ..engine.rulebase import RuleViolation
 
 __all__ = ["oriented", "tiles_from", "last_play", "sentences", "each", "action_tile", "refused_by"]
 

@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from ..base.i18n import messages, plural
 from ..draw.svg import tile_picture
 from ..engine.family import family_of
-from ..engine.variant import Variant
+from ..engine.rulebase import Rules
 from ..pages.describe import rule_text
 from ..sim.simulate import SEATS, greedy_bot
 
@@ -44,16 +44,16 @@ class Stopped(Exception):
     """The reader's seat has a decision the recorded moves do not answer."""
 
 
-def spec_of(variant: Variant) -> dict:
+def spec_of(variant: Rules) -> dict:
     """What rebuilds ``variant`` in the browser, as JSON data: ``{"id",
     "params", "choices"}`` (the params and choices as ``variant.yaml``
     writes them, every default filled in)."""
     params = dataclasses.asdict(variant.params)
     params["deal"] = {str(k): v for k, v in variant.params.deal.items()}
-    return {"id": variant.id, "params": params, "choices": dataclasses.asdict(variant.choices)}
+    return {"id": variant.id, "params": params, "choices": variant.choices.as_dict()}
 
 
-def variant_of(spec: Mapping) -> Variant:
+def variant_of(spec: Mapping) -> Rules:
     """The rules :func:`spec_of` wrote. Raises ``ValueError`` for a spec the
     engine cannot play."""
     from ..engine.rules import make_variant
@@ -61,7 +61,7 @@ def variant_of(spec: Mapping) -> Variant:
     return make_variant(spec["params"], spec["choices"], spec["id"])
 
 
-def seats_of(variant: Variant) -> tuple[list[str], list[list[str]] | None, str]:
+def seats_of(variant: Rules) -> tuple[list[str], list[list[str]] | None, str]:
     """``(seats, teams, reader)``: the seats of the game's first player count
     (a partnership game when it has no other), their partnerships (or
     ``None``) and the reader's seat (South where there is one)."""

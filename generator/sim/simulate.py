@@ -1,10 +1,12 @@
 """Whole games through the engine: built-in players, seeded simulation and the
 figures the pages and ``rulebook simulate`` print.
 
-Every game is played by the same :class:`~generator.engine.hand.Hand` (line of
-play) or :class:`~generator.families.trains.rules.Round` (trains) the pages
-use, from the deal to the game's end: every hand up to the target (one hand
-where the hand is the game), or every round of a Mexican Train match. The same
+Every game is played by its family's game loop
+(:meth:`generator.engine.family.Family.play_game`, in the family's folder) on
+the same state machine the pages use, from the deal to the game's end: every
+hand up to the target (one hand where the hand is the game), or every round
+of a match. The players here (:data:`BOTS`) and the helpers of the loops
+(:func:`play_out`, :func:`deal`, :func:`play_rounds`) serve every family. The same
 seed gives the same games on every machine, whatever the number of cores:
 every choice iterates in a fixed order, and all randomness comes from seeded
 ``random.Random`` streams. ``streams="single"`` (the pages' figures) draws
@@ -28,24 +30,18 @@ from collections import Counter
 from itertools import count
 from typing import Callable, Generator, Sequence
 
-from ..engine.hand import Hand
+from ..engine.rulebase import Rules
 from ..engine.tiles import Tile
-from ..engine.variant import Play, Variant
 from ..base.processes import in_order
 from ..engine.family import family_of
 
-__all__ = ["BOTS", "STREAMS", "MAX_DEALS", "NoStandingDeal", "Work", "simulate", "play_game", "random_bot",
-           "greedy_bot", "rules_spec"]
+__all__ = ["BOTS", "STREAMS", "MAX_HANDS", "Work", "simulate", "play_game", "play_out", "play_rounds", "deal",
+           "random_bot", "greedy_bot", "rules_spec"]
 
 #: Seat names by number of players.
 SEATS = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}
 #: Hands after which a game is stopped (a safety net; never reached in practice).
 MAX_HANDS = 500
-#: Deals thrown in (``redeal_doubles``) after which :func:`standing_deal` gives up. ``rulebook
-#: check`` refuses a rule whose deal stands less than once in a hundred
-#: (:data:`generator.families.line.MIN_STANDING`), so a game it lets through runs past this bound
-#: with a chance below (99/100) ** 5000, about 1 in 10 ** 21, per hand.
-MAX_DEALS = 5_000
 #: The ways of seeding a simulation (see the module's docstring).
 STREAMS = ("single", "per-game")
 #: Games per piece of work sent to a process under ``streams="per-game"``: enough to make
@@ -53,14 +49,14 @@ STREAMS = ("single", "per-game")
 CHUNK = 32
 
 
-def rules_spec(variant: Variant) -> tuple:
+def rules_spec(variant: Rules) -> tuple:
     """What rebuilds ``variant`` in another process: ``(params, choices, id)``
-    for :func:`generator.families.line.rules.make_variant`, which makes every game's
+    for :func:`generator.engine.rules.make_variant`, which makes every game's
     rules (house rules included)."""
     return (variant.params, variant.choices, variant.id)
 
 
-def _rebuild(spec: tuple) -> Variant:
+def _rebuild(spec: tuple) -> Rules:
     from ..engine.rules import make_variant
 
     params, choices, vid = spec
@@ -71,7 +67,7 @@ def _seats(n: int) -> list[str]:
     return SEATS.get(n) or [f"P{i + 1}" for i in range(n)]
 
 
-def random_bot(variant: Variant, state, player: str, rng: random.Random):
+def random_bot(variant: Rules, state, player: str, rng: random.Random):
     """A uniformly random legal action: a play (``Play`` or ``(tile, train)``),
     ``"draw"`` or ``"pass"``; drawing counts as one of the choices when the
     rules allow it beside a play (Sniff)."""
@@ -81,7 +77,7 @@ def random_bot(variant: Variant, state, player: str, rng: random.Random):
     return rng.choice(plays) if plays else "pass"
 
 
-def greedy_bot(variant: Variant, state, player: str, rng: random.Random):
+def greedy_bot(variant: Rules, state, player: str, rng: random.Random):
     """The play that scores most now (displayed points), then the heaviest
     tile, then the first in the engine's order; draws only when it must."""
     plays = state.plays_for(player)
@@ -97,7 +93,7 @@ BOTS: dict[str, Callable] = {"random": random_bot, "greedy": greedy_bot}
 def _act(state, player: str, action) -> None:
     """Apply a player's ``action`` by the turn protocol every family's state
     shares: a play as ``plays_for`` lists it (``push``), ``"draw"`` or ``"pass"``."""
-    if type(action) is Play:                # the plays a Hand lists are exactly Plays
+    if type(action) is not str:             # a play as the state lists it
         state.push(player, action)
     elif action == "draw":
         state.draw(player)
@@ -129,7 +125,7 @@ class Work:
         return self.limit is not None and self.spent >= self.limit
 
 
-def play_out(variant: Variant, state, seat_bot: dict, rng: random.Random, work: Work) -> int:
+def play_out(variant: Rules, state, seat_bot: dict, rng: random.Random, work: Work) -> int:
     """Let each seat's player move until ``state`` (a Hand or a Round) ends;
     returns how many tiles were placed, and adds each decision's cost to ``work``."""
     placed = 0
@@ -143,7 +139,7 @@ def play_out(variant: Variant, state, seat_bot: dict, rng: random.Random, work: 
     return placed
 
 
-def deal(variant: Variant, names: Sequence[str], rng: random.Random, exclude: Tile | None = None):
+def deal(variant: Rules, names: Sequence[str], rng: random.Random, exclude: Tile | None = None):
     """Shuffle the set (less ``exclude``, a round's engine) and deal each of
     ``names`` its hand; returns ``(hands, stock)`` (seat -> tiles, the rest)."""
     tiles = [t for t in variant.params.tiles if t != exclude]
@@ -153,7 +149,7 @@ def deal(variant: Variant, names: Sequence[str], rng: random.Random, exclude: Ti
     return hands, tiles[len(names) * size:]
 
 
-def play_rounds(variant: Variant, names: Sequence[str], seat_bot: dict, rng: random.Random, work: Work,
+def play_rounds(variant: Rules, names: Sequence[str], seat_bot: dict, rng: random.Random, work: Work,
                 rounds: int, double_of: Callable[[int], Tile], new_round: Callable, settle: Callable) -> dict:
     """A match of ``rounds`` rounds, each started from its own double set out
     before the deal (Mexican Train's engine, Chicken Foot's centre), as the
@@ -183,35 +179,7 @@ def play_rounds(variant: Variant, names: Sequence[str], seat_bot: dict, rng: ran
     return {"hands": record, "winners": list(settle(penalties, first0).winners), "finished": True}
 
 
-class NoStandingDeal(ValueError):
-    """Every one of :data:`MAX_DEALS` deals in a row was thrown in: the
-    rules (``redeal_doubles`` against the set and the deal) almost never let
-    a deal stand."""
-
-
-def standing_deal(variant: Variant, names: Sequence[str], rng: random.Random, work: Work | None = None):
-    """:func:`deal` again until the deal stands: a deal the rules throw in
-    (:meth:`~generator.engine.variant.Variant.thrown_in`, ``redeal_doubles``)
-    is shuffled and dealt afresh; returns ``(hands, stock)``. Each deal
-    thrown in costs ``work`` one unit per tile dealt (it handles every tile
-    once, as a decision tries every tile of a hand). Raises
-    :class:`NoStandingDeal` after :data:`MAX_DEALS` deals thrown in a row
-    (``rulebook check`` refuses the rules that could get there)."""
-    hands, stock = deal(variant, names, rng)
-    thrown = 0
-    while variant.thrown_in(hands) is not None:
-        thrown += 1
-        if work is not None:
-            work.spent += sum(len(h) for h in hands.values())
-        if thrown >= MAX_DEALS:
-            raise NoStandingDeal(f"{variant.id}: {MAX_DEALS} deals in a row were thrown in (a hand held "
-                                 f"{variant.params.redeal_doubles} doubles or more); a deal under these rules "
-                                 f"almost never stands")
-        hands, stock = deal(variant, names, rng)
-    return hands, stock
-
-
-def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], rng: random.Random,
+def play_game(variant: Rules, names: Sequence[str], bots: Sequence[Callable], rng: random.Random,
               teams: Sequence[Sequence[str]] | None = None, work: Work | None = None) -> dict:
     """Play one complete game; return its record: ``hands`` (one dict per hand:
     ``tiles`` placed, ``points`` scored in play and settlement, ``blocked``,
@@ -224,41 +192,7 @@ def play_game(variant: Variant, names: Sequence[str], bots: Sequence[Callable], 
     return family_of(variant.family).play_game(variant, names, seat_bot, rng, teams, work)
 
 
-def play_line_game(variant: Variant, names: Sequence[str], seat_bot: dict, rng: random.Random,
-                   teams: Sequence[Sequence[str]] | None, work: Work) -> dict:
-    """One game of the line-of-play family, hand after hand to the target
-    (:meth:`generator.engine.family.Family.play_game`); the record of :func:`play_game`."""
-    scores = None
-    leader = None
-    record = []
-    winners: tuple = ()
-    for _ in range(MAX_HANDS):
-        hands, stock = standing_deal(variant, names, rng, work)
-        # the last hand names the leader (next_lead), else the lead rule does, else a lot
-        first = leader if leader is not None else variant.first_leader(names, hands)
-        if first is None:
-            first = names[rng.randrange(len(names))]
-        h = Hand(variant, names, hands, stock, first, teams, scores, later_hand=leader is not None)
-        first = h.current
-        before = dict(h.scores)
-        spent = work.spent
-        placed = play_out(variant, h, seat_bot, rng, work)
-        gained = sum(h.scores.values()) - sum(before.values())
-        side_first = next(s for s, m in h.sides.items() if first in m)
-        won = (h.settlement.winners if h.settlement is not None else h.game_winners)
-        record.append({"tiles": placed, "points": gained, "blocked": h.end == "blocked",
-                       "first_won": side_first in won, "work": work.spent - spent})
-        scores = dict(h.scores)
-        if h.end == "game" or h.game_winners or variant.params.target is None:
-            winners = tuple(h.game_winners) if h.game_winners else tuple(won)
-            break
-        if work.out:
-            return {"hands": record, "winners": [], "finished": False}
-        leader = h.next_leader
-    return {"hands": record, "winners": list(winners), "finished": True}
-
-
-def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, partners: bool = False,
+def simulate(variant: Rules, players: int, games: int = 100, seed: int = 0, partners: bool = False,
              bots: Sequence[str] = ("greedy", "random"), progress: Callable[[int, float], None] | None = None,
              min_hands: int = 0, max_work: int | None = None, streams: str = "single", jobs: int = 1) -> dict:
     """Play ``games`` seeded games and return every figure: counts, means and
@@ -355,7 +289,7 @@ def simulate(variant: Variant, players: int, games: int = 100, seed: int = 0, pa
     return out
 
 
-def _one_stream(variant: Variant, names, seat_names, teams, seed: int, work: Work) -> Generator[dict, None, None]:
+def _one_stream(variant: Rules, names, seat_names, teams, seed: int, work: Work) -> Generator[dict, None, None]:
     """Game records drawn one after another from one stream (``streams="single"``),
     every game spending from the same ``work``."""
     rng = random.Random(seed)
@@ -367,15 +301,15 @@ def _one_stream(variant: Variant, names, seat_names, teams, seed: int, work: Wor
 def _games(rules, names, seat_names, teams, seed: int, first: int, n: int, max_work: int | None) -> list[dict]:
     """The records of games ``first`` .. ``first + n - 1`` under
     ``streams="per-game"``, each with a stream and a work limit of its own
-    (``rules`` is a :class:`Variant` or its :func:`rules_spec`, as sent to
+    (``rules`` is a :class:`Rules` or its :func:`rules_spec`, as sent to
     a process)."""
-    variant = rules if isinstance(rules, Variant) else _rebuild(rules)
+    variant = rules if isinstance(rules, Rules) else _rebuild(rules)
     seat_bots = [BOTS[b] for b in seat_names]
     return [play_game(variant, names, seat_bots, random.Random(f"{seed}/{i}"), teams, Work(max_work))
             for i in range(first, first + n)]
 
 
-def _per_game(variant: Variant, names, seat_names, teams, seed: int, max_work: int | None, jobs: int,
+def _per_game(variant: Rules, names, seat_names, teams, seed: int, max_work: int | None, jobs: int,
               total: int | None) -> Generator[dict, None, None]:
     """Game records in game order under ``streams="per-game"``: played here,
     or by ``jobs`` processes in pieces of :data:`CHUNK` games, a few pieces

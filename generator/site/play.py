@@ -142,7 +142,7 @@ def bundle_modules() -> list[Path]:
 
 def engine_bundle(files: Iterable[Path] | None = None) -> bytes:
     """A zip of ``files`` (default :func:`bundle_modules`) by their paths
-    under the package's root (``generator/engine/hand.py``,
+    under the package's root (``generator/families/line/rules/hand.py``,
     ``mypy_extensions.py``): the same bytes for the same sources (sorted
     names, a fixed date)."""
     files = bundle_modules() if files is None else list(files)

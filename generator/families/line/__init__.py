@@ -3,12 +3,12 @@ open ends, doubles crosswise or as spinners with side branches, scoring by the
 end count or by settlement; Draw, Block, All Fives, All Threes, Matador, Sniff,
 Bergen and Horse Race (seeds 000, 003 and 004).
 
-Its own modules: the engine's line of play (:mod:`generator.engine.layout`,
-:mod:`generator.engine.hand`, :mod:`generator.engine.variant`), the line
+Its own modules: the engine's line of play (:mod:`generator.families.line.rules.layout`,
+:mod:`generator.families.line.rules.hand`, :mod:`generator.families.line.rules.variant`), the line
 games' rule values (:mod:`generator.families.line.rules`), its positions
 (:mod:`generator.families.line.positions`, :mod:`generator.families.line.practice`), its
-diagrams (:mod:`generator.draw.svg`), its page parts (:mod:`generator.families.line.pages`)
-and its game loop (:func:`generator.sim.simulate.play_line_game`).
+diagrams (:mod:`generator.families.line.draw`), its page parts and words (:mod:`generator.families.line.pages`, :mod:`generator.families.line.words`)
+and its game loop (:mod:`generator.families.line.sim`).
 
 >>> from generator.engine.family import family_of
 >>> f = family_of("line")
@@ -22,13 +22,18 @@ from fractions import Fraction
 from math import comb, perm
 from typing import Mapping
 
-from ...engine.family import Family, register
+from ...base import buildinfo as _buildinfo
+
+if _buildinfo.active():     # the line's game loop may run compiled (generator.base.native)
+    __path__.insert(0, str(_buildinfo.COMPILED / "families" / "line"))  # noqa: F821 - a package's own search path
+
+from ...engine.family import Family, register  # noqa: E402
 
 __all__ = ["LINE", "MIN_STANDING", "standing_chance"]
 
 #: The least chance a deal may have of standing under ``redeal_doubles`` (one in a hundred): a
 #: rule that throws in more deals than that is refused by ``rulebook check``, so that a hand is
-#: dealt in a hundred deals on average and never in :data:`generator.sim.simulate.MAX_DEALS`.
+#: dealt in a hundred deals on average and never in :data:`generator.families.line.sim.MAX_DEALS`.
 MIN_STANDING = Fraction(1, 100)
 
 
@@ -71,6 +76,14 @@ class LineFamily(Family):
 
     name = "line"
     play_module = "generator.families.line.play"
+
+    @property
+    def rules_class(self):
+        """The line of play's rules class (:class:`~generator.families.line.rules.variant.Variant`),
+        which the line games' rule values subclass."""
+        from .rules.variant import Variant
+
+        return Variant
 
     def rule_parts(self, choices) -> tuple[type, ...]:
         """The line-of-play class and the classes of the rule values that need code of their own
@@ -154,7 +167,7 @@ class LineFamily(Family):
         return []
 
     def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
-        from ...sim.simulate import play_line_game
+        from .sim import play_line_game
 
         return play_line_game(variant, names, seat_bot, rng, teams, work)
 
@@ -164,10 +177,12 @@ class LineFamily(Family):
         return lambda pl: (place(layout, pl).points, pl.tile.pips)     # a listed play: no checks again
 
     def decisive_modules(self) -> list:
-        from ...engine import hand, layout, tiles, variant
+        from ...engine import rulebase, tiles
         from ...sim import simulate
+        from . import sim as line
+        from .rules import hand, layout, variant
 
-        return [hand, layout, tiles, variant, simulate]
+        return [hand, layout, tiles, rulebase, variant, simulate, line]
 
     def shows_legend(self, position) -> bool:
         from .positions import SettlementPosition

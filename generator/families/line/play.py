@@ -1,7 +1,7 @@
 """A hand of the line-of-play family shown to a reader playing it
 (:mod:`generator.play`): the table drawn as the page's placement diagrams
-are (:mod:`generator.draw.svg`), moves and settlements in the pages' words
-(:mod:`generator.pages.describe`), refusals by the engine's own rule ids.
+are (:mod:`generator.families.line.draw`), moves and settlements in the pages' words
+(:mod:`generator.families.line.words`, :mod:`generator.pages.describe`), refusals by the engine's own rule ids.
 
 The hint is the practice evaluation (:mod:`generator.families.line.practice`'s two
 questions): the play that scores most now, and among equals the one that
@@ -11,17 +11,18 @@ leaves the most of the rest of the hand playable, then the heaviest tile.
 from __future__ import annotations
 
 from ...base.i18n import messages, plural
-from ...draw import svg
+from . import draw as line_draw
 from ...engine.tiles import Tile
-from ...engine.variant import Play, RuleViolation, Variant
+from .rules.variant import Play, RuleViolation, Variant
 from ...pages import describe
+from . import words as line_words
 
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint"]
 
 
 #: Tries the layout search spends on the page's usual bounds for Play's table (a fortieth of what a
 #: page's diagram may spend; each of its eight searches a quarter of it) before it scales the bounds to
-#: the table (:func:`generator.draw.svg.arrange`): a move on the largest set stays well under a second.
+#: the table (:func:`generator.draw.line_draw.arrange`): a move on the largest set stays well under a second.
 TABLE_EFFORT = 4_000
 
 #: The last layout drawn and its arrangement (``None``: too large to draw), so that a view names every
@@ -34,8 +35,8 @@ def _arranged(layout):
     found within the search's bounded work (the table is then shown in words)."""
     if _drawn[0] is not layout:
         try:
-            arr = svg.arrange(layout, budget=TABLE_EFFORT // 4, effort=TABLE_EFFORT) if len(layout) else None
-        except svg.LayoutError:
+            arr = line_draw.arrange(layout, budget=TABLE_EFFORT // 4, effort=TABLE_EFFORT) if len(layout) else None
+        except line_draw.LayoutError:
             arr = None
         _drawn[:] = [layout, arr]
     return _drawn[1]
@@ -43,7 +44,7 @@ def _arranged(layout):
 
 def _sides(layout) -> dict:
     arr = _arranged(layout)
-    return svg.side_directions(arr) if arr is not None else {}
+    return line_draw.side_directions(arr) if arr is not None else {}
 
 
 def table(variant: Variant, state, lang: str, ident: str) -> tuple[str, str]:
@@ -59,14 +60,14 @@ def table(variant: Variant, state, lang: str, ident: str) -> tuple[str, str]:
     counted = variant.counted(layout) if variant.play_scoring else []
     opens = variant.open_ends(layout)
     if arr is None:
-        words = describe.text_equivalent(layout, counted, opens, lang, variant, {})
+        words = line_words.text_equivalent(layout, counted, opens, lang, variant, {})
         return "", w["table_too_large"] + " " + words
-    sides = svg.side_directions(arr)
-    words = describe.text_equivalent(layout, counted, opens, lang, variant, sides)
+    sides = line_draw.side_directions(arr)
+    words = line_words.text_equivalent(layout, counted, opens, lang, variant, sides)
     last = layout.last
-    text = svg.render(arr, counted={c.end: c.value for c in counted}, open_ends=opens,
+    text = line_draw.render(arr, counted={c.end: c.value for c in counted}, open_ends=opens,
                       last=last.tile if last else None, title=w["table"], desc=words, lang=lang, ident=ident,
-                      joins=svg.join_marks(layout, variant), coloured=variant.params.set > 6)
+                      joins=line_draw.join_marks(layout, variant), coloured=variant.params.set > 6)
     return text, words
 
 
@@ -100,7 +101,7 @@ def refusal(variant: Variant, state, seat: str, tile: Tile) -> str:
     why the first open end does not take it (its halves do not match, the
     total is not allowed ...); the hand checks a play before it changes
     anything. Raises ``RuntimeError`` if the hand accepts ``tile``, which
-    :meth:`~generator.engine.hand.Hand.plays_for` did not list."""
+    :meth:`~generator.families.line.rules.hand.Hand.plays_for` did not list."""
     tries = [None] + list(variant.open_ends(state.layout))
     first = None
     for at in tries:                        # the hand's own checks first, then each open end's reason
@@ -147,7 +148,7 @@ def hand_result(variant: Variant, state, lang: str, who) -> list[str]:
                        raw={named[k]: v for k, v in s.raw.items()},
                        pips={named[k]: v for k, v in s.pips.items()},
                        opponents_pips={named[k]: v for k, v in s.opponents_pips.items()})
-        out += describe.settlement_lines(s, lang, variant)
+        out += line_words.settlement_lines(s, lang, variant)
     return out
 
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...engine.hand import Event, Hand
-from ...engine.layout import Layout
+from .rules.hand import Event, Hand
+from .rules.layout import Layout
 from ...engine.tiles import End, NotationError, Tile
-from ...engine.variant import Placement, RuleViolation, Settlement, Variant, sides_of
+from .rules.variant import Placement, RuleViolation, Settlement, Variant, sides_of
 from ...model.kinds import read_tile, Kinds, PositionBase, register
 from ...model.schema import MAX_DIAGRAM_TILES, POSITION_SCHEMA, name_keys, validate, yaml_on_key
 from ...model.yamlsrc import Source, SourceError, SourceErrors

@@ -28,9 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine.layout import Layout
+from .rules.layout import Layout
 from ...engine.tiles import End, NotationError, Tile
-from ...engine.variant import Placement, Play, RuleViolation, Variant
+from .rules.variant import Placement, Play, RuleViolation, Variant
 from ...model.kinds import PositionBase, read_tile
 from ...model.yamlsrc import Source, SourceError, SourceErrors
 

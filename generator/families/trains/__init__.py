@@ -81,12 +81,12 @@ class TrainsFamily(RoundsFamily):
         return lambda play: play[0].pips
 
     def decisive_modules(self) -> list:
-        from ...engine import hand, layout, tiles, variant
+        from ...engine import rulebase, tiles
         from ...sim import simulate
         from . import sim as trains
         from . import rules as mexican_train
 
-        return [hand, layout, tiles, variant, simulate, mexican_train, trains]
+        return [tiles, rulebase, simulate, mexican_train, trains]
 
     def render_position(self, page, checked, steps):
         from ...pages.game import GEN

@@ -35,7 +35,7 @@ from ...base.i18n import messages, plural
 from .draw import draw_table
 from ...engine.family import family_of
 from ...engine.tiles import Tile
-from ...engine.variant import Variant
+from ...engine.rulebase import Rules
 from .rules import MEXICAN
 from ...play.rounds import action_tile, each, last_play, oriented, refused_by, sentences, tiles_from
 from ...play.session import seats_of
@@ -47,22 +47,22 @@ __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scor
 _OPEN = ("own", "mexican", "marked", "cover")
 
 
-def round_number(variant: Variant, state) -> int:
+def round_number(variant: Rules, state) -> int:
     """The round's number in the match (1-based): the highest double's round
     is 1, one more for every double lower (``variant.engine_of`` reversed)."""
     return variant.max_pip - state.engine.high + 1
 
 
-def _rounds(variant: Variant) -> int:
+def _rounds(variant: Rules) -> int:
     """Rounds in the match as it is played (the first table setting, as :func:`~generator.families.trains.sim.play_match`)."""
     return variant.round_settings[0]
 
 
-def _reader(variant: Variant) -> str:
+def _reader(variant: Rules) -> str:
     return seats_of(variant)[2]
 
 
-def _seat(variant: Variant, seat: str, lang: str) -> str:
+def _seat(variant: Rules, seat: str, lang: str) -> str:
     """A seat in the reader's words, as the session names it (``South (you)``)."""
     w = messages("play", lang)
     name = w.get(f"seat_{seat}", seat)
@@ -74,7 +74,7 @@ def _bare(seat: str, lang: str) -> str:
     return messages("play", lang).get(f"seat_{seat}", seat)
 
 
-def train_words(variant: Variant, train: str, lang: str) -> str:
+def train_words(variant: Rules, train: str, lang: str) -> str:
     """A train in words, in the middle of a sentence: ``the Mexican train``,
     ``your train`` (the reader's), ``North's train``."""
     w = messages("play", lang)
@@ -109,7 +109,7 @@ def _sentences(parts: list[str], lang: str) -> str:
     return sentences(parts, messages("play", lang)["trains_stop"])
 
 
-def _words(variant: Variant, state, lang: str, allowed: dict[str, list[str]]) -> str:
+def _words(variant: Rules, state, lang: str, allowed: dict[str, list[str]]) -> str:
     """The text equivalent of the table: the round and its engine, every
     train (its tiles from the engine out, its open end, a marker or "open to
     everyone" -- said only while no double waits to be covered --, an
@@ -153,7 +153,7 @@ def _oriented_last(state, tile: Tile, train: str) -> str:
     return oriented(tile, tile.other(state.trains[train].end)) if not tile.is_double else tile.label
 
 
-def table(variant: Variant, state, lang: str, ident: str) -> tuple[str, str]:
+def table(variant: Rules, state, lang: str, ident: str) -> tuple[str, str]:
     """``(svg, words)``: the engine and every train as an SVG diagram (as the
     page's hub diagrams: the rows of trains left and right of the engine,
     each owner's label, the red marker, the uncovered double outlined, the
@@ -174,7 +174,7 @@ def table(variant: Variant, state, lang: str, ident: str) -> tuple[str, str]:
     return svg, words
 
 
-def action_words(variant: Variant, state, seat: str, action, lang: str) -> str:
+def action_words(variant: Rules, state, seat: str, action, lang: str) -> str:
     """A move of ``seat`` (the reader) before it is made: ``[6|4] on your own
     train``, ``[6|4] on the Mexican train``, ``[6|4] on North's train`` (the
     tile from the half that touches the train's end), with a note in
@@ -209,7 +209,7 @@ def action_words(variant: Variant, state, seat: str, action, lang: str) -> str:
     return out
 
 
-def log_words(variant: Variant, state, seat: str, action, lang: str) -> str:
+def log_words(variant: Rules, state, seat: str, action, lang: str) -> str:
     """A move of ``seat`` in the round's log, briefly: ``plays [6|4] on own
     train``, ``... on the Mexican train``, ``... on your train`` (the
     reader's), ``... on North's train``; ``draws a tile`` (which, the log does
@@ -229,7 +229,7 @@ def log_words(variant: Variant, state, seat: str, action, lang: str) -> str:
     return w["trains_log_other"].format(tile=text, owner=_bare(train, lang))
 
 
-def refusal(variant: Variant, state, seat: str, tile: Tile) -> str:
+def refusal(variant: Rules, state, seat: str, tile: Tile) -> str:
     """The id of the rule that refuses ``tile`` of ``seat``'s hand now, as
     :meth:`~generator.families.trains.rules.Round.play` refuses it (it
     checks a play before it changes anything): after a draw, only the drawn
@@ -250,7 +250,7 @@ def refusal(variant: Variant, state, seat: str, tile: Tile) -> str:
     return refused_by(state, seat, tile, train)
 
 
-def scores(variant: Variant, state, lang: str, who, earlier: Sequence = ()) -> str:
+def scores(variant: Rules, state, lang: str, who, earlier: Sequence = ()) -> str:
     """The score as far as the round knows it: ``Round 3 of 13 (engine
     [10|10])``; while the round is played, the tiles in each hand and in the
     stock (the pips of other hands are hidden); once it is over, each seat's
@@ -276,7 +276,7 @@ def scores(variant: Variant, state, lang: str, who, earlier: Sequence = ()) -> s
     return w["sep"].join(parts)
 
 
-def hand_result(variant: Variant, state, lang: str, who) -> list[str]:
+def hand_result(variant: Rules, state, lang: str, who) -> list[str]:
     """How the finished round ended, in sentences: who went out (or that it
     was blocked: an empty stock and no tile that fits any train, even with
     every train marked), every seat's penalty (the pips left in hand), and
@@ -294,7 +294,7 @@ def hand_result(variant: Variant, state, lang: str, who) -> list[str]:
     return out
 
 
-def hint(variant: Variant, state, seat: str, lang: str):
+def hint(variant: Rules, state, seat: str, lang: str):
     """``(action, reason)``: the family's greedy choice, the play of the
     heaviest tile (the first of equals in the engine's order), and why in
     words (the tile just drawn must be played, the only play, the double

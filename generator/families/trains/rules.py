@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ...engine.tiles import Tile
-from ...engine.variant import RuleViolation, Variant, check_turn
+from ...engine.rulebase import RuleViolation, Rules, check_turn
 
 __all__ = ["MexicanTrain", "Round", "Train", "TrainEvent", "MatchResult", "MEXICAN", "STATUS"]
 
@@ -89,8 +89,8 @@ class MatchResult:
     winners: tuple[str, ...]
 
 
-class MexicanTrain(Variant):
-    """Mexican Train on the shared interface (parameters, tiles); its play is
+class MexicanTrain(Rules):
+    """Mexican Train on the family-neutral :class:`~generator.engine.rulebase.Rules` (parameters, tiles); its play is
     the :class:`Round` state machine rather than a single line of play.
 
     - Set (メキシカントレインとは?): double-twelve, 91 tiles; 2-8 players, each

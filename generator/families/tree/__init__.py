@@ -82,12 +82,12 @@ class TreeFamily(RoundsFamily):
         return lambda play: variant.tile_penalty(play[0])
 
     def decisive_modules(self) -> list:
-        from ...engine import tiles, variant
+        from ...engine import rulebase, tiles
         from ...sim import simulate
         from . import sim as tree
         from . import rules as chicken_foot
 
-        return [tiles, variant, simulate, chicken_foot, tree]
+        return [tiles, rulebase, simulate, chicken_foot, tree]
 
     def render_position(self, page, checked, steps):
         from .pages import render_tree

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ...engine.tiles import Tile
-from ...engine.variant import RuleViolation, Variant, check_turn
+from ...engine.rulebase import RuleViolation, Rules, check_turn
 
 __all__ = ["ChickenFoot", "Round", "Arm", "TreeEvent", "ChickenMatch", "STATUS", "TOES", "arm_names",
            "toe_names"]
@@ -130,8 +130,8 @@ class ChickenMatch:
     winners: tuple[str, ...]
 
 
-class ChickenFoot(Variant):
-    """Chicken Foot on the shared interface (parameters, tiles); its play is
+class ChickenFoot(Rules):
+    """Chicken Foot on the family-neutral :class:`~generator.engine.rulebase.Rules` (parameters, tiles); its play is
     the :class:`Round` state machine.
 
     - Set and deal: a double-nine set (55 tiles) for two to eight players,

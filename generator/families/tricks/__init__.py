@@ -125,12 +125,12 @@ class TricksFamily(Family):
         return plan_key(variant, state)
 
     def decisive_modules(self) -> list:
-        from ...engine import tiles, variant
+        from ...engine import rulebase, tiles
         from ...sim import simulate
         from . import sim as tricks
         from . import rules as texas42
 
-        return [tiles, variant, simulate, texas42, tricks]
+        return [tiles, rulebase, simulate, texas42, tricks]
 
     def render_position(self, page, checked, steps):
         from .pages import render_tricks

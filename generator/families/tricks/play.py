@@ -29,7 +29,7 @@ from __future__ import annotations
 from ...base.i18n import messages, plural
 from .draw import draw_trick
 from ...engine.tiles import Tile
-from ...engine.variant import RuleViolation
+from ...engine.rulebase import RuleViolation
 from .sim import _strength, estimate, plan_key
 from .words import bid_words, suit_words as _suit, tile_text, trumps_words
 from .rules import DOUBLES, FOLLOW_ME, HAND_POINTS, PASS, Bid, Deal, Texas42, count_of

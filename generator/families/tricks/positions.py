@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.tiles import Tile
-from ...engine.variant import RuleViolation
+from ...engine.rulebase import RuleViolation
 from .rules import (DOUBLES, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
                                 notation, parse_trumps, settle_marks, team_name)
 from ...model.compare import stated_diff

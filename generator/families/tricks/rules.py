@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ...engine.tiles import Tile
-from ...engine.variant import RuleViolation, Variant
+from ...engine.rulebase import RuleViolation, Rules
 
 __all__ = ["Texas42", "Bid", "Deal", "Trick", "HandResult", "MarksResult", "PASS", "COUNT", "DOUBLES",
            "FOLLOW_ME", "SEATS", "parse_trumps", "trumps_text", "team_name", "settle_marks", "count_of",
@@ -207,8 +207,8 @@ class MarksResult:
     after: int | None
 
 
-class Texas42(Variant):
-    """The rules of Texas 42 on the shared interface (params, tiles); its
+class Texas42(Rules):
+    """The rules of Texas 42 on the family-neutral :class:`~generator.engine.rulebase.Rules` (params, tiles); its
     play is the :class:`Deal` state machine, not a line of play.
 
     Rule choices read (:class:`~generator.engine.choices.Choices`):

@@ -1,6 +1,6 @@
 """The rules of a single line of play: the rule values that need code of
 their own, one module per game that brought them, each a subclass of the
-line-of-play :class:`~generator.engine.variant.Variant`; every other rule
+line-of-play :class:`~generator.families.line.rules.variant.Variant`; every other rule
 value is played by that class itself.
 
 ==========================  ==========================================  ====================
@@ -18,17 +18,20 @@ from __future__ import annotations
 
 from ....base import buildinfo as _buildinfo
 
-if _buildinfo.active():     # the line games' rule values may run compiled (generator.base.native)
+if _buildinfo.active():     # the line's engine and rule values may run compiled (generator.base.native)
     __path__.insert(0, str(_buildinfo.COMPILED / "families" / "line" / "rules"))  # noqa: F821 - a package's own search path
 
 from ....engine.choices import Choices  # noqa: E402
-from ....engine.variant import Variant  # noqa: E402
+from .layout import Layout, Placed  # noqa: E402
+from .variant import Contribution, Placement, Play, Variant  # noqa: E402
+from .hand import Event, Hand  # noqa: E402
 from .all_threes import MultiplesOnly  # noqa: E402
 from .bergen import Headers  # noqa: E402
 from .horse_race import DoubleOrScore  # noqa: E402
 from .matador import SumMatching  # noqa: E402
 
-__all__ = ["VALUE_RULES", "rule_parts"]
+__all__ = ["VALUE_RULES", "rule_parts", "Layout", "Placed", "Contribution", "Placement", "Play", "Variant", "Event",
+           "Hand"]
 
 #: (choice, value) -> the class that plays that value (every other value is the base class's).
 VALUE_RULES: dict[tuple[str, str], type[Variant]] = {

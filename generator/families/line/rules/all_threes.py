@@ -2,7 +2,8 @@
 section 7): ``legal_totals: multiples`` -- a tile may be played only when the
 open ends then total a multiple of the scoring number (3 in All Threes).
 
->>> from generator.engine import Params, Tile, End, Layout, RuleViolation
+>>> from generator.engine import Params, Tile, End, RuleViolation
+>>> from generator.families.line.rules import Layout
 >>> from generator.engine.choices import Choices
 >>> from generator.engine.rules import make_variant
 >>> a3 = make_variant(Params(set=6, players=(2, 3, 4), partnerships=(), deal={2: 7, 3: 5, 4: 5}, target=100),
@@ -23,8 +24,8 @@ from __future__ import annotations
 from mypy_extensions import mypyc_attr
 
 from ....engine.tiles import Tile
-from ....engine.variant import Placement, RuleViolation
-from ....engine.variant import Variant
+from .variant import Placement, RuleViolation
+from .variant import Variant
 
 __all__ = ["MultiplesOnly"]
 

@@ -3,7 +3,8 @@
 ``004_7920f74d13d370b9.txt`` section 5 gives the scores; the deal, lead and
 target are lost and follow the standard references (stated on the page).
 
->>> from generator.engine import Params, Tile, End, Layout
+>>> from generator.engine import Params, Tile, End
+>>> from generator.families.line.rules import Layout
 >>> from generator.engine.choices import Choices
 >>> from generator.engine.rules import make_variant
 >>> bg = make_variant(Params(set=6, players=(2, 3, 4), partnerships=(), deal={2: 6, 3: 6, 4: 5}, target=15),
@@ -23,8 +24,8 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from ....engine.layout import Layout
-from ....engine.variant import Placement, Variant
+from .layout import Layout
+from .variant import Placement, Variant
 
 __all__ = ["Headers"]
 

@@ -4,7 +4,8 @@ take (``variant.yaml``): every double a spinner whose side branches open after
 both straight sides, the Fives count, multiples of 5 in units of 5, rounded
 settlement where tied lowest sides all win.
 
->>> from generator.engine import Params, Tile, End, Layout
+>>> from generator.engine import Params, Tile, End
+>>> from generator.families.line.rules import Layout
 >>> from generator.engine.choices import Choices
 >>> from generator.engine.rules import make_variant
 >>> hr = make_variant(Params(set=6, players=(2, 3, 4), partnerships=(4,), deal={2: 7, 3: 6, 4: 5},
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from mypy_extensions import mypyc_attr
 
-from ....engine.variant import Placement, Variant
+from .variant import Placement, Variant
 
 __all__ = ["DoubleOrScore"]
 

@@ -1,7 +1,8 @@
 """Matador's own rule value, ``matching: sum-7`` (マタドール): seed ``004_7920f74d13d370b9.txt``, section 8, with
 ``shared/notes/seed-004-reading.md``; scoring and winning "as in the Block game".
 
->>> from generator.engine import Params, Tile, End, Layout
+>>> from generator.engine import Params, Tile, End
+>>> from generator.families.line.rules import Layout
 >>> from generator.engine.choices import Choices
 >>> from generator.engine.rules import make_variant
 >>> m = make_variant(Params(set=6, players=(2, 3, 4), partnerships=(4,), deal={2: 7, 3: 7, 4: 5}, target=100),
@@ -19,7 +20,7 @@ from mypy_extensions import mypyc_attr
 from typing import Sequence
 
 from ....engine.tiles import End, Tile
-from ....engine.variant import Variant
+from .variant import Variant
 
 __all__ = ["SumMatching", "MATADORS"]
 

@@ -2,7 +2,7 @@
 
 This module knows only the shape of a layout (which tile hangs on which end, which
 ends are still free); what may be played where and what counts is decided by a
-variant (:mod:`generator.engine.variant`). The grammar of ends is the one fixed by the
+variant (:mod:`generator.families.line.rules.variant`). The grammar of ends is the one fixed by the
 contract of position files (``docs/en/authoring.md#fixed-contract``): a non-double's end is named by its pip, a double's
 by ``a``/``b`` (straight sides; ``a`` is the side by which it was attached) and
 ``side-a``/``side-b`` (side branches).
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Iterable
 
-from .tiles import DOUBLE_ENDS, SIDES, STRAIGHT, End, Tile
+from ....engine.tiles import DOUBLE_ENDS, SIDES, STRAIGHT, End, Tile
 
 __all__ = ["Placed", "Layout"]
 

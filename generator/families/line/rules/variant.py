@@ -1,129 +1,34 @@
-"""The shared interface every variant implements, and the values it returns.
+"""The rules of a single line of play (the ``line`` family) and the values
+its moves return: :class:`Variant` (open ends, spinners, matching, placing a
+tile, scoring by the ends, settling a hand), :class:`Placement`,
+:class:`Play` and :class:`Contribution`.
 
-A variant is a :class:`Variant` subclass (one file per game under
-:mod:`generator.families.line.rules`) built from the ``params`` block of
-``rules/<id>/variant.yaml``. Positions, the hand state machine, diagrams and pages
-only talk to this interface.
+:class:`Variant` builds on the family-neutral
+:class:`~generator.engine.rulebase.Rules` (params, choices, seats, turns,
+refusals, settlement pieces, which it re-exports); a rule value that needs
+code of its own is a subclass in :mod:`generator.families.line.rules`. The
+other families' rules classes subclass :class:`~generator.engine.rulebase.Rules`,
+not this class.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from .choices import Choices
+from ....engine.choices import Choices
+from ....engine.rulebase import Params, RuleViolation, Rules, Settlement, check_turn, round_half_up_to, side_of, sides_of
+from ....engine.tiles import SIDES, End, Tile
 from .layout import Layout, Placed
-from .tiles import SIDES, End, Tile, double_set
 
 __all__ = [
     "Params", "Contribution", "Placement", "Play", "RuleViolation", "Variant", "Settlement",
-    "round_half_up_to", "count_fives_ends", "check_turn",
+    "round_half_up_to", "count_fives_ends", "check_turn", "sides_of", "side_of",
 ]
 
 
 _new = tuple.__new__      # makes a NamedTuple from a tuple without its keyword-handling wrapper
-
-
-class RuleViolation(Exception):
-    """A move the rules forbid.
-
-    ``message`` says what is wrong in plain words (listing the open ends where that
-    helps); ``rule`` is a short id of the rule, e.g. ``"horse-race/side-branch"``.
-    It pickles with both, so a refusal raised in a worker process reaches the
-    caller whole (:func:`generator.base.processes.in_order`).
-    """
-
-    def __init__(self, message: str, rule: str):
-        super().__init__(message)
-        self.message = message
-        self.rule = rule
-
-    def __reduce__(self):
-        return (type(self), (self.message, self.rule))
-
-    def __str__(self) -> str:
-        return f"{self.message} [rule {self.rule}]"
-
-
-def check_turn(state, player: str, what: str = "round") -> None:
-    """Refuse a move by ``player`` that the turn order forbids, in any
-    family's state (a hand, a round: ``variant``, ``end``, ``hands``,
-    ``current``). Raises :class:`RuleViolation` once ``state`` is over
-    (rule ``VID/WHAT-over``, ``what`` "hand" or "round"), for a name not
-    seated (``VID/players``) and out of turn (``VID/turn-order``)."""
-    vid = state.variant.id
-    if state.end is not None:
-        raise RuleViolation(f"the {what} is over ({state.end}); no more moves", f"{vid}/{what}-over")
-    if player not in state.hands:
-        raise RuleViolation(f"{player!r} is not a player", f"{vid}/players")
-    if player != state.current:
-        raise RuleViolation(f"it is {state.current}'s turn, not {player}'s", f"{vid}/turn-order")
-
-
-@dataclass(frozen=True)
-class Params:
-    """A variant's parameters, read from ``params`` in its ``variant.yaml``.
-
-    ``set`` is the highest pip (6 = double-six); ``deal`` maps a number of
-    players to tiles per hand; ``stock_reserve`` tiles can never be drawn;
-    ``target`` is the game target in displayed points; ``point_unit`` is how
-    many raw points make one displayed point (1 when they are the same);
-    ``rounds`` the match lengths a round-based game offers (default first);
-    ``lead_totals`` the pip totals a tile may have to be set (empty: any;
-    seed 004, All Threes: 3 or 6); ``redeal_doubles`` the number of doubles
-    in one hand that throws the deal in (``None``: no such rule; Pagat,
-    Cuban Dominoes: 5); ``capicua_bonus`` the displayed points a side gains
-    on top of the hand for going out with a capicúa, a last tile (not a
-    double) that would have fitted either open end (``None``: no bonus;
-    Dominican and Puerto Rican partnership games).
-    """
-
-    set: int
-    players: tuple[int, ...]
-    partnerships: tuple[int, ...]
-    deal: Mapping[int, int]
-    stock_reserve: int = 0
-    target: int | None = None
-    point_unit: int = 1
-    rounds: tuple[int, ...] = ()
-    lead_totals: tuple[int, ...] = ()
-    redeal_doubles: int | None = None
-    capicua_bonus: int | None = None
-
-    @property
-    def tiles(self) -> tuple[Tile, ...]:
-        """The whole set, in order (made once per set: :func:`~.tiles.double_set`)."""
-        return double_set(self.set)
-
-    def stock_size(self, players: int) -> int:
-        """Tiles left in the stock after the deal for ``players`` players."""
-        return len(self.tiles) - players * self.deal[players]
-
-    def __reduce__(self):
-        # pickled by its fields (the simulations send a game's rules to other processes); a
-        # compiled frozen dataclass cannot be rebuilt by setting its fields one by one
-        return (Params, (self.set, self.players, self.partnerships, dict(self.deal), self.stock_reserve,
-                         self.target, self.point_unit, self.rounds, self.lead_totals, self.redeal_doubles,
-                         self.capicua_bonus))
-
-    @classmethod
-    def from_mapping(cls, m: Mapping) -> "Params":
-        """Build from the YAML mapping (keys as in ``variant.yaml``)."""
-        return cls(
-            set=int(m["set"]),
-            players=tuple(int(x) for x in m["players"]),
-            partnerships=tuple(int(x) for x in m.get("partnerships", ())),
-            deal={int(k): int(v) for k, v in m["deal"].items()},
-            stock_reserve=int(m.get("stock_reserve", 0)),
-            target=None if m.get("target") is None else int(m["target"]),
-            point_unit=int(m.get("point_unit", 1)),
-            rounds=tuple(int(x) for x in m.get("rounds", ())),
-            lead_totals=tuple(int(x) for x in m.get("lead_totals") or ()),
-            redeal_doubles=None if m.get("redeal_doubles") is None else int(m["redeal_doubles"]),
-            capicua_bonus=None if m.get("capicua_bonus") is None else int(m["capicua_bonus"]),
-        )
 
 
 class Contribution(NamedTuple):
@@ -190,45 +95,15 @@ class Play(NamedTuple):
     touch: int | None = None
 
 
-class Settlement(NamedTuple):
-    """The outcome of a hand's end (an immutable record).
-
-    ``winners`` are side names (a player, or a team ``"N+S"``); ``points`` the
-    displayed points each winner gains; ``raw`` the rounded pips behind them;
-    ``pips`` each side's remaining pip total; ``scores_after`` and
-    ``game_winners`` are filled when scores before the settlement were given.
-    """
-
-    winners: tuple[str, ...]
-    points: Mapping[str, int]
-    raw: Mapping[str, int]
-    pips: Mapping[str, int]
-    opponents_pips: Mapping[str, int]
-    blocked: bool
-    scores_after: Mapping[str, int] | None = None
-    game_winners: tuple[str, ...] | None = None
-
-
-def round_half_up_to(value: int, unit: int) -> int:
-    """Round ``value`` pips to the nearest multiple of ``unit``; an exact half
-    rounds up. For ``unit`` 5: remainders 1-2 go down, 3-4 up (seed 000,
-    ハンドの精算).
-
-    >>> [round_half_up_to(v, 5) for v in (17, 18, 22, 12, 0)]
-    [15, 20, 20, 10, 0]
-    """
-    q, r = divmod(value, unit)
-    return (q + (1 if 2 * r >= unit else 0)) * unit
-
-
 _SPINNERS: dict[str, bool | str] = {"none": False, "all": True, "first": "first"}
 _SCORING = {"none": None, "multiples-of-5": ("multiple", 5), "multiples-of-3": ("multiple", 3),
             "fives-and-threes": "fives-and-threes", "headers": "headers"}
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)     # every game's own rules subclass it
-class Variant:
-    """Base class of every variant's rules.
+@mypyc_attr(allow_interpreted_subclasses=True)     # every line game's own rule values subclass it
+class Variant(Rules):
+    """The rules of a single line of play (the ``line`` family), on the
+    family-neutral :class:`~generator.engine.rulebase.Rules`.
 
     Subclasses set ``id`` and override the rule hooks. Defaults describe a plain
     line of play (seed 004, マッチング; seed 003): doubles are ordinary crosswise
@@ -239,10 +114,9 @@ class Variant:
     ``choices`` (:class:`~generator.engine.choices.Choices`, data from
     ``variant.yaml``) set the attributes below; a rule value that needs code of
     its own (Matador's sums, Bergen's headers...) is a subclass that overrides
-    a hook, joined in by :func:`generator.families.line.rules.make_variant`.
+    a hook, joined in by :func:`generator.engine.rules.make_variant`.
     """
 
-    id: str = ""
     # The rule choices as the engine reads them, set from :class:`Choices` by
     # ``__init__`` (the class defaults are a plain line of play):
     #: Every double is a spinner (True), only the first (``"first"``), or none (False).
@@ -255,29 +129,21 @@ class Variant:
     matching: str = "equal"
     #: ``"lot"``, ``"black"``, ``"highest-double"`` or ``"engine"`` (trains).
     lead_rule: str = "lot"
-    #: ``"until-playable"``, ``"optional"``, ``"none"`` or ``"one"`` (trains).
-    draw_mode: str = "until-playable"
     #: ``"ends"`` or ``"fives"`` (:func:`count_fives_ends`).
     counting: str = "ends"
     #: ``None``, ``("multiple", n)``, ``"fives-and-threes"`` or ``"headers"``.
     play_scoring: object = None
     #: How a hand's winner scores (:attr:`Choices.settlement`).
     settle_rule: str = "none"
-    #: ``"line"`` (one line of play, :class:`~generator.engine.hand.Hand`) or
-    #: ``"trains"`` (Mexican Train's hub of trains).
-    family: str = "line"
 
     def __init__(self, params: Params, choices: Choices | None = None):
-        self.params = params
-        #: The rule choices (:class:`~generator.engine.choices.Choices`) this game plays by.
-        self.choices = c = choices if choices is not None else Choices()
-        self.family = c.layout
+        super().__init__(params, choices)
+        c = self.choices
         self.spinners = _SPINNERS[c.spinners]
         self.sides_after_straight = c.side_branches == "after-straight"
         self.doubles = c.doubles
         self.matching = c.matching
         self.lead_rule = c.lead
-        self.draw_mode = c.draw
         self.counting = c.counting
         self.play_scoring = _SCORING[c.scoring]
         self.settle_rule = c.settlement
@@ -295,21 +161,7 @@ class Variant:
         self._counts = (self.play_scoring is not None or cls.score_placement is not Variant.score_placement
                         or cls.check_placement is not Variant.check_placement)
 
-    def stock_size(self, players: int) -> int:
-        """Tiles left in the stock after dealing to ``players`` players (and
-        after setting out any tile placed before the deal)."""
-        return self.params.stock_size(players)
-
     # -- tiles -----------------------------------------------------------
-    @property
-    def max_pip(self) -> int:
-        """Highest pip of the set (6 for double-six)."""
-        return self.params.set
-
-    def parse_tile(self, text: str) -> Tile:
-        """Read a tile of this variant's set (see :meth:`Tile.parse`)."""
-        return Tile.parse(text, self.max_pip)
-
     def parse_end(self, text: str) -> End:
         """Read an attachment point of this variant's set."""
         return End.parse(text, self.max_pip)
@@ -336,19 +188,6 @@ class Variant:
                     if key is None or (t.pips, t.high) > key:
                         best, holder, key = t, p, (t.pips, t.high)
         return None if best is None else (holder, best)  # type: ignore[return-value]   # set with best
-
-    def first_player(self, players: Sequence[str], first: str, number: int) -> str:
-        """Who takes the first turn of round ``number`` of a match of rounds
-        (Mexican Train, Chicken Foot) when ``first`` took it in round 1: one
-        seat further on each round, in the order of ``players``. Raises
-        ``ValueError`` when ``first`` is not one of ``players``.
-
-        >>> p = Params(set=6, players=(3,), partnerships=(), deal={3: 7})
-        >>> [Variant(p).first_player(["A", "B", "C"], "B", n) for n in (1, 2, 3)]
-        ['B', 'C', 'A']
-        """
-        i = list(players).index(first)
-        return players[(i + number - 1) % len(players)]
 
     def first_leader(self, players: Sequence[str], hands: Mapping[str, Sequence[Tile]]) -> str | None:
         """Who leads a hand that the last one does not decide (the first
@@ -601,7 +440,7 @@ class Variant:
         ``at`` by its pip ``link`` (a string; ``None`` for a double or the
         lead), crosswise or not. Scores it and applies :meth:`check_placement`
         (which may raise :class:`RuleViolation`). :meth:`place` checks a play
-        and then calls this; :class:`~generator.engine.hand.Hand` calls it
+        and then calls this; :class:`~generator.families.line.rules.hand.Hand` calls it
         directly for a play from its own list of legal plays."""
         double = tile.is_double
         new = layout._attach(tile, at, link, cross and double, double and self.is_spinner(layout, tile, cross),
@@ -727,21 +566,6 @@ class Variant:
     def continues_turn(self, placement: Placement, drawn: bool) -> bool:
         """Whether the same player plays again after ``placement``."""
         return False
-
-    def play_order(self, players: Sequence[str]) -> list[str]:
-        """The players in the order they play, from ``players`` (the seats
-        clockwise, first seat first): clockwise, or with ``direction:
-        counter-clockwise`` (Pagat, Cuban Dominoes) the first seat and then
-        the others from its right.
-
-        >>> p = Params(set=9, players=(4,), partnerships=(4,), deal={4: 10})
-        >>> Variant(p, Choices(direction="counter-clockwise")).play_order(["N", "E", "S", "W"])
-        ['N', 'W', 'S', 'E']
-        """
-        players = list(players)
-        if self.choices.direction == "counter-clockwise":
-            return players[:1] + players[:0:-1]
-        return players
 
     def thrown_in(self, hands: Mapping[str, Sequence[Tile]]) -> tuple[str, int] | None:
         """``(player, doubles)`` for the first player (in ``hands``' order)
@@ -901,20 +725,4 @@ def _CONTRIB_ORDER(c: Contribution):
     return (c.end.tile, -c.value)
 
 
-def sides_of(players: Sequence[str], teams: Sequence[Sequence[str]] | None) -> dict[str, tuple[str, ...]]:
-    """Map each side's name to its members: ``{"N+S": ("N", "S"), ...}`` for
-    teams, else ``{"N": ("N",), ...}``."""
-    if teams:
-        return {"+".join(t): tuple(t) for t in teams}
-    return {p: (p,) for p in players}
 
-
-def side_of(player: str, sides: Mapping[str, Sequence[str]]) -> str:
-    """The name of the side ``player`` belongs to."""
-    for name, members in sides.items():
-        if player in members:
-            return name
-    raise KeyError(player)
-
-
-__all__ += ["sides_of", "side_of"]

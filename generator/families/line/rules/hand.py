@@ -1,4 +1,5 @@
-"""One hand played move by move: the turn flow shared by every variant.
+"""One hand of a single line of play, move by move: the turn flow of every
+line game.
 
 A :class:`Hand` starts from a deal (hands and a stock in draw order, top
 first) and accepts ``play``, ``draw`` and ``pass_`` moves, checking each against
@@ -11,9 +12,10 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping, NamedTuple, Sequence
 
+from ....engine.rulebase import RuleViolation, Settlement, check_turn, side_of, sides_of
+from ....engine.tiles import End, Tile
 from .layout import Layout
-from .tiles import End, Tile
-from .variant import Placement, Play, RuleViolation, Settlement, Variant, check_turn, side_of, sides_of
+from .variant import Placement, Play, Variant
 
 __all__ = ["Hand", "Event"]
 
