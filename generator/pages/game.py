@@ -40,7 +40,6 @@ from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
 from ..engine.variant import Placement, side_of, sides_of
 from ..model import Catalog, CheckedPosition, SourceError, VariantDef
 from ..model.catalog import RESERVED_SECTIONS
-from ..families.line.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 from ..model.yamlsrc import bad_character
 
 from ..safety.sandbox import Budget, Sandbox, bounded_output, template_line
@@ -187,16 +186,20 @@ class _Page:
     def render_position(self, cp: CheckedPosition, steps: list[int] | None = None) -> str:
         pos = cp.position
         ui = self.ui
-        # an example of two or more placements can be stepped through (docs/assets/rulebook.js)
-        stepped = isinstance(pos, PlacementPosition) and len(pos.steps) >= 2
-        kind = " rb-stepped" if stepped else " rb-practice" if pos.is_practice else ""
+        family = family_of(pos.family)
+        # an example its family steps through (two or more placements) gets a stepper (docs/assets/rulebook.js)
+        kind = " rb-stepped" if family.stepped(pos) else " rb-practice" if pos.is_practice else ""
+        verdict = ""
         if pos.is_practice:
-            kind += family_of(pos.family).practice_kind(pos)
+            practice = family.practice_kind(pos)
+            kind += practice
+            # the verdict words the page's script says for a right and a wrong pick (names of its meta words)
+            verdict = ' data-rb-verdict="{} {}"'.format(*family.verdict_words[practice])
         # A worked example folds under its title (rulebook.css keeps it unfolded on a wide screen and
         # in print, and rulebook.js opens it there and wherever an address points into it), so that a
         # long page on a phone is a list of examples a reader opens one at a time.
-        out = [f'\n<details class="rb-example{kind}" id="ex-{pos.id}" markdown>\n']
-        if not self.legend_shown and family_of(pos.family).shows_legend(pos):
+        out = [f'\n<details class="rb-example{kind}" id="ex-{pos.id}"{verdict} markdown>\n']
+        if not self.legend_shown and family.shows_legend(pos):
             out.insert(0, self.legend())        # the page's first diagram: its legend comes first
         title = (pos.title or {}).get(self.lang)
         label = ui["practice_title"] if pos.is_practice else ui["example"]
@@ -205,7 +208,7 @@ class _Page:
         if pos.note:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
         try:
-            out.append(family_of(pos.family).render_position(self, cp, steps))
+            out.append(family.render_position(self, cp, steps))
         except svg.LayoutError:             # (the search's work is bounded: a drawing it cannot find)
             raise pos.src.error((), "this example's line of play cannot be drawn: no drawing without "
                                     "overlaps was found within the layout search's bounded work (place "
@@ -291,8 +294,8 @@ class _Page:
                 return f"{houserules.section_page(self.v, sid)}.md#{sid}"
         return None
 
-    def rejected(self, pid: str, index: int, r: Rejected, extra_caption: str | None = None) -> str:
-        """A step the rules refuse: the reason (rule id, the rule in words, the
+    def rejected(self, pid: str, index: int, r, extra_caption: str | None = None) -> str:
+        """A step the rules refuse (``r``, a line of play's refused step): the reason (rule id, the rule in words, the
         engine's message) and the unchanged layout, drawn with its open ends."""
         lang = self.lang
         ui = self.ui
@@ -311,7 +314,8 @@ class _Page:
             parts.append(self._draw(name, r.layout, counted, r.open, None, cap))
         return "\n".join(parts)
 
-    def settlement(self, pos: SettlementPosition, cp: CheckedPosition) -> str:
+    def settlement(self, pos, cp: CheckedPosition) -> str:
+        """A line of play's settlement ``pos`` with its outcome in ``cp``: the hands, pips and result."""
         ui, lang = self.ui, self.lang
         s = cp.outcome.settlement
         sides = sides_of(pos.players, pos.teams)
@@ -337,7 +341,8 @@ class _Page:
                 lines.append(f"- {ui['game_winners']}: {', '.join(s.game_winners)}")
         return "\n".join(lines) + "\n\n"
 
-    def turns(self, pos: TurnsPosition, cp: CheckedPosition) -> str:
+    def turns(self, pos, cp: CheckedPosition) -> str:
+        """A line of play's hand ``pos`` move by move, with its outcome in ``cp``."""
         ui, lang = self.ui, self.lang
         out = [ui["deal_line"].format(deal=ui["deal"], leader_label=ui["leader"], leader=pos.leader)]
         for p in pos.players:

@@ -24,11 +24,11 @@ from ...engine.tiles import NotationError, Tile
 from ...engine.variant import RuleViolation
 from .rules import MEXICAN, STATUS, MatchResult, MexicanTrain, Round, TrainEvent
 from ...model.compare import compare_match, compare_moves, compare_result, stated_diff, turns_json
-from ...model.kinds import read_tile, Kinds, PositionBase, checked_base, register
+from ...model.kinds import read_tile, Kinds, PositionBase, checked_base
 from ...model.schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, bound_numbers, yaml_on_key
 from ...model.yamlsrc import Source, SourceError
 
-__all__ = ["TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
+__all__ = ["KINDS", "SCHEMAS", "TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
            "parse_trains", "evaluate_trains", "compare_trains", "trains_json", "play_text", "practice_trains"]
 
 _TRAIN = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9_]{0,15}$"}
@@ -521,4 +521,11 @@ def trains_json(outcome: TrainOutcome) -> dict:
 
 
 #: Mexican Train's kinds: a table (``table``), a round move by move (``round`` + ``turns``), a match.
-register(Kinds("trains", parse_trains, evaluate_trains, compare_trains, trains_json))
+KINDS = Kinds("trains", parse_trains, evaluate_trains, compare_trains, trains_json,
+              names=("table", "round", "match"))
+
+#: The schema of its position files (``docs/schemas/train-position.schema.json``): name -> (schema, title,
+#: description), as :meth:`generator.engine.family.Family.position_schemas` gives it.
+SCHEMAS = {"train-position": (TRAIN_POSITION_SCHEMA, "Domino rulebook: Mexican Train position",
+                    ("rules/mexican-train/positions/*.yaml: a table, a round move by move (round and turns) "
+                     "or a match."))}

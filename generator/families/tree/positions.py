@@ -24,11 +24,11 @@ from ...engine.tiles import NotationError, Tile
 from ...engine.variant import RuleViolation
 from .rules import STATUS, ChickenFoot, ChickenMatch, Round, TreeEvent
 from ...model.compare import compare_match, compare_moves, compare_result, stated_diff, turns_json
-from ...model.kinds import Kinds, PositionBase, checked_base, read_tile, register
+from ...model.kinds import Kinds, PositionBase, checked_base, read_tile
 from ...model.schema import NAME as _NAME, TEXT as _TEXT, TILE as _TILE, bound_numbers, yaml_on_key
 from ...model.yamlsrc import Source, SourceError
 
-__all__ = ["TREE_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TreeMove", "TreeOutcome",
+__all__ = ["KINDS", "SCHEMAS", "TREE_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TreeMove", "TreeOutcome",
            "parse_tree", "evaluate_tree", "compare_tree", "tree_json", "play_text", "practice_arms",
            "table_values", "round_values", "match_values"]
 
@@ -495,4 +495,11 @@ def tree_json(outcome: TreeOutcome) -> dict:
 
 
 #: Chicken Foot's kinds: a table (``table``), a round move by move (``round`` + ``turns``), a match.
-register(Kinds("tree", parse_tree, evaluate_tree, compare_tree, tree_json))
+KINDS = Kinds("tree", parse_tree, evaluate_tree, compare_tree, tree_json,
+              names=("table", "round", "match"))
+
+#: The schema of its position files (``docs/schemas/tree-position.schema.json``): name -> (schema, title,
+#: description), as :meth:`generator.engine.family.Family.position_schemas` gives it.
+SCHEMAS = {"tree-position": (TREE_POSITION_SCHEMA, "Domino rulebook: Chicken Foot position",
+                    ("rules/<id>/positions/*.yaml for a tree of doubles: a table (where a tile may go), a round "
+                     "move by move (round and turns) or a match."))}
