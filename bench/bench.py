@@ -42,7 +42,9 @@ sys.path.insert(0, str(ROOT))
 from generator.families.line.rules.hand import Hand  # noqa: E402
 from generator.model import Catalog  # noqa: E402
 from generator.sim.simulate import BOTS, play_game  # noqa: E402
-from generator.engine.rules import SITE_ORDER as RULES  # noqa: E402
+from generator.engine.family import site_order  # noqa: E402
+
+RULES = tuple(site_order())
 
 SECONDS = 3.0
 

@@ -7,7 +7,7 @@ import pytest
 from generator.cli.main import main
 from generator.model import Catalog
 from generator.site.build import generate
-from generator.engine.rules import SITE_ORDER
+from generator.engine.family import site_order
 
 from conftest import RULES
 
@@ -47,7 +47,7 @@ def test_a_new_variant_names_its_own_rules(rules_copy, capsys):
     assert "my-line/matching" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("base", SITE_ORDER)
+@pytest.mark.parametrize("base", site_order())
 def test_new_for_each_offered_rules(rules_copy, capsys, base):
     assert main(["new", f"my-{base}", "--rules", base]) == 0
     assert main(["check", "-q", str(rules_copy / f"my-{base}")]) == 0, capsys.readouterr().err

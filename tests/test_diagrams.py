@@ -8,7 +8,7 @@ import pytest
 
 from generator.draw import svg
 from generator.families.line import draw as line_draw
-from generator.engine.rules import SITE_ORDER
+from generator.engine.family import site_order
 
 from conftest import T, build
 from test_random_games import play_random_hand
@@ -37,7 +37,7 @@ def test_long_line_bends_before_leaving_the_page(hr):
     assert x1 - x0 <= 2 * line_draw.BOUNDS[0] + 1          # markers may stand half a square outside
 
 
-@pytest.mark.parametrize("vid", sorted(v for v in SITE_ORDER if v != "mexican-train"))
+@pytest.mark.parametrize("vid", sorted(v for v in site_order() if v != "mexican-train"))
 def test_random_game_layouts_never_overlap(catalog, vid):
     variant = catalog.variant(vid).rules
     rng = random.Random(7)

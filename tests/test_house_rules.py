@@ -15,7 +15,7 @@ from generator.pages.houserules import rerun_parent_positions
 from generator.model import Catalog
 from generator.site.build import generate
 from generator.sim.simulate import simulate
-from generator.engine.rules import SITE_ORDER
+from generator.engine.family import site_order
 
 
 
@@ -133,7 +133,7 @@ def test_a_failed_house_rule_build_leaves_nothing(rules_copy, capsys):
     assert any("unknown variant 'nope'" in str(e) for e in exc.value.errors)
 
 
-@pytest.mark.parametrize("base", SITE_ORDER)
+@pytest.mark.parametrize("base", site_order())
 def test_a_copy_of_every_game_plays_exactly_that_game(rules_copy, capsys, base):
     assert main(["new", "copy", "--rules", base]) == 0
     capsys.readouterr()

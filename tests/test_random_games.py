@@ -8,7 +8,7 @@ import pytest
 from generator.engine import RuleViolation, Tile
 from generator.families.line.rules.hand import Hand
 from generator.families.trains.rules import Round
-from generator.engine.rules import SITE_ORDER
+from generator.engine.family import site_order
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
@@ -77,7 +77,7 @@ def play_random_hand(variant, n_players, rng, teams=None):
     return h
 
 
-LINE = sorted(v for v in SITE_ORDER if v != "mexican-train")
+LINE = sorted(v for v in site_order() if v != "mexican-train")
 
 
 @pytest.mark.parametrize("vid", LINE)

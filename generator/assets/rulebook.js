@@ -227,20 +227,15 @@ window.addEventListener("hashchange", function () {
  * choosing one marks the chosen row and says whether it is one of the best
  * plays; a best play opens the answer, any other asks the reader to try again
  * and leaves the answer as it was (closed, until the reader opens it). The
- * buttons' labels are the rows' plays, without the star. */
-var VERDICT_WORDS = {
-  "": ["practice-right", "practice-wrong"],              // which play is best?
-  where: ["practice-may", "practice-may-not"],          // which train may I play on?
-  arm: ["practice-arm-yes", "practice-may-not"],        // which arm of the tree may I play on?
-  tile: ["practice-tile-yes", "practice-tile-no"],      // which tile may I play?
-  trick: ["practice-trick-right", "practice-trick-wrong"]  // one right answer (which wins, how many)
-};
-
+ * buttons' labels are the rows' plays, without the star. The verdict's words
+ * are the page's: the block's data-rb-verdict names the rulebook: meta words
+ * said for a right pick and for a wrong one (its family's, written by the build). */
 function setUpPractice() {
   var pick = metaWords("practice-pick");
   document.querySelectorAll(".rb-example.rb-practice").forEach(function (example) {
-    var kind = (example.className.match(/\brb-practice-([a-z]+)\b/) || [])[1];
-    var words = VERDICT_WORDS[kind] || VERDICT_WORDS[""];
+    var words = (example.getAttribute("data-rb-verdict") || "").split(" ").filter(function (w) {
+      return /^[a-z-]+$/.test(w);                   // names of meta words, nothing else
+    });
     var right = metaWords(words[0]);
     var wrong = metaWords(words[1]);
     var answer = example.querySelector("details.rb-answer");

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from ..base.args import positive_int
-from ..engine.family import families, family_of
+from ..engine.family import family_of
 from ..model import Catalog, SourceError, find_rules_dir
 from ..model.catalog import site_rules_dir
 from ..model.output import outcome_json
@@ -211,6 +211,7 @@ def cmd_score(args) -> int:
     """Run ``rulebook score``; returns the exit status."""
     cache: dict = {}
     results = []
+    family = {}                             # a result's index -> its position's family
     status = 0
     for f in args.files:
         p = Path(f)
@@ -221,6 +222,7 @@ def cmd_score(args) -> int:
                 raise SourceError(f, 1, 1, "no such file")
             cat = _catalog_for(p, cache)
             checked = cat.position(p, check=False)
+            family[len(results)] = family_of(checked.position.family)
             results.append(outcome_json(f, checked.position.variant_id, checked.outcome))
         except SourceError as exc:
             results.append({"file": f, "error": exc.location})
@@ -228,29 +230,12 @@ def cmd_score(args) -> int:
     if args.json:
         sys.stdout.write(json_text(results) + "\n")
     else:
-        for r in results:
+        for i, r in enumerate(results):
             if "error" in r:
                 emit(f"{r['file']}:{r['error'].replace(': ', ': error: ', 1)}")
-            elif "steps" in r:
-                for i, s in enumerate(r["steps"], 1):
-                    if "rejected" in s:
-                        emit(f"{r['file']}: step {i} {s['play']}: rejected [rule {s['rejected']['rule']}]")
-                        continue
-                    terms = " + ".join(map(str, s["counted"])) or "0"
-                    emit(f"{r['file']}: step {i} {s['play']}: {terms} = {s['total']}, "
-                          f"raw {s['raw']}, points {s['points']}")
-            elif "settlement" in r:
-                emit(f"{r['file']}: winners {', '.join(r['settlement']['winners']) or 'none'}, "
-                      f"points {r['settlement']['points']}")
-            elif "table" in r:
-                t = r["table"]
-                emit(f"{r['file']}: {t['to_move']} may play: {', '.join(t['plays']) or 'nothing'}")
-            elif "match" in r:
-                m = r["match"]
-                emit(f"{r['file']}: totals {m['totals']}, winners {', '.join(m['winners']) or 'not yet'}")
-            else:
-                own = next((line for f in families() if (line := f.score_line(r)) is not None), None)
-                emit(f"{r['file']}: {own if own is not None else r['result']}")
+                continue
+            for line in family[i].score_lines(r):       # the family words its own positions' values
+                emit(f"{r['file']}: {line}")
     return status
 
 

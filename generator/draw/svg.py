@@ -20,7 +20,7 @@ from pathlib import Path
 from ..base.cachefile import read_entry, write_entry
 from ..engine.tiles import Tile
 
-__all__ = ["UNIT", "COLORS", "INSET", "PIP_COLOURS", "pip_positions", "pip_colour", "tile_svg", "tile_picture",
+__all__ = ["LayoutError", "UNIT", "COLORS", "INSET", "PIP_COLOURS", "pip_positions", "pip_colour", "tile_svg", "tile_picture",
            "placed_frame", "to_png", "legend_icons"]
 
 #: Pixels per pip square.
@@ -53,6 +53,13 @@ _GRID = {
     8: [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)],
     9: [(x, y) for y in range(3) for x in range(3)],
 }
+
+
+class LayoutError(Exception):
+    """No overlap-free drawing of a table was found within its search's
+    bounded work (a family's drawing raises it; the page reports it at the
+    position's file)."""
+
 
 
 def pip_positions(n: int) -> list[tuple[float, float]]:

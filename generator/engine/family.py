@@ -33,7 +33,7 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Mapping
 
-__all__ = ["Family", "register", "families", "family_of", "FAMILY_MODULES"]
+__all__ = ["Family", "register", "families", "family_of", "site_order", "FAMILY_MODULES"]
 
 #: The modules that define the families, in the order the site lists them; adding a family is
 #: writing its module (see the authoring guide, "How to add a family") and naming it here.
@@ -80,17 +80,27 @@ class Family:
     target_unit: str = "point"
     #: Params a house rule may set though the game it extends leaves them out (their defaults stand).
     house_params: frozenset[str] = frozenset()
-    #: The schema a position file of this family follows (``docs/schemas/<name>.schema.json``).
+    #: The schema a position file of this family follows (``docs/schemas/<name>.schema.json``), one of
+    #: the names :meth:`position_schemas` gives.
     position_schema: str = "position"
+    #: The family's games the site lists first, in this order (the families in the registry's order;
+    #: house rules and games no family lists follow, by id: :func:`site_order`).
+    site_games: tuple[str, ...] = ()
     #: Whether its games are a single line of play drawn as one chain (``rulebook new`` writes a first
     #: example of such a game; the comparison page gives their table the detailed rows of a line of play).
     single_line: bool = False
-    #: The class the page adds to a practice position's block; it picks the words of the page's
-    #: script's verdict (``generator/assets/rulebook.js``, ``setUpPractice``): ``""`` one of the best
-    #: plays, ``" rb-practice-where"`` a train open to the player, ``" rb-practice-arm"`` an arm of a
-    #: tree open to the player, ``" rb-practice-tile"`` a tile the player may play, ``" rb-practice-trick"``
-    #: the one right answer. :meth:`practice_kind` may choose by the position.
+    #: The class the page adds to a practice position's block, naming the kind of question: ``""`` one
+    #: of the best plays, ``" rb-practice-where"`` a train open to the player, ``" rb-practice-arm"`` an
+    #: arm of a tree open to the player, ``" rb-practice-tile"`` a tile the player may play,
+    #: ``" rb-practice-trick"`` the one right answer; its verdict words are :attr:`verdict_words`'.
+    #: :meth:`practice_kind` may choose by the position.
     practice_class: str = ""
+    #: The verdict words of each practice class the family gives (:attr:`practice_class` and every
+    #: class :meth:`practice_kind` may answer): the names of the page's ``rulebook:`` meta words
+    #: (``generator/theme/main.html``) said when the reader picks one of the right answers, then when
+    #: the reader picks another. The page carries them on the practice block (``data-rb-verdict``),
+    #: where the page's script (``setUpPractice``) reads them.
+    verdict_words: Mapping[str, tuple[str, str]] = {"": ("practice-right", "practice-wrong")}
     #: The section ``rulebook new`` writes into a new game of the family, after its overview, for
     #: how the game is played: ``(id, title, what to write)``, the last two by language (the text to
     #: write follows the placeholder mark). A line of play is about how tiles join.
@@ -142,8 +152,40 @@ class Family:
     def practice_kind(self, position) -> str:
         """The class a practice ``position`` of this family gets on its page
         (:attr:`practice_class` unless the family asks several kinds of
-        question)."""
+        question); a key of :attr:`verdict_words`."""
         return self.practice_class
+
+    def stepped(self, position) -> bool:
+        """Whether ``position``'s example on a page can be stepped through, one
+        diagram a step (the page's script, ``setUpSteppers``): none by default."""
+        return False
+
+    # -- positions --------------------------------------------------------------------------------
+    def kinds(self):
+        """The family's kinds of position (a :class:`generator.model.kinds.Kinds`:
+        how its position files are read, run, compared and written as JSON),
+        loaded from its positions module on first use."""
+        raise NotImplementedError(self.name)
+
+    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
+        """The JSON Schemas of the family's position files: schema name (the
+        file ``docs/schemas/<name>.schema.json``; :attr:`position_schema` among
+        them) -> (the validating dict, the schema's title, its description)."""
+        raise NotImplementedError(self.name)
+
+    def read_play(self, text: str):
+        """A play as the family's practice answers write it (``2-2 at 2-4:2 as
+        cross``), read back (the family's play object, with ``tile``, ``at``,
+        ``as_`` and ``touch``); raises
+        :class:`~generator.engine.tiles.NotationError` for a text that is no
+        such play. A family whose questions name no plays has none."""
+        raise NotImplementedError(self.name)
+
+    def table_sides(self, table) -> dict:
+        """Where the sides of ``table``'s doubles face as the family's diagram
+        draws it (the words that name a place say "left", "up" ... as the
+        picture shows them); empty for a family whose places have names."""
+        return {}
 
     # -- rule choices and params ----------------------------------------------------------------
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
@@ -231,16 +273,18 @@ class Family:
         """The card's "easy to get wrong" lines only this family has."""
         return []
 
-    def score_line(self, result: Mapping) -> str | None:
-        """The one line ``rulebook score`` (without ``--json``) prints for a
-        position's ``score --json`` values ``result``, after the file name;
-        ``None`` for a position of another family."""
-        return None
+    def score_lines(self, result: Mapping) -> list[str]:
+        """The lines ``rulebook score`` (without ``--json``) prints for a
+        position of this family, each after the file name and ``": "``, from
+        the position's ``score --json`` values ``result`` (the fixed contract,
+        ``docs/en/authoring.md#fixed-contract``)."""
+        raise NotImplementedError(self.name)
 
-    def explain(self, checked, variant, lang: str) -> list[str] | None:
-        """The lines ``rulebook explain`` prints for a position of this family
-        after its title (``None``: a kind of position this family lacks)."""
-        return None
+    def explain(self, checked, variant, lang: str) -> list[str]:
+        """The lines ``rulebook explain`` prints for ``checked`` (a checked
+        position of this family, with its outcome) after its title, under
+        ``variant``'s rules, in ``lang``."""
+        raise NotImplementedError(self.name)
 
 
 _REGISTRY: dict[str, Family] = {}
@@ -263,6 +307,17 @@ def families() -> list[Family]:
         _load()
     order = [m.rsplit(".", 1)[1] for m in FAMILY_MODULES]
     return sorted(_REGISTRY.values(), key=lambda f: order.index(f.name) if f.name in order else len(order))
+
+
+def site_order() -> list[str]:
+    """The games the site lists first, in order: every family's
+    :attr:`~Family.site_games`, the families in the registry's order (the
+    site's menu and tables list the rest after them, by id).
+
+    >>> site_order()[:3], site_order()[-1]
+    (['horse-race', 'draw', 'block'], 'mexican-train')
+    """
+    return [game for f in families() for game in f.site_games]
 
 
 def family_of(name: str) -> Family:

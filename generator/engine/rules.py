@@ -18,11 +18,7 @@ from .choices import Choices
 from .family import family_of
 from .rulebase import Params, Rules
 
-__all__ = ["SITE_ORDER", "rules_class", "make_variant"]
-
-#: The games of this site, in the order it lists them (house rules follow, by id).
-SITE_ORDER = ("horse-race", "draw", "block", "all-fives", "all-threes", "matador", "sniff", "bergen",
-              "mexican-train")
+__all__ = ["rules_class", "make_variant"]
 
 
 @lru_cache(maxsize=None)

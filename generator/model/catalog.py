@@ -18,14 +18,14 @@ import stat
 from html.parser import HTMLParser
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..safety import hooks
 from ..engine.choices import Choices, combination_problems
 from ..engine.family import family_of
 from ..engine.rulebase import Params, Rules
 from ..engine.rules import make_variant
-from .kinds import compare, evaluate, parse_position
-from ..families.line.positions import Outcome, Position
+from .kinds import PositionBase, compare, evaluate, parse_position
 from .schema import GLOSSARY_SCHEMA, PARAMS_SCHEMA, VARIANT_SCHEMA, validate
 from .yamlsrc import MAX_BYTES, Source, SourceError, SourceErrors, gc_paused, load
 
@@ -155,10 +155,11 @@ def position_texts(data) -> list[tuple[tuple, str]]:
 
 @dataclass
 class CheckedPosition:
-    """A position that passed every check, with its engine :class:`Outcome`."""
+    """A position that passed every check (a :class:`~generator.model.kinds.PositionBase` of its
+    family's kinds), with its engine outcome (the family's: its ``position`` is this one)."""
 
-    position: Position
-    outcome: Outcome
+    position: PositionBase
+    outcome: Any
 
 
 def shipped_rules_dir() -> Path | None:

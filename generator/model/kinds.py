@@ -1,14 +1,17 @@
 """Every kind of worked position, for every layout, on one interface.
 
-A layout of play (``line``: :mod:`.positions`; ``trains``: :mod:`.trains`)
-registers a :class:`Kinds`: how its position files are parsed, run through the
-engine, compared with what they state and written as JSON. Callers (the
-catalog, ``rulebook score``, the pages) use :func:`parse_position`,
-:func:`evaluate`, :func:`compare` and :func:`outcome_json` and never ask which
-layout a game has; the layout modules import this one, never each other.
+Each family of games (:mod:`generator.engine.family`) gives a :class:`Kinds`
+(:meth:`~generator.engine.family.Family.kinds`, from its positions module):
+how its position files are parsed, run through the engine, compared with what
+they state and written as JSON. Callers (the catalog, ``rulebook score``, the
+pages) use :func:`parse_position`, :func:`evaluate`, :func:`compare` and
+:func:`outcome_json` and never ask which layout a game has; the first use of
+a layout loads its family's kinds, whatever was imported before (a fresh
+interpreter reads any position). The families' modules import this one,
+never each other.
 
->>> kinds_for("line").layout, kinds_for("trains").layout
-('line', 'trains')
+>>> kinds_for("line").layout, kinds_for("trains").names
+('line', ('table', 'round', 'match'))
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from ..engine.family import family_of
 from ..engine.tiles import NotationError
 from .yamlsrc import Source, SourceError
 
-__all__ = ["PositionBase", "Kinds", "register", "kinds_for", "parse_position", "evaluate", "compare",
+__all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "parse_position", "evaluate", "compare",
            "outcome_json", "read_tile"]
 
 
@@ -53,13 +56,22 @@ class Kinds:
     typed position (raises :class:`SourceError`), ``evaluate(position,
     variant)`` runs it (an outcome with ``position``), ``compare(outcome)``
     lists every stated value that differs, located, and ``to_json(outcome)``
-    gives the fields of ``rulebook score --json``."""
+    gives the fields of ``rulebook score --json``. ``names`` lists the kinds
+    (each position's ``kind``: ``"placement"``, ``"table"`` ...)."""
 
     layout: str
     parse: Callable[[Source, Any], Any]
     evaluate: Callable[[Any, Any], Any]
     compare: Callable[[Any], list[SourceError]]
     to_json: Callable[[Any], dict]
+    names: tuple[str, ...]
+
+
+class GameOver(SourceError):
+    """A position that starts a hand after its game was already won (a score
+    it states has reached the game's target): raised where the position
+    states those scores. A house rule with a lower target re-running its
+    parent's examples tells such an example by this class."""
 
 
 def read_tile(src: Source, variant, path: tuple):
@@ -70,9 +82,6 @@ def read_tile(src: Source, variant, path: tuple):
         return variant.parse_tile(src.get(path))
     except NotationError as exc:
         raise src.error(path, str(exc), key=False) from None
-
-
-_REGISTRY: dict[str, Kinds] = {}
 
 
 def checked_base(src: Source, schema: dict, words: Callable[[SourceError], SourceError]) -> dict:
@@ -97,18 +106,10 @@ def checked_base(src: Source, schema: dict, words: Callable[[SourceError], Sourc
                 note=d.get("note"), src=src)
 
 
-def register(kinds: Kinds) -> Kinds:
-    """Add (or replace) the kinds of ``kinds.layout``."""
-    _REGISTRY[kinds.layout] = kinds
-    return kinds
-
-
 def kinds_for(layout: str) -> Kinds:
-    """The :class:`Kinds` of ``layout``. Raises ``KeyError`` for a layout no
-    module registers."""
-    if layout not in _REGISTRY:
-        family_of(layout)                   # loads the family, whose modules register its kinds
-    return _REGISTRY[layout]
+    """The :class:`Kinds` of ``layout``, the family's (loaded on first use).
+    Raises ``KeyError`` for a layout no family has."""
+    return family_of(layout).kinds()
 
 
 def parse_position(src: Source, variant) -> Any:

@@ -323,8 +323,10 @@ class RoundsFormat:
     # -- shared --------------------------------------------------------------------------------------
 
     def kinds(self) -> Kinds:
-        """The registry's entry for these positions (:func:`generator.model.kinds.register`)."""
-        return Kinds(self.layout, self.parse, self.evaluate, self.compare, self.to_json)
+        """The family's entry for these positions (:meth:`generator.engine.family.Family.kinds`): a table,
+        a round move by move, a match."""
+        return Kinds(self.layout, self.parse, self.evaluate, self.compare, self.to_json,
+                     names=("table", "round", "match"))
 
     def practice(self, rnd, player: str) -> list[str]:
         """The answer to a practice table's ``where-to-play``: every place on which ``player`` has a

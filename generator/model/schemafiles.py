@@ -1,14 +1,16 @@
 """The JSON Schemas of the YAML inputs as files, for editors.
 
 The schemas live as Python dicts beside the code that validates with them
-(:mod:`.schema`, :mod:`.trains`); this module writes them out as JSON files
-(``docs/schemas/*.schema.json``, published with the site under ``/schemas/``)
-and says which one each file under ``rules/`` names in its first line::
+(:mod:`.schema` for a game and the glossary, each family's positions module
+for its position files: :meth:`~generator.engine.family.Family.position_schemas`);
+this module writes them out as JSON files (``docs/schemas/*.schema.json``,
+published with the site under ``/schemas/``) and says which one each file
+under ``rules/`` names in its first line::
 
     # yaml-language-server: $schema=../../../docs/schemas/position.schema.json
 
-Line-of-play positions and Mexican Train positions have different shapes, so
-they have two schema files; a position's line names the one of its variant's
+Each family's positions have a shape of their own, so each family has a
+schema file of its own; a position's line names the one of its variant's
 family.
 
 >>> schema_name(Path("rules/glossary.yaml"), Path("rules"))
@@ -26,32 +28,19 @@ from typing import Any
 
 from ..base.cachefile import write_atomic
 from ..engine.choices import Choices
-from ..engine.family import family_of
+from ..engine.family import families, family_of
 from ..safety.paths import is_plain_file
-from .schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA
-from ..families.trains.positions import TRAIN_POSITION_SCHEMA
-from ..families.tree.positions import TREE_POSITION_SCHEMA
-from ..families.tricks.positions import TRICK_POSITION_SCHEMA
+from .schema import GLOSSARY_SCHEMA, VARIANT_SCHEMA
 
 __all__ = ["SCHEMAS", "schema_document", "schema_text", "write_schemas", "schema_name", "schema_line",
            "schema_dir", "SCHEMA_PREFIX"]
 
-#: Schema name -> (dict, title, description). The file is ``NAME.schema.json``.
+#: Schema name -> (dict, title, description). The file is ``NAME.schema.json``: a game's, then every
+#: family's position schemas (the families in the registry's order), then the glossary's.
 SCHEMAS: dict[str, tuple[dict, str, str]] = {
     "variant": (VARIANT_SCHEMA, "Domino rulebook: variant",
                 "rules/<id>/variant.yaml: a variant's names, parameters and rule text (ja and en)."),
-    "position": (POSITION_SCHEMA, "Domino rulebook: line-of-play position",
-                 "rules/<id>/positions/*.yaml for a line-of-play game: placements (steps), a settlement "
-                 "(settle) or a hand move by move (deal and turns)."),
-    "train-position": (TRAIN_POSITION_SCHEMA, "Domino rulebook: Mexican Train position",
-                       "rules/mexican-train/positions/*.yaml: a table, a round move by move (round and turns) "
-                       "or a match."),
-    "trick-position": (TRICK_POSITION_SCHEMA, "Domino rulebook: Texas 42 position",
-                       "rules/<id>/positions/*.yaml for a game of tricks: a trick, what may follow a lead "
-                       "(follow), a whole hand (deal) or marks added up."),
-    "tree-position": (TREE_POSITION_SCHEMA, "Domino rulebook: Chicken Foot position",
-                      "rules/<id>/positions/*.yaml for a tree of doubles: a table (where a tile may go), a round "
-                      "move by move (round and turns) or a match."),
+    **{name: schema for f in families() for name, schema in f.position_schemas().items()},
     "glossary": (GLOSSARY_SCHEMA, "Domino rulebook: glossary",
                  "rules/glossary.yaml: the bilingual glossary."),
 }
@@ -100,9 +89,9 @@ def schema_dir(rules_dir: str | Path) -> Path:
 
 def schema_name(path: str | Path, rules_dir: str | Path, variant_family: str | None = None) -> str | None:
     """The schema a file under ``rules_dir`` follows: ``glossary``,
-    ``variant``, ``position`` or ``train-position`` (by ``variant_family``,
-    ``"trains"`` for Mexican Train; by default the family of the variant whose
-    folder holds it); ``None`` for a file that is none of these."""
+    ``variant``, or for a position its family's (:attr:`~generator.engine.family.Family.position_schema`
+    of ``variant_family``; by default the family of the variant whose folder
+    holds it); ``None`` for a file that is none of these."""
     rel = Path(os.path.relpath(Path(path).resolve(), Path(rules_dir).resolve())).parts
     if rel == ("glossary.yaml",):
         return "glossary"

@@ -26,11 +26,8 @@ import jinja2
 import jinja2.compiler
 import jinja2.sandbox
 
-from . import describe
 from ..safety import hooks, sanitize
 from ..draw import svg
-from ..families.line import draw as line_draw
-from ..families.line import words as line_words
 from .card import card_name
 from ..engine.family import family_of
 from .comparison import comparison_table
@@ -38,12 +35,9 @@ from . import houserules
 from ..sim.stats import figures
 from ..sim.stats import section as stats_section
 from ..base.i18n import tables
-from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
-from ..engine.rulebase import side_of, sides_of
-from ..families.line.rules.variant import Placement
+from ..safety.sanitize import escape_cell, escape_link_text, escape_md
 from ..model import Catalog, CheckedPosition, SourceError, VariantDef
 from ..model.catalog import RESERVED_SECTIONS
-from ..families.line.positions import PlacementPosition, Rejected, SettlementPosition, TurnsPosition
 from ..model.yamlsrc import bad_character
 
 from ..safety.sandbox import Budget, Sandbox, bounded_output, template_line
@@ -98,19 +92,6 @@ class _Page:
             out.add(a.id)
             out.update(sec["id"] for sec in a.sections)
         return out
-
-    def arrangement(self, layout) -> line_draw.Arrangement:
-        """``layout`` as drawn on this page (arranged once, so the words beside a
-        diagram and the diagram agree)."""
-        got = self._drawn.get(id(layout))
-        if got is None or got[0] is not layout:
-            got = self._drawn[id(layout)] = (layout, line_draw.arrange(layout))
-        return got[1]
-
-    def sides(self, layout) -> dict:
-        """Where the sides of ``layout``'s doubles face in its diagram
-        (:func:`generator.draw.line_draw.side_directions`), for the words beside it."""
-        return line_draw.side_directions(self.arrangement(layout)) if len(layout) else {}
 
     # -- macros ------------------------------------------------------------
     def deal_table(self) -> str:
@@ -190,16 +171,20 @@ class _Page:
     def render_position(self, cp: CheckedPosition, steps: list[int] | None = None) -> str:
         pos = cp.position
         ui = self.ui
-        # an example of two or more placements can be stepped through (docs/assets/rulebook.js)
-        stepped = isinstance(pos, PlacementPosition) and len(pos.steps) >= 2
-        kind = " rb-stepped" if stepped else " rb-practice" if pos.is_practice else ""
+        family = family_of(pos.family)
+        # an example its family steps through (two or more placements) gets a stepper (docs/assets/rulebook.js)
+        kind = " rb-stepped" if family.stepped(pos) else " rb-practice" if pos.is_practice else ""
+        verdict = ""
         if pos.is_practice:
-            kind += family_of(pos.family).practice_kind(pos)
+            practice = family.practice_kind(pos)
+            kind += practice
+            # the verdict words the page's script says for a right and a wrong pick (names of its meta words)
+            verdict = ' data-rb-verdict="{} {}"'.format(*family.verdict_words[practice])
         # A worked example folds under its title (rulebook.css keeps it unfolded on a wide screen and
         # in print, and rulebook.js opens it there and wherever an address points into it), so that a
         # long page on a phone is a list of examples a reader opens one at a time.
-        out = [f'\n<details class="rb-example{kind}" id="ex-{pos.id}" markdown>\n']
-        if not self.legend_shown and family_of(pos.family).shows_legend(pos):
+        out = [f'\n<details class="rb-example{kind}" id="ex-{pos.id}"{verdict} markdown>\n']
+        if not self.legend_shown and family.shows_legend(pos):
             out.insert(0, self.legend())        # the page's first diagram: its legend comes first
         title = (pos.title or {}).get(self.lang)
         label = ui["practice_title"] if pos.is_practice else ui["example"]
@@ -208,76 +193,13 @@ class _Page:
         if pos.note:
             out.append(f'<p class="rb-note">{_esc(pos.note[self.lang])}</p>\n')
         try:
-            out.append(family_of(pos.family).render_position(self, cp, steps))
-        except line_draw.LayoutError:             # (the search's work is bounded: a drawing it cannot find)
+            out.append(family.render_position(self, cp, steps))
+        except svg.LayoutError:             # (the search's work is bounded: a drawing it cannot find)
             raise pos.src.error((), "this example's line of play cannot be drawn: no drawing without "
                                     "overlaps was found within the layout search's bounded work (place "
                                     "fewer tiles, or fewer on the side branches)", key=False) from None
         out.append("</details>\n")
         return "".join(out)
-
-    def practice(self, pos, cp: CheckedPosition) -> str:
-        """A practice position: the question, the player's hand, the table
-        drawn, then (behind "show the answer", which the page's script also
-        opens when the reader picks a play) the engine's table of every legal
-        play with the best ones marked."""
-        o = cp.outcome
-        lang, ui, rules = self.lang, self.ui, self.v.rules
-        hand = ui["list_sep"].join(t.label for t in pos.hand)
-        parts = [f'<p class="rb-question"><strong>{_esc(ui["practice_question"])}</strong> '
-                 f'{_esc(ui["q_" + pos.question])}</p>\n',
-                 f'<p class="rb-hand"><strong>{_esc(ui["your_hand"])}</strong> {_esc(hand)}</p>\n']
-        counted = rules.counted(o.table)
-        open_ends = tuple(rules.open_ends(o.table))
-        cap = ui["practice_table"].format(ends=" / ".join(str(o.table.pip_at(e)) for e in open_ends))
-        parts.append(self._draw(f"{pos.id}-table", o.table, counted, open_ends, None, cap))
-        scoring = rules.play_scoring is not None
-        head = [ui["practice_play"]] + ([ui["practice_points"]] if scoring else []) + [ui["practice_ends"],
-                                                                                       ui["practice_playable"]]
-        rows = ["| " + " | ".join(head) + " |", "|---" + ("|---:" if scoring else "") + "|---|---|"]
-        best = {id(b) for b in o.best}
-        sides = self.sides(o.table)
-        for opt in o.options:
-            pl = opt.placement
-            play = describe.play_words(opt.play, lang, sides)
-            mark = ui["practice_best_mark"] if id(opt) in best else ""
-            cells = [f"{mark}{_cell(play)}"] + ([str(pl.points)] if scoring else []) + [
-                _cell(" / ".join(str(pl.layout.pip_at(e)) for e in pl.open)),
-                _cell(ui["list_sep"].join(t.label for t in opt.playable) or ui["none"])]
-            if id(opt) in best:
-                cells = [f"**{c}**" for c in cells]
-            rows.append("| " + " | ".join(cells) + " |")
-        why = ui["practice_why_" + pos.question]
-        parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(ui["show_answer"])}</summary>\n\n'
-                     + "\n".join(rows) + f"\n\n{_esc(why)}\n\n</details>\n")
-        return "".join(parts)
-
-    def figure(self, pid: str, index: int, pl: Placement, extra_caption: str | None = None) -> str:
-        cap = line_words.caption(pl, self.lang, self.v.rules, self.sides(pl.layout))
-        if extra_caption:
-            cap = f"{cap} {extra_caption}"
-        return self._draw(f"{pid}-{index}", pl.layout, pl.counted, pl.open, pl.tile, cap)
-
-    def _draw(self, name: str, layout, counted, open_ends, last, cap: str) -> str:
-        lang = self.lang
-        rules = self.v.rules
-        arr = self.arrangement(layout)
-        alt = line_words.text_equivalent(layout, counted, open_ends, lang, rules, line_draw.side_directions(arr))
-        text = line_draw.render(arr, counted={c.end: c.value for c in counted} if rules.play_scoring else {},
-                          open_ends=open_ends, last=last, title=cap, desc=alt, lang=lang,
-                          ident=f"d-{name}", joins=line_draw.join_marks(layout, rules), coloured=rules.params.set > 6)
-        base = f"{lang}/{GEN}/diagrams/{self.v.id}/{name}"
-        self.files[base + ".svg"] = text.encode("utf-8")
-        self.files[base + ".png"] = svg.to_png(text) if self.png else b""
-        rel = f"diagrams/{self.v.id}/{name}"
-        x0, y0, x1, y1 = arr.bounds()
-        w = round((x1 - x0 + 0.5) * svg.UNIT)
-        h = round((y1 - y0 + 0.5) * svg.UNIT)
-        return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
-                f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{w}" height="{h}" }}]({rel}.png "{escape(ui_png(lang))}")\n'
-                f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
-                f'<p class="rb-textalt"><span class="rb-textalt-label">{_esc(self.ui["textalt"])}</span> '
-                f'{_esc(alt)}</p>\n')
 
     def rule_link(self, rule: str) -> str | None:
         """Where the page (or, for a house rule, its parent's) states the rule
@@ -293,114 +215,6 @@ class _Page:
             if sid in every:
                 return f"{houserules.section_page(self.v, sid)}.md#{sid}"
         return None
-
-    def rejected(self, pid: str, index: int, r: Rejected, extra_caption: str | None = None) -> str:
-        """A step the rules refuse: the reason (rule id, the rule in words, the
-        engine's message) and the unchanged layout, drawn with its open ends."""
-        lang = self.lang
-        ui = self.ui
-        # the engine's English sentence is for authors; the side is named as the diagram shows it
-        head, words, _ = describe.refusal(r, lang, self.sides(r.layout))
-        link = self.rule_link(r.rule)
-        rule = f"[{escape_link_text(words)}]({link})" if link else _esc(words)
-        parts = [f'<div class="rb-rejected" markdown>\n\n**✗ {_esc(head)}**{ui["rule_sep"]}{rule}\n']
-        if extra_caption:
-            parts.append(f"{_esc(extra_caption)}\n")
-        parts.append("</div>\n")
-        if len(r.layout):
-            name = f"{pid}-{index}"
-            counted = self.v.rules.counted(r.layout)
-            cap = ui["layout_unchanged"].format(label=r.tile.label)
-            parts.append(self._draw(name, r.layout, counted, r.open, None, cap))
-        return "\n".join(parts)
-
-    def settlement(self, pos: SettlementPosition, cp: CheckedPosition) -> str:
-        ui, lang = self.ui, self.lang
-        s = cp.outcome.settlement
-        sides = sides_of(pos.players, pos.teams)
-        teams = bool(pos.teams)
-        rows = [f"| {ui['player']} | " + (f"{ui['side']} | " if teams else "") + f"{ui['hand']} | {ui['pips']} |",
-                "|---|" + ("---|" if teams else "") + "---|---:|"]
-        for p in pos.players:
-            h = pos.hands[p]
-            shown = (describe.tile_list(h) or ui["none_left"]) if isinstance(h, list) else "—"
-            mark = f" ({ui['out']})" if p == pos.out else ""
-            rows.append(f"| {_cell(p)}{mark} | " + (f"{_cell(side_of(p, sides))} | " if teams else "")
-                        + f"{_cell(shown)} | {pos.pips()[p]} |")
-        lines = ["\n" + "\n".join(rows) + "\n"]
-        how = ui["how"].format(p=pos.out) if pos.out else ui["blocked"]
-        lines.append(ui["result_line"].format(result=ui["result"], how=how))
-        for line in line_words.settlement_lines(s, lang, self.v.rules):
-            lines.append(f"- {_esc(line)}")
-        if s.scores_after is not None:
-            before = ", ".join(f"{k} {v}" for k, v in (pos.scores or {}).items())
-            after = ", ".join(f"{k} {v}" for k, v in s.scores_after.items())
-            lines.append(f"- {ui['scores_before']}: {before} → {ui['scores_after']}: {after}")
-            if s.game_winners:
-                lines.append(f"- {ui['game_winners']}: {', '.join(s.game_winners)}")
-        return "\n".join(lines) + "\n\n"
-
-    def turns(self, pos: TurnsPosition, cp: CheckedPosition) -> str:
-        ui, lang = self.ui, self.lang
-        out = [ui["deal_line"].format(deal=ui["deal"], leader_label=ui["leader"], leader=pos.leader)]
-        for p in pos.players:
-            score = f" — {ui['score_before']}{pos.scores[p]}" if pos.scores and p in pos.scores else ""
-            out.append(f"- {p}: {describe.tile_list(pos.hands[p])}{score}")
-        stock_label = ui["stock_order"] if self.v.rules.draw_mode != "none" else ui["undealt"]
-        out.append(f"- {stock_label}: {describe.tile_list(pos.stock) or ui['none_left']}\n")
-        if self.v.rules.choices.direction != "clockwise":   # (said where it is not the usual way round)
-            order = " → ".join(self.v.rules.play_order(pos.players))
-            out.append(ui["order_counter_clockwise"].format(order=order) + "\n")
-        counts = self.v.rules.play_scoring is not None and self.v.rules.play_scoring != "headers"
-        scoring = self.v.rules.play_scoring is not None
-        rows = [f"| {ui['move']} | {ui['player']} | {ui['action']} | {ui['counted' if counts else 'ends']} | "
-                + (f"{ui['score']} | " if scoring else "") + f"{ui['next']} |",
-                "|---:|---|---|---|" + ("---|" if scoring else "") + "---|"]
-        last = [ev.placement for ev in cp.outcome.events if ev.placement is not None]
-        sides = self.sides(last[-1].layout) if last else {}     # as the final diagram below shows them
-        for mv, ev in zip(pos.moves, cp.outcome.events):
-            if ev.kind == "play":
-                pl = ev.placement
-                how = []
-                if mv.as_ is not None:
-                    how.append(ui["as_" + mv.as_])
-                if mv.touch is not None:
-                    how.append(ui["touch"].format(n=mv.touch))
-                extra = ui["how_played"].format(how=ui["list_sep"].join(how)) if how else ""
-                if pl.at is None:
-                    act = ui["play_tile"].format(tile=pl.tile.label, how=extra)
-                else:
-                    act = ui["play_on"].format(tile=pl.tile.label, end=describe.end_words(pl.at, lang, sides), how=extra)
-                cnt = (line_words.counted_sum(pl.counted) if counts
-                       else " / ".join(str(pl.layout.pip_at(e)) for e in pl.open))
-                sc = line_words.score_phrase(pl, lang, self.v.rules)
-            elif ev.kind == "draw":
-                act = ui["draw_tile"].format(tile=ev.drawn.label, fit=ui["playable" if ev.playable else "unplayable"])
-                cnt = sc = ""
-            else:
-                act, cnt, sc = ui["pass"], "", ""
-            nxt = ev.next if ev.next else {"out": ui["end_out"].format(p=ev.player), "blocked": ui["end_blocked"],
-                                           "game": ui["end_game"]}.get(ev.end, "")
-            rows.append(f"| {mv.index} | {_cell(ev.player)} | {_cell(act)} | {cnt} | "
-                        + (f"{_cell(sc)} | " if scoring else "") + f"{_cell(nxt)} |")
-        out.append("\n" + "\n".join(rows) + "\n")
-        notes = [(mv.index, mv.note[lang]) for mv in pos.moves if mv.note]
-        if notes:
-            out.append("\n".join(f"- {ui['move']} {i}: {_esc(text.strip())}" for i, text in notes) + "\n")
-        hand = cp.outcome.hand
-        scores = ", ".join(f"{k} {v}" for k, v in hand.scores.items())
-        label = ui["scores_after"] if hand.settlement is not None else ui["scores_now"]
-        keeps_score = self.v.rules.play_scoring is not None or self.v.rules.settle_rule != "none"
-        out.append(f"\n- {label}: {scores}" if keeps_score else "")
-        if hand.game_winners:
-            out.append(f"- {ui['game_winners']}: {', '.join(hand.game_winners)}")
-        if hand.settlement is not None:
-            for line in line_words.settlement_lines(hand.settlement, lang, self.v.rules):
-                out.append(f"- {_esc(line)}")
-        if last:
-            out.append(f"\n<p class=\"rb-subtitle\">{_esc(ui['final_layout'])}</p>\n")
-            out.append(self.figure(pos.id, len(pos.moves), last[-1]))
-        return "\n".join(out) + "\n"
 
 
 def ui_png(lang: str) -> str:

@@ -19,14 +19,11 @@ from ..engine.choices import CHOICES, INFO
 from ..engine.family import family_of
 from ..base.i18n import messages, plural, tables
 from ..safety.sanitize import escape_cell, escape_link_text
-from ..families.line.draw import arrange, side_directions
 from ..sim.stats import columns
 from .comparison import set_words
 from ..engine.tiles import Tile
 from ..model.catalog import Catalog, VariantDef
-from ..model.kinds import compare, evaluate, parse_position
-from ..families.line.positions import GAME_OVER
-from ..families.line.practice import play_from_text
+from ..model.kinds import GameOver, compare, evaluate, outcome_json, parse_position
 from ..model.yamlsrc import SourceError, SourceErrors, load
 from ..engine.rules import make_variant
 
@@ -245,11 +242,12 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
                 now = [o.text for o in evaluate(pos, rules).best]
                 theirs = evaluate(parse_position(src, child.parent.rules), child.parent.rules)
                 was = [o.text for o in theirs.best]
-                if sorted(map(_same_play, now)) == sorted(map(_same_play, was)):
+                family = family_of(rules.family)
+                if sorted(_same_play(p, family) for p in now) == sorted(_same_play(p, family) for p in was):
                     item["status"] = "holds"
                 else:
                     # the plays are named as the parent's page draws its table
-                    sides = side_directions(arrange(theirs.table)) if len(theirs.table) else {}
+                    sides = family.table_sides(theirs.table)
                     item.update(status="changes", changes=[(None, "best", json.dumps(was), json.dumps(now))],
                                 sides=sides)
                 out.append(item)
@@ -257,9 +255,10 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
             outcome = evaluate(pos, rules)
             changes = _arm_changes(_changes(compare(outcome), src), src, pos, outcome)
         except SourceError as exc:
-            message = exc.errors[0].message if isinstance(exc, SourceErrors) else exc.message
+            first = exc.errors[0] if isinstance(exc, SourceErrors) else exc
+            message = first.message
             m = _OTHER_RULE.match(message)
-            if message.startswith(GAME_OVER):   # the house rule's target is reached before the hand
+            if isinstance(first, GameOver):     # the house rule's target is reached before the hand
                 item.update(status="unplayable", reason="[rule x/past-target]")
             elif m:                         # still refused, for another reason
                 item.update(status="changes", changes=[(("step", int(m.group(1))), "refused", m.group(2),
@@ -343,9 +342,7 @@ def _arm_changes(changes: list[tuple], src, pos, outcome) -> list[tuple]:
             if not said:
                 answer = getattr(pos, "answer", None)
                 if getattr(pos, "question", None) and answer is not None and hasattr(outcome, "round"):
-                    from ..families.tree.positions import practice_arms
-
-                    now = practice_arms(outcome.round, pos.to_move)
+                    now = outcome_json(pos.file, pos.variant_id, outcome)["practice"]["best"]
                     out.append((None, "answer", json.dumps(list(answer)), json.dumps(now)))
                 out.append((None, "", "", whole))
                 said = True
@@ -442,10 +439,11 @@ def _changes_before(src, rules, message: str) -> list[tuple]:
     return changes + [((m.group(1), n), "stops", "", message)] if changes else []
 
 
-def _same_play(text: str) -> tuple:
-    """A play text as a key that two games share: a double with no choice of
-    how it lies is laid crosswise (the only other way, ``doubles: cross``)."""
-    play = play_from_text(text)
+def _same_play(text: str, family) -> tuple:
+    """A play text of ``family``'s practice answers as a key that two games
+    share: a double with no choice of how it lies is laid crosswise (the only
+    other way, ``doubles: cross``)."""
+    play = family.read_play(text)
     as_ = play.as_ or ("cross" if play.tile.is_double else None)
     return str(play.tile), str(play.at), as_, play.touch
 
@@ -463,7 +461,8 @@ def _result_words(r: dict, child: VariantDef, lang: str) -> str:
         at = t[where[0]].format(n=where[1]) if where else ""
         if key == "best":
             label = messages("house-value", lang).get(key, key)
-            words = [[play_words(play_from_text(p), lang, r.get("sides")) for p in json.loads(v)]
+            read = family_of(child.rules.family).read_play
+            words = [[play_words(read(p), lang, r.get("sides")) for p in json.loads(v)]
                      for v in (stated, now)]
             parts.append(f"{_esc(label)} {_esc(t['list_sep'].join(words[0]))} → "
                          f"**{_esc(t['list_sep'].join(words[1]))}**")

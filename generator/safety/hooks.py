@@ -58,15 +58,16 @@ CLASSES = frozenset({
     "rb-tile",
 })
 
-#: Classes the scripts read by a pattern: the kind of a practice question (``rb-practice-where``) and
-#: the game of a Play region (``rb-game-draw``).
-CLASS_PATTERNS = ("rb-practice-", "rb-game-")
+#: Classes the scripts read by a pattern: the game of a Play region (``rb-game-draw``).
+CLASS_PATTERNS = ("rb-game-",)
 
 #: The ids the scripts give (the "Play a hand" heading, the line that says why a tile may not be played).
 IDS = frozenset({"play-a-hand", "rb-play-why"})
 
-#: The attributes the scripts set and read on the parts they make (the test contract of "Play a hand").
+#: The attributes the scripts set and read on the parts they make (the test contract of "Play a hand"),
+#: and the verdict words of a practice position (``data-rb-verdict``, the page's).
 ATTRIBUTES = frozenset({
+    "data-rb-verdict",
     "data-state", "data-rb-play", "data-rb-game-id", "data-rb-start", "data-rb-seed", "data-rb-moves",
     "data-rb-move", "data-rb-tile", "data-rb-why", "data-rb-draw", "data-rb-pass", "data-rb-hint",
     "data-rb-result", "data-rb-next", "data-rb-again",

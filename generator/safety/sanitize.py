@@ -53,7 +53,7 @@ ATTRIBUTES = {
     "img": {"src", "alt", "width", "height"},
     "td": {"style", "colspan", "rowspan"},
     "th": {"style", "colspan", "rowspan", "scope"},
-    "details": {"open"},
+    "details": {"open", "data-rb-verdict"},    # a practice block's verdict words (a rule text's own: refused)
     "ol": {"start"},
 }
 #: Prefixes of ``id`` values that belong to the theme (Material reads its settings from ``#__config``

@@ -38,7 +38,7 @@ from ..pages.card import card_name, card_page
 from ..pages.comparison import overview_page
 from ..pages.options import options_page
 from ..sim.stats import is_current, refresh
-from ..engine.rules import SITE_ORDER
+from ..engine.family import site_order
 from ..base.i18n import LANGS, tables
 from ..safety.paths import inside, is_plain_file, link_on_the_way, written_links
 from ..safety.sanitize import escape_link_text, escape_md
@@ -399,13 +399,13 @@ def unlink_pages(md: str, ids: set[str]) -> str:
 def listed_order(catalog: Catalog) -> list[str]:
     """The games of the site's menu and tables in the site's order: the rules
     folder's own games first, then the standard games shipped with the
-    package; each part in the order of :data:`~generator.families.line.rules.SITE_ORDER`,
-    then by id."""
+    package; each part in the order of :func:`~generator.engine.family.site_order`
+    (each family's games, the families in the registry's order), then by id."""
     listed = catalog.listed_ids()
     local = set(catalog.variant_ids())
-    out = []
+    out, order = [], site_order()
     for part in ([v for v in listed if v in local], [v for v in listed if v not in local]):
-        out += [v for v in SITE_ORDER if v in part] + [v for v in part if v not in SITE_ORDER]
+        out += [v for v in order if v in part] + [v for v in part if v not in order]
     return out
 
 

@@ -85,6 +85,13 @@ class LineFamily(Family):
 
         return Variant
 
+    def table_sides(self, table) -> dict:
+        """Where the sides of ``table``'s doubles face in its drawing
+        (:func:`generator.families.line.draw.side_directions`)."""
+        from .draw import arrange, side_directions
+
+        return side_directions(arrange(table)) if len(table) else {}
+
     def rule_parts(self, choices) -> tuple[type, ...]:
         """The line-of-play class and the classes of the rule values that need code of their own
         (:func:`generator.families.line.rules.rule_parts`)."""
@@ -112,6 +119,8 @@ class LineFamily(Family):
                                           "and dealt again); left out: never"},
     }
     position_schema = "position"
+    #: The line games in the site's order: the book's (seed 000) after Horse Race (seed 004).
+    site_games = ("horse-race", "draw", "block", "all-fives", "all-threes", "matador", "sniff", "bergen")
     single_line = True
     work_limits = (16_000_000, 4_000_000)
 
@@ -184,6 +193,28 @@ class LineFamily(Family):
 
         return [hand, layout, tiles, rulebase, variant, simulate, line]
 
+    def kinds(self):
+        from .positions import KINDS
+
+        return KINDS
+
+    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
+        from .positions import SCHEMAS
+
+        return SCHEMAS
+
+    def read_play(self, text: str):
+        """:func:`generator.families.line.practice.play_from_text`."""
+        from .practice import play_from_text
+
+        return play_from_text(text)
+
+    def stepped(self, position) -> bool:
+        """Placements, two or more: one diagram a step."""
+        from .positions import PlacementPosition
+
+        return isinstance(position, PlacementPosition) and len(position.steps) >= 2
+
     def shows_legend(self, position) -> bool:
         from .positions import SettlementPosition
 
@@ -221,6 +252,31 @@ class LineFamily(Family):
             won = t["target_value" if p.partnerships else "target_value_solo"]
             rows.append((t["target"], won.format(target=p.target) if p.target else t["one_hand"]))
         return rows
+
+    def score_lines(self, result: Mapping) -> list[str]:
+        """Each step's counted ends, total, raw and displayed points (or the
+        rule refusing it); a settlement's winners and points; a question's
+        best plays; a hand's result as its values."""
+        if "steps" in result:
+            out = []
+            for i, s in enumerate(result["steps"], 1):
+                if "rejected" in s:
+                    out.append(f"step {i} {s['play']}: rejected [rule {s['rejected']['rule']}]")
+                    continue
+                terms = " + ".join(map(str, s["counted"])) or "0"
+                out.append(f"step {i} {s['play']}: {terms} = {s['total']}, raw {s['raw']}, points {s['points']}")
+            return out
+        if "settlement" in result:
+            s = result["settlement"]
+            return [f"winners {', '.join(s['winners']) or 'none'}, points {s['points']}"]
+        if "practice" in result:
+            return [f"best {', '.join(result['practice']['best']) or 'none'}"]
+        return [str(result["result"])]
+
+    def explain(self, checked, variant, lang: str) -> list[str]:
+        from .pages import explain_lines
+
+        return explain_lines(checked, variant, lang)
 
 
 #: The line-of-play family.

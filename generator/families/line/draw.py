@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from ...draw.svg import COLORS, UNIT, _f, placed_frame, tile_svg
+from ...draw.svg import COLORS, UNIT, LayoutError, _f, placed_frame, tile_svg
 from ...engine.tiles import End, Tile
 from ...safety.sanitize import escape
 from .rules.layout import Layout, Placed
@@ -42,10 +42,6 @@ __all__ = ["Box", "Spot", "Arrangement", "LayoutError", "EFFORT", "BOUNDS", "arr
 BOUNDS = (7.0, 7.0)
 
 E_, S_, W_, N_ = (1, 0), (0, 1), (-1, 0), (0, -1)
-
-
-class LayoutError(Exception):
-    """No overlap-free drawing was found within the search budget."""
 
 
 def _left(d):

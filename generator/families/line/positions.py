@@ -26,15 +26,15 @@ from .rules.hand import Event, Hand
 from .rules.layout import Layout
 from ...engine.tiles import End, NotationError, Tile
 from .rules.variant import Placement, RuleViolation, Settlement, Variant, sides_of
-from ...model.kinds import read_tile, Kinds, PositionBase, register
+from ...model.kinds import read_tile, GameOver, Kinds, PositionBase
 from ...model.schema import MAX_DIAGRAM_TILES, POSITION_SCHEMA, name_keys, validate, yaml_on_key
 from ...model.yamlsrc import Source, SourceError, SourceErrors
 
-__all__ = ["GAME_OVER", "Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
+__all__ = ["KINDS", "SCHEMAS", "GAME_OVER", "Step", "Rejected", "Move", "PlacementPosition", "SettlementPosition", "TurnsPosition",
            "Position", "parse_line", "evaluate_line", "compare_line", "Outcome"]
 
 #: How a settlement whose scores before the hand already reach the target is refused (the game was
-#: over): a house rule's page tells such a parent example apart by it.
+#: over), as a :class:`~generator.model.kinds.GameOver` (the class a house rule's page tells it by).
 GAME_OVER = "the game was over before this hand"
 
 
@@ -251,8 +251,9 @@ def parse_line(src: Source, variant: Variant) -> Position:
         target = variant.params.target
         over = [side for side, v in (s.get("scores") or {}).items() if target is not None and v >= target]
         if over:
-            raise src.error(("settle", "scores", over[0]), f"{GAME_OVER}: {over[0]} had "
-                                                            f"{s['scores'][over[0]]} of the {target} that win it")
+            line, col = src.mark(("settle", "scores", over[0]))
+            raise GameOver(src.file, line, col, f"{GAME_OVER}: {over[0]} had {s['scores'][over[0]]} of the "
+                                                f"{target} that win it")
         if s.get("scores") is None:
             for key in ("scores_after", "game_winners"):
                 if key in (s.get("expect") or {}):
@@ -620,5 +621,13 @@ def line_json(outcome: Outcome) -> dict[str, Any]:
     return out
 
 
-#: The line of play's kinds: placements (``steps``), a settlement (``settle``), a hand (``deal`` + ``turns``).
-register(Kinds("line", parse_line, evaluate_line, compare_line, line_json))
+#: The line of play's kinds: placements (``steps``), a settlement (``settle``), a hand (``deal`` + ``turns``),
+#: a question (``practice``, :mod:`.practice`).
+KINDS = Kinds("line", parse_line, evaluate_line, compare_line, line_json,
+              names=("placement", "settlement", "turns", "practice"))
+
+#: The schema of its position files (``docs/schemas/position.schema.json``): name -> (schema, title,
+#: description), as :meth:`generator.engine.family.Family.position_schemas` gives it.
+SCHEMAS = {"position": (POSITION_SCHEMA, "Domino rulebook: line-of-play position",
+                    ("rules/<id>/positions/*.yaml for a line-of-play game: placements (steps), a settlement "
+                     "(settle) or a hand move by move (deal and turns)."))}

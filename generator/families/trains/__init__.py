@@ -46,6 +46,8 @@ class TrainsFamily(RoundsFamily):
     }
     position_schema = "train-position"
     practice_class = " rb-practice-where"       # a question of where one may play: the verdicts say so
+    verdict_words = {" rb-practice-where": ("practice-may", "practice-may-not")}
+    site_games = ("mexican-train",)
     #: A game's figures take at most 80,000,000 units, shared among its rows by the tiles dealt
     #: (:meth:`row_weights`). Mexican Train's two-player row takes 11,820,000 of its 13,333,333 (the
     #: club's house rule, 16 tiles: 12,109,000 of 13,877,551); the other rows stay further inside.
@@ -139,6 +141,31 @@ class TrainsFamily(RoundsFamily):
 
         t = tables("card")[lang]
         return [t["watch_cover_" + rules.choices.double_cover.replace("-", "_")], t["watch_marker"]]
+
+    def kinds(self):
+        from .positions import KINDS
+
+        return KINDS
+
+    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
+        from .positions import SCHEMAS
+
+        return SCHEMAS
+
+    def score_lines(self, result: Mapping) -> list[str]:
+        """Who may play where at a table; a match's totals and winners; a round's result as its values."""
+        if "table" in result:
+            t = result["table"]
+            return [f"{t['to_move']} may play: {', '.join(t['plays']) or 'nothing'}"]
+        if "match" in result:
+            m = result["match"]
+            return [f"totals {m['totals']}, winners {', '.join(m['winners']) or 'not yet'}"]
+        return [str(result["result"])]
+
+    def explain(self, checked, variant, lang: str) -> list[str]:
+        from .pages import explain_lines
+
+        return explain_lines(checked, variant, lang)
 
 
 #: The trains family.

@@ -14,10 +14,11 @@ from ...pages.describe import tile_list
 from ...pages import rounds
 from ...base.i18n import messages, plural, tables
 from ...pages.comparison import message
-from .positions import RoundPosition, TablePosition, play_text, practice_trains
+from .positions import MatchPosition, RoundPosition, TablePosition, play_text, practice_trains
 from .rules import MEXICAN, Round
 
-__all__ = ["render_trains", "table_text", "may_play", "move_text", "train_name", "rounds_table", "compare_cell"]
+__all__ = ["render_trains", "table_text", "may_play", "move_text", "train_name", "rounds_table", "compare_cell",
+           "explain_lines"]
 
 _UI = tables("trains")
 
@@ -196,3 +197,51 @@ def compare_cell(v, row: str, lang: str) -> str:
         "scoring": message(lang, "pips_left_in_hand_are"),
         "options": message(lang, "only_the_number_of_rounds"),
     }[row]
+
+
+def explain_lines(checked, variant, lang: str) -> list[str]:
+    """What ``rulebook explain`` prints for a Mexican Train position after its
+    title: for a table the text equivalent of the table (:func:`table_text`),
+    each train's status for the player to move and every legal play (for a
+    question, the trains the player may play on first); for a round the start
+    and each move with the table after it, then the penalties; for a match
+    each round's penalties, the totals and the winners."""
+    pos, outcome = checked.position, checked.outcome
+    w = tables("explain")[lang]
+    out: list[str] = []
+    if isinstance(pos, TablePosition):
+        rnd = outcome.round
+        if pos.is_practice:
+            ui = messages("pages", lang)
+            out.append(f"{ui['practice_question']} {messages('trains', lang)['q_where'].format(p=pos.to_move)}")
+        out.append(table_text(rnd, lang))
+        out.append(w["for"].format(p=pos.to_move) + w["colon"] + "; ".join(
+            f"{train_name(t, lang)}: {messages('train-status', lang)[rnd.status(pos.to_move, t)]}"
+            for t in rnd.trains))
+        plays = rnd.plays_for(pos.to_move)
+        out.append(f"{w['plays']}{w['colon']}" + (", ".join(f"{t} on {tr}" for t, tr in plays) or w["nobody"]))
+        if pos.is_practice:
+            out.append(messages("pages", lang)["practice_best_mark"]
+                       + ", ".join(train_name(t, lang) for t in practice_trains(rnd, pos.to_move)))
+    elif isinstance(pos, RoundPosition):
+        st = pos.state
+        rnd = Round(variant, st.players, {p: list(h) for p, h in pos.hands.items()}, list(pos.stock), st.engine,
+                    pos.first, st.trains, st.markers, st.open_doubles)
+        out.append(f"{w['start']}{w['colon']}{table_text(rnd, lang)}")
+        for mv, ev in zip(pos.moves, outcome.events):
+            {"play": lambda: rnd.play(mv.by, mv.tile, mv.train), "draw": lambda: rnd.draw(mv.by),
+             "pass": lambda: rnd.pass_(mv.by)}[mv.kind]()
+            out.append(f"{w['move']} {mv.index}: {w['by'].format(p=ev.player)}{move_text(ev, lang)}")
+            out += ["  " + table_text(rnd, lang)]
+        r = outcome.round
+        if r.end:
+            out.append(f"{w['end']}{w['colon']}{w['penalties']} "
+                       + ", ".join(f"{p} {v}" for p, v in r.penalties.items()))
+    elif isinstance(pos, MatchPosition):
+        m = outcome.match
+        for i, pen in enumerate(pos.penalties):
+            out.append(f"{w['round']} {i + 1} ({w['engine']} {m.engines[i]}): "
+                       + ", ".join(f"{p} {v}" for p, v in pen.items()))
+        out.append(f"{w['totals']}{w['colon']}" + ", ".join(f"{p} {v}" for p, v in m.totals.items()))
+        out.append(f"{w['winners']}{w['colon']}{', '.join(m.winners) or w['nobody']}")
+    return out

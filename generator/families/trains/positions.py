@@ -23,12 +23,12 @@ from ...engine.tiles import Tile
 from .rules import MEXICAN, STATUS, MexicanTrain, Round
 from ...model import rounds
 from ...model.compare import stated_diff
-from ...model.kinds import read_tile, register
+from ...model.kinds import read_tile
 from ...model.rounds import play_text, take_tile as _take
 from ...model.schema import NAME as _NAME
 from ...model.yamlsrc import Source, SourceError
 
-__all__ = ["TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
+__all__ = ["KINDS", "SCHEMAS", "TRAIN_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TrainMove",
            "parse_trains", "evaluate_trains", "compare_trains", "trains_json", "play_text", "practice_trains"]
 
 _TRAIN = {"type": "string", "pattern": r"^[A-Za-z][A-Za-z0-9_]{0,15}$"}
@@ -266,4 +266,10 @@ def practice_trains(rnd: Round, player: str) -> list[str]:
 
 
 #: Mexican Train's kinds: a table (``table``), a round move by move (``round`` + ``turns``), a match.
-register(_FORMAT.kinds())
+KINDS = _FORMAT.kinds()
+
+#: The schema of its position files (``docs/schemas/train-position.schema.json``): name -> (schema, title,
+#: description), as :meth:`generator.engine.family.Family.position_schemas` gives it.
+SCHEMAS = {"train-position": (TRAIN_POSITION_SCHEMA, "Domino rulebook: Mexican Train position",
+                    ("rules/mexican-train/positions/*.yaml: a table, a round move by move (round and turns) "
+                     "or a match."))}

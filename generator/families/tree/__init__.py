@@ -43,6 +43,7 @@ class TreeFamily(RoundsFamily):
                    Choice("go_out_on_double", ("allowed", "not-allowed")))
     position_schema = "tree-position"
     practice_class = " rb-practice-arm"         # "where may I play?" on the arms: the verdicts say so
+    verdict_words = {" rb-practice-arm": ("practice-arm-yes", "practice-may-not")}
     #: A game's figures take at most 40,000,000 units, shared among its rows by the tiles dealt
     #: (:meth:`row_weights`), a row at most 11,000,000. Chicken Foot's rows take 7,297,000 (two
     #: players, 10,000 rounds of double-nine, of its 10,500,000) to 3,145,000 (seven players, of
@@ -121,7 +122,27 @@ class TreeFamily(RoundsFamily):
             out.append(t["watch_last_double"])
         return out
 
-    def explain(self, checked, variant, lang: str) -> list[str] | None:
+    def kinds(self):
+        from .positions import KINDS
+
+        return KINDS
+
+    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
+        from .positions import SCHEMAS
+
+        return SCHEMAS
+
+    def score_lines(self, result: Mapping) -> list[str]:
+        """Who may play where at a table; a match's totals and winners; a round's result as its values."""
+        if "table" in result:
+            t = result["table"]
+            return [f"{t['to_move']} may play: {', '.join(t['plays']) or 'nothing'}"]
+        if "match" in result:
+            m = result["match"]
+            return [f"totals {m['totals']}, winners {', '.join(m['winners']) or 'not yet'}"]
+        return [str(result["result"])]
+
+    def explain(self, checked, variant, lang: str) -> list[str]:
         from .pages import explain_lines
 
         return explain_lines(checked, variant, lang)

@@ -23,11 +23,11 @@ from ...engine.tiles import Tile
 from .rules import STATUS, ChickenFoot, ChickenMatch, Round
 from ...model import rounds
 from ...model.compare import stated_diff
-from ...model.kinds import read_tile, register
+from ...model.kinds import read_tile
 from ...model.rounds import Outcome as TreeOutcome, check_seated as _seated, play_text, take_tile as _take
 from ...model.yamlsrc import Source, SourceError
 
-__all__ = ["TREE_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TreeMove", "TreeOutcome",
+__all__ = ["KINDS", "SCHEMAS", "TREE_POSITION_SCHEMA", "TablePosition", "RoundPosition", "MatchPosition", "TreeMove", "TreeOutcome",
            "parse_tree", "evaluate_tree", "compare_tree", "tree_json", "play_text", "practice_arms",
            "table_values", "round_values", "match_values"]
 
@@ -241,4 +241,10 @@ def practice_arms(rnd: Round, player: str) -> list[str]:
 
 
 #: Chicken Foot's kinds: a table (``table``), a round move by move (``round`` + ``turns``), a match.
-register(_FORMAT.kinds())
+KINDS = _FORMAT.kinds()
+
+#: The schema of its position files (``docs/schemas/tree-position.schema.json``): name -> (schema, title,
+#: description), as :meth:`generator.engine.family.Family.position_schemas` gives it.
+SCHEMAS = {"tree-position": (TREE_POSITION_SCHEMA, "Domino rulebook: Chicken Foot position",
+                    ("rules/<id>/positions/*.yaml for a tree of doubles: a table (where a tile may go), a round "
+                     "move by move (round and turns) or a match."))}

@@ -48,6 +48,9 @@ class TricksFamily(Family):
     target_unit = "mark"
     position_schema = "trick-position"
     practice_class = " rb-practice-trick"
+    #: "Which tile may I play?" asks of each tile; "which wins", "how many points" have one right answer.
+    verdict_words = {" rb-practice-trick": ("practice-trick-right", "practice-trick-wrong"),
+                     " rb-practice-tile": ("practice-tile-yes", "practice-tile-no")}
     work_limits = (16_000_000, 4_000_000)
     simulate_words = ("tiles per hand", "winning bid", "bids set", "the bidders make their bid")
     figure_words = ("tricks_intro", "tricks_note")
@@ -168,24 +171,32 @@ class TricksFamily(Family):
         t = tables("tricks")[lang]
         return [t["watch_trump_suit"], t["watch_higher_end"]]
 
-    def score_line(self, result: Mapping) -> str | None:
+    def kinds(self):
+        from .positions import KINDS
+
+        return KINDS
+
+    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
+        from .positions import SCHEMAS
+
+        return SCHEMAS
+
+    def score_lines(self, result: Mapping) -> list[str]:
         """A trick's winner and points, what may follow, a hand's result, a game's marks."""
         if "trick" in result:
             t = result["trick"]
-            return f"won by {t['winner']}, {t['points']} points (count {t['count']})"
+            return [f"won by {t['winner']}, {t['points']} points (count {t['count']})"]
         if "follow" in result:
-            return f"may play {', '.join(result['follow']['legal'])}"
+            return [f"may play {', '.join(result['follow']['legal'])}"]
         if "deal" in result:
             d = result["deal"]
             won = (f", points {d['points']}, {'made' if d['made'] else 'set'}, marks {d['marks']}"
                    if "points" in d else f", {len(d['tricks'])} of 7 tricks played")
-            return f"{d['bidder'] or 'nobody'} bid {d['bid'] or 'nothing'}{won}"
-        if "marks" in result:
-            m = result["marks"]
-            return f"marks {m['marks']}, winner {m['winner'] or 'not yet'}"
-        return None
+            return [f"{d['bidder'] or 'nobody'} bid {d['bid'] or 'nothing'}{won}"]
+        m = result["marks"]
+        return [f"marks {m['marks']}, winner {m['winner'] or 'not yet'}"]
 
-    def explain(self, checked, variant, lang: str) -> list[str] | None:
+    def explain(self, checked, variant, lang: str) -> list[str]:
         from .pages import explain_lines
 
         return explain_lines(checked, variant, lang)

@@ -27,11 +27,11 @@ from ...engine.rulebase import RuleViolation
 from .rules import (DOUBLES, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
                                 notation, parse_trumps, settle_marks, team_name)
 from ...model.compare import stated_diff
-from ...model.kinds import Kinds, PositionBase, checked_base, read_tile, register
+from ...model.kinds import Kinds, PositionBase, checked_base, read_tile
 from ...model.schema import TEXT as _TEXT, TILE as _TILE, bound_numbers
 from ...model.yamlsrc import Source, SourceError
 
-__all__ = ["TRICK_POSITION_SCHEMA", "TrickPosition", "FollowPosition", "DealPosition", "MarksPosition",
+__all__ = ["KINDS", "SCHEMAS", "TRICK_POSITION_SCHEMA", "TrickPosition", "FollowPosition", "DealPosition", "MarksPosition",
            "TrickOutcome", "parse_tricks", "evaluate_tricks", "compare_tricks", "tricks_json", "suit_text",
            "TEAMS"]
 
@@ -597,4 +597,11 @@ def tricks_json(outcome: TrickOutcome) -> dict:
 
 
 #: Texas 42's kinds: a trick, what may follow, a whole hand (deal), marks added up.
-register(Kinds("tricks", parse_tricks, evaluate_tricks, compare_tricks, tricks_json))
+KINDS = Kinds("tricks", parse_tricks, evaluate_tricks, compare_tricks, tricks_json,
+              names=("trick", "follow", "deal", "marks"))
+
+#: The schema of its position files (``docs/schemas/trick-position.schema.json``): name -> (schema, title,
+#: description), as :meth:`generator.engine.family.Family.position_schemas` gives it.
+SCHEMAS = {"trick-position": (TRICK_POSITION_SCHEMA, "Domino rulebook: Texas 42 position",
+                    ("rules/<id>/positions/*.yaml for a game of tricks: a trick, what may follow a lead "
+                     "(follow), a whole hand (deal) or marks added up."))}
