@@ -55,7 +55,7 @@ def test_a_new_process_loads_the_compiled_modules_unless_told_otherwise(compiled
     assert len(loaded) == 3 and all(f.endswith(".so") and "_compiled" in f for f in loaded)
     reference = _python(where, RULEBOOK_ENGINE="python").split()
     assert [Path(f).relative_to(PACKAGE).as_posix() for f in reference] == [
-        "engine/hand.py", "sim/simulate.py", "variants/horse_race.py"]
+        "engine/hand.py", "sim/simulate.py", "families/line/rules/horse_race.py"]
     assert _python("from generator.base.native import status; print(status())", RULEBOOK_ENGINE="python").strip() \
         == "python (RULEBOOK_ENGINE=python)"
 
