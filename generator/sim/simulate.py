@@ -414,3 +414,8 @@ def _cut(rec: dict, work: Work) -> dict:
                 return {"hands": hands[:k + 1], "winners": [], "finished": False}
             break
     return rec
+
+
+from .levels import LEVELS  # noqa: E402 - the levels build on the players above
+
+BOTS.update(LEVELS)

@@ -139,6 +139,21 @@ class LineFamily(Family):
         layout, place = state.layout, variant.play_placement
         return lambda pl: (place(layout, pl).points, pl.tile.pips)     # a listed play: no checks again
 
+    def hidden(self, variant, state, seat):
+        from .search import hidden
+
+        return hidden(variant, state, seat)
+
+    def redeal(self, variant, state, seat, dealt):
+        from .search import redeal
+
+        return redeal(variant, state, seat, dealt)
+
+    def outcome(self, variant, state, seat):
+        from .search import outcome
+
+        return outcome(variant, state, seat)
+
     def decisive_modules(self) -> list:
         from ...engine import hand, layout, tiles, variant
         from ...sim import simulate

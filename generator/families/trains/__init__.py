@@ -77,6 +77,21 @@ class TrainsFamily(Family):
         """The heaviest tile (nothing scores in play: pips left in hand are penalties)."""
         return lambda play: play[0].pips
 
+    def hidden(self, variant, state, seat):
+        from .search import hidden
+
+        return hidden(variant, state, seat)
+
+    def redeal(self, variant, state, seat, dealt):
+        from .search import redeal
+
+        return redeal(variant, state, seat, dealt)
+
+    def outcome(self, variant, state, seat):
+        from .search import outcome
+
+        return outcome(variant, state, seat)
+
     def decisive_modules(self) -> list:
         from ...engine import hand, layout, tiles, variant
         from ...sim import simulate

@@ -84,6 +84,21 @@ class TreeFamily(Family):
         """The tile that would cost most left in hand (nothing scores in play)."""
         return lambda play: variant.tile_penalty(play[0])
 
+    def hidden(self, variant, state, seat):
+        from .search import hidden
+
+        return hidden(variant, state, seat)
+
+    def redeal(self, variant, state, seat, dealt):
+        from .search import redeal
+
+        return redeal(variant, state, seat, dealt)
+
+    def outcome(self, variant, state, seat):
+        from .search import outcome
+
+        return outcome(variant, state, seat)
+
     def decisive_modules(self) -> list:
         from ...engine import tiles, variant
         from ...sim import simulate

@@ -116,6 +116,26 @@ class TricksFamily(Family):
 
         return plan_key(variant, state)
 
+    def hidden(self, variant, state, seat):
+        from .search import hidden
+
+        return hidden(variant, state, seat)
+
+    def redeal(self, variant, state, seat, dealt):
+        from .search import redeal
+
+        return redeal(variant, state, seat, dealt)
+
+    def outcome(self, variant, state, seat):
+        from .search import outcome
+
+        return outcome(variant, state, seat)
+
+    def search_moves(self, variant, state, seat, plays):
+        from .search import search_moves
+
+        return search_moves(variant, state, seat, plays)
+
     def decisive_modules(self) -> list:
         from ...engine import tiles, variant
         from ...sim import simulate
