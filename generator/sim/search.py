@@ -49,13 +49,16 @@ class Choice:
     """What :func:`choose` decided: ``move`` (as ``plays_for`` lists it, or
     ``"draw"``/``"pass"``), the ``moves`` it weighed with their mean outcome
     ``means`` (the family's outcome units, higher is better for the deciding
-    side), the number of sampled ``worlds`` and the ``work`` units spent."""
+    side), the number of sampled ``worlds``, the ``work`` units spent and
+    ``last``, the units spent when the last world was started (below the
+    budget unless it was the first)."""
 
     move: object
     moves: tuple
     means: tuple[float, ...]
     worlds: int
     work: int
+    last: int = 0
 
 
 def assign(pool: Sequence, places: Sequence[tuple[str, int]], forbidden: Mapping[str, frozenset],
@@ -136,14 +139,15 @@ def choose(variant, state, seat: str, rng: random.Random, budget: int = HARD_WOR
     seed = rng.getrandbits(64)
     moves = candidates(variant, state, seat)
     if len(moves) == 1:
-        return Choice(moves[0], tuple(moves), (0.0,), 0, 0)
+        return Choice(moves[0], tuple(moves), (0.0,), 0, 0, 0)
     fam = family_of(variant.family)
     local = random.Random(seed)
     bots = {p: greedy_bot for p in state.hands}
     totals = [0.0] * len(moves)
     work = Work()
-    worlds = 0
+    worlds = last = 0
     while worlds < samples and (worlds == 0 or work.spent < budget):
+        last = work.spent
         pool, places, forbidden = fam.hidden(variant, state, seat)
         dealt = assign(pool, places, forbidden, local)
         for i, move in enumerate(moves):
@@ -155,4 +159,4 @@ def choose(variant, state, seat: str, rng: random.Random, budget: int = HARD_WOR
         worlds += 1
     means = tuple(t / worlds for t in totals)
     best = max(range(len(moves)), key=lambda i: (means[i], -i))
-    return Choice(moves[best], tuple(moves), means, worlds, work.spent)
+    return Choice(moves[best], tuple(moves), means, worlds, work.spent, last)
