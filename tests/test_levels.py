@@ -115,3 +115,19 @@ def test_easy_plays_worse_than_normal_is_not_asked_here_but_its_moves_are_legal(
     v = CAT.variant("block").rules
     s = simulate(v, players=2, games=5, seed=2, bots=("easy", "normal"))
     assert s["games"] == 5
+
+
+def test_the_browser_session_plays_at_the_levels_chosen():
+    from generator.play.session import Session, spec_of
+
+    v = CAT.variant("texas-42").rules
+    s = Session(spec_of(v), seed=4, lang="en", level="hard", partner="easy")
+    assert (s.level, s.partner) == ("hard", "easy")
+    view = s.view()
+    assert view["phase"] == "turn" and view["moves"]
+    again = Session(spec_of(v), seed=4, lang="en", level="hard", partner="easy")
+    assert again.view()["log"] == view["log"]            # the same seed and levels: the same game
+    s.move(0)
+    assert len(s.chosen) >= len(again.chosen)            # the decisions made are kept, not searched again
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        Session(spec_of(v), seed=4, lang="en", level="expert")

@@ -1,0 +1,158 @@
+"""How strong the levels play: ``hard`` against ``normal``, per family, over
+seeded duplicate deals (every deal is played twice, the seats swapped), with
+Wilson 95% intervals; and, for Texas 42, the hard trick player's regret in
+raw points against an exact solver that sees every hand.
+
+    PYTHONPATH=. RULEBOOK_ENGINE=python python bench/strength.py --deals 20 --budget 3000
+
+Prints one line a table. Slow on purpose (a search a move): run it in the
+background with ``nice``. Figures are for the README; nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from functools import lru_cache
+
+from generator.model import Catalog, find_rules_dir
+from generator.sim.levels import level_bot
+from generator.sim.search import choose
+from generator.sim.simulate import SEATS, Work, greedy_bot, play_game
+
+#: (label, game, players, partnerships): one table per family, and partnership play.
+TABLES = (("line (Draw, 2 players)", "draw", 2, False),
+          ("trains (Mexican Train, 2 players)", "mexican-train", 2, False),
+          ("tree (Chicken Foot, 2 players)", "chicken-foot", 2, False),
+          ("tricks (Texas 42)", "texas-42", 4, True),
+          ("partnership (Block, 4 players)", "block", 4, True))
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``wins / n`` (95% with the default ``z``)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    c = p + z * z / (2 * n)
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return ((c - h) / d, (c + h) / d)
+
+
+def duel(v, n: int, partners: bool, deals: int, budget: int, seed: int) -> tuple[float, int]:
+    """Hard's wins (a shared win counts half) over ``deals`` deals played twice, seats swapped."""
+    names = SEATS[n]
+    teams = [["N", "S"], ["E", "W"]] if partners else None
+    hard = level_bot("hard", budget)
+    wins, games = 0.0, 0
+    for d in range(deals):
+        for swap in (0, 1):
+            if partners:        # N+S hard, then E+W hard
+                bots = [hard if (i % 2) == swap else greedy_bot for i in range(n)]
+                mine = "N+S" if swap == 0 else "E+W"
+            else:
+                bots = [hard if i == swap else greedy_bot for i in range(n)]
+                mine = names[swap]
+            rec = play_game(v, names, bots, random.Random(f"{seed}/{d}"), teams, Work())
+            if not rec["winners"]:
+                continue
+            games += 1
+            if mine in rec["winners"]:
+                wins += 1 / len(rec["winners"])
+    return wins, games
+
+
+def forty_two_regret(v, hands: int, budget: int, seed: int) -> tuple[float, int, int]:
+    """Mean regret (raw points for the player's team) of the hard trick player against the exact
+    solver with all hands known, over its decisions from the fourth trick on (the solver's cost
+    grows fast before that); returns (mean, decisions, hands)."""
+    from generator.families.tricks.rules import Deal
+
+    total, count, played = 0.0, 0, 0
+    rng = random.Random(seed)
+    while played < hands:
+        names = SEATS[4]
+        tiles = list(v.params.tiles)
+        rng.shuffle(tiles)
+        deal = Deal(v, names, {p: tiles[7 * i:7 * i + 7] for i, p in enumerate(names)}, names[rng.randrange(4)])
+        while deal.end is None:
+            p = deal.current
+            if deal.phase == "play" and len(deal.tricks) >= 3 and len(deal.plays_for(p)) > 1:
+                c = choose(v, deal, p, random.Random(rng.getrandbits(32)), budget)
+                values = {m: exact(v, deal, p, m) for m in deal.plays_for(p)}
+                total += max(values.values()) - values[c.move]
+                count += 1
+                deal.push(p, c.move)
+            else:
+                deal.push(p, greedy_bot(v, deal, p, rng))
+        played += deal.end != "thrown-in"
+    return (total / count if count else 0.0), count, played
+
+
+def exact(v, deal, seat: str, move) -> int:
+    """The raw points ``seat``'s team takes in the rest of the hand after ``move``, every seat
+    playing perfectly with all hands known (alpha-beta over the tricks left)."""
+    import copy
+
+    d = copy.deepcopy(deal, {id(v): v})
+    team = d.team_of(seat)
+    d.push(seat, move)
+    return _solve(v, d, team, -1, 43)
+
+
+def _solve(v, d, team: str, alpha: int, beta: int) -> int:
+    import copy
+
+    if d.end is not None or len(d.tricks) == 7:
+        return sum(tr.points for tr in d.tricks if d.team_of(tr.winner) == team)
+    p = d.current
+    mine = d.team_of(p) == team
+    best = -1 if mine else 43
+    for m in d.plays_for(p):
+        c = copy.copy(d)
+        c.hands = {k: list(h) for k, h in d.hands.items()}
+        c.trick = list(d.trick)
+        c.tricks = list(d.tricks)
+        c.push(p, m)
+        val = _solve(v, c, team, alpha, beta)
+        if mine:
+            best = max(best, val)
+            alpha = max(alpha, val)
+        else:
+            best = min(best, val)
+            beta = min(beta, val)
+        if alpha >= beta:
+            break
+    return best
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20, help="deals per table (each played twice)")
+    ap.add_argument("--budget", type=int, default=3000, help="the hard player's work units a move")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--regret-hands", type=int, default=20)
+    ap.add_argument("--only", default="", help="a table's game id, to run one table")
+    args = ap.parse_args(argv)
+    cat = Catalog(find_rules_dir())
+    for label, game, n, partners in TABLES:
+        if args.only and args.only != game:
+            continue
+        t = time.time()
+        wins, games = duel(cat.variant(game).rules, n, partners, args.deals, args.budget, args.seed)
+        lo, hi = wilson(wins, games)
+        print(f"hard vs normal, {label}: {wins:g}/{games} = {wins / max(1, games):.1%} "
+              f"(95% {lo:.1%}-{hi:.1%}), budget {args.budget}, {time.time() - t:.0f} s", flush=True)
+    if not args.only or args.only == "regret":
+        t = time.time()
+        mean, count, hands = forty_two_regret(cat.variant("texas-42").rules, args.regret_hands, args.budget, args.seed)
+        print(f"Texas 42 hard trick player: mean regret {mean:.2f} raw points a decision against the exact "
+              f"solver ({count} decisions from the 4th trick on, {hands} hands), {time.time() - t:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
