@@ -65,6 +65,68 @@ def duel(v, n: int, partners: bool, deals: int, budget: int, seed: int) -> tuple
     return wins, games
 
 
+def versus_package(games: int, budget: int, seed: int, start_move: int, samples: int,
+                   path: str) -> tuple[float, int]:
+    """Our hard player against the ``dominoes`` package's ``probabilistic_alphabeta`` (6.1.0: ``path``
+    holds it) in one hand of partnership Block, the rules both engines play: four players, seven tiles
+    each from a double-six set, the holder of [6|6] sets it, no drawing, a player who cannot play
+    passes; the side that plays out wins, else the side with fewer pips together (equal: nobody).
+    Its player searches from move ``start_move`` on with ``samples`` sampled deals (every deal it
+    could search from the first move takes minutes a move); before that it plays the package's
+    ``bota_gorda`` (the heaviest tile). ``games`` deals, each played twice with the sides swapped;
+    returns (hard's wins, a tie counting half; games)."""
+    sys.path.insert(0, path)
+    import dominoes
+    from generator.engine.hand import Hand
+
+    v = Catalog(find_rules_dir()).variant("block").rules
+    names = SEATS[4]
+    teams = [["N", "S"], ["E", "W"]]
+    theirs = dominoes.players.probabilistic_alphabeta(start_move=start_move, sample_size=samples)
+    hard = level_bot("hard", budget)
+    wins, played = 0.0, 0
+    for d in range(games):
+        rng = random.Random(f"{seed}/{d}")
+        tiles = list(v.params.tiles)
+        rng.shuffle(tiles)
+        hands = {p: tiles[7 * i:7 * i + 7] for i, p in enumerate(names)}
+        for ours in ("N+S", "E+W"):
+            random.seed(f"{seed}/{d}/{ours}")           # the package samples from the module's stream
+            h = Hand(v, names, hands, [], None, teams)
+            first = names.index(h.current)
+            g = dominoes.Game(dominoes.Board(), [dominoes.Hand([dominoes.Domino(t.low, t.high) for t in hands[p]])
+                                                 for p in names], [], first, ((dominoes.Domino(6, 6), True),),
+                              first, None)
+            play_rng = random.Random(f"{seed}/{d}/{ours}/ours")
+            while h.end is None:
+                p = h.current
+                plays = h.plays_for(p)
+                if not plays:
+                    h.pass_(p)
+                    continue
+                assert g.turn == names.index(p), (g.turn, p)
+                if p in ours.split("+"):
+                    play = hard(v, h, p, play_rng)
+                else:
+                    dominoes.players.bota_gorda(g)
+                    theirs(g)
+                    dom, left = g.valid_moves[0]
+                    x = None if not g.board else (g.board.left_end() if left else g.board.right_end())
+                    play = next(pl for pl in plays if (pl.tile.low, pl.tile.high) == (dom.first, dom.second)
+                                and (x is None or pl.at is None or pl.at.pip == x))
+                x = play.at.pip if play.at is not None else None
+                left = True if x is None or g.board.left_end() == x else False
+                h.push(p, play)
+                g.make_move(dominoes.Domino(play.tile.low, play.tile.high), left)
+            won = h.settlement.winners if h.settlement is not None else ()
+            played += 1
+            if ours in won:
+                wins += 1 / len(won)
+            elif not won:
+                wins += 0.5
+    return wins, played
+
+
 def forty_two_regret(v, hands: int, budget: int, seed: int) -> tuple[float, int, int]:
     """Mean regret (raw points for the player's team) of the hard trick player against the exact
     solver with all hands known, over its decisions from the fourth trick on (the solver's cost
@@ -135,7 +197,11 @@ def main(argv=None) -> int:
     ap.add_argument("--budget", type=int, default=3000, help="the hard player's work units a move")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--regret-hands", type=int, default=20)
-    ap.add_argument("--only", default="", help="a table's game id, to run one table")
+    ap.add_argument("--only", default="", help="a table's game id, 'regret' or 'package', to run one part")
+    ap.add_argument("--package-games", type=int, default=1000, help="deals against the dominoes package")
+    ap.add_argument("--package-path", default="/tmp/levels/pydeps", help="where dominoes==6.1.0 is installed")
+    ap.add_argument("--package-start", type=int, default=8, help="the package player's first searched move")
+    ap.add_argument("--package-samples", type=int, default=8)
     args = ap.parse_args(argv)
     cat = Catalog(find_rules_dir())
     for label, game, n, partners in TABLES:
@@ -151,6 +217,14 @@ def main(argv=None) -> int:
         mean, count, hands = forty_two_regret(cat.variant("texas-42").rules, args.regret_hands, args.budget, args.seed)
         print(f"Texas 42 hard trick player: mean regret {mean:.2f} raw points a decision against the exact "
               f"solver ({count} decisions from the 4th trick on, {hands} hands), {time.time() - t:.0f} s", flush=True)
+    if args.only == "package":
+        t = time.time()
+        wins, games = versus_package(args.package_games, args.budget, args.seed, args.package_start,
+                                     args.package_samples, args.package_path)
+        lo, hi = wilson(wins, games)
+        print(f"hard vs dominoes 6.1.0 probabilistic_alphabeta (from move {args.package_start}, "
+              f"{args.package_samples} samples), partnership Block: {wins:g}/{games} = {wins / max(1, games):.1%} "
+              f"(95% {lo:.1%}-{hi:.1%}), budget {args.budget}, {time.time() - t:.0f} s", flush=True)
     return 0
 
 
