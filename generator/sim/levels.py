@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import random
 
-from .search import HARD_WORK, choose
-from .simulate import greedy_bot
+from .search import HARD_WORK, choose, normal_choice
 
 __all__ = ["LEVELS", "easy_bot", "normal_bot", "hard_bot", "level_bot"]
 
@@ -33,13 +32,13 @@ def easy_bot(variant, state, player: str, rng: random.Random):
     if not plays:
         return "draw" if state.may_draw(player) else "pass"
     if rng.random() < 0.5:
-        return greedy_bot(variant, state, player, rng)
+        return normal_choice(variant, state, player)
     return rng.choice([*plays, "draw"] if state.may_draw(player) else plays)
 
 
 def normal_bot(variant, state, player: str, rng: random.Random):
-    """The ``normal`` level: the ``greedy`` player (:func:`generator.sim.simulate.greedy_bot`)."""
-    return greedy_bot(variant, state, player, rng)
+    """The ``normal`` level: the ``greedy`` player's move (:func:`generator.sim.simulate.greedy_bot`)."""
+    return normal_choice(variant, state, player)
 
 
 def hard_bot(variant, state, player: str, rng: random.Random, budget: int = HARD_WORK):

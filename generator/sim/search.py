@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ..engine.family import family_of
-from .simulate import Work, _act, greedy_bot, play_out
 
-__all__ = ["HARD_WORK", "HARD_SAMPLES", "MAX_TRIES", "Choice", "sample_world", "assign", "choose", "candidates"]
+__all__ = ["HARD_WORK", "HARD_SAMPLES", "MAX_TRIES", "Choice", "sample_world", "assign", "choose", "candidates",
+           "normal_choice", "act"]
 
 #: Work units after which the search starts no new sampled world (one choice).
 HARD_WORK = 12_000
@@ -42,6 +42,41 @@ HARD_SAMPLES = 24
 #: Shuffles tried per sample before the pass and suit constraints are dropped (a bound on the work
 #: of a sample; with the constraints a seat can have seen, a shuffle nearly always fits at once).
 MAX_TRIES = 40
+
+
+def normal_choice(variant, state, player: str):
+    """The ``normal`` player's move (the simulation's ``greedy`` player,
+    :func:`generator.sim.simulate.greedy_bot`, which gives the same move):
+    the largest play by the family's
+    :meth:`~generator.engine.family.Family.greedy_key`, the first of equals;
+    ``"draw"`` or ``"pass"`` when nothing can be played. Kept here, below the
+    simulation, so that the simulation can name the levels."""
+    plays = state.plays_for(player)
+    if not plays:
+        return "draw" if state.may_draw(player) else "pass"
+    return max(plays, key=family_of(variant.family).greedy_key(variant, state))
+
+
+def act(state, player: str, action) -> None:
+    """Apply ``action`` by the turn protocol every family's state shares
+    (as the simulation's game loop does): ``"draw"``, ``"pass"``, or a play
+    as ``plays_for`` lists it."""
+    if type(action) is str and action == "draw":
+        state.draw(player)
+    elif type(action) is str and action == "pass":
+        state.pass_(player)
+    else:
+        state.push(player, action)
+
+
+def _play_out(variant, state, cost: list) -> None:
+    """Play ``state`` to its end with the ``normal`` player in every seat,
+    adding each decision's cost (one, and one per tile of the hand) to ``cost[0]``."""
+    hands = state.hands
+    while state.end is None:
+        p = state.current
+        cost[0] += 1 + len(hands[p])
+        act(state, p, normal_choice(variant, state, p))
 
 
 @dataclass(frozen=True)
@@ -120,7 +155,7 @@ def candidates(variant, state, seat: str) -> list:
     plays = list(state.plays_for(seat))
     if not plays:
         return ["draw" if state.may_draw(seat) else "pass"]
-    first = greedy_bot(variant, state, seat, random.Random(0))
+    first = normal_choice(variant, state, seat)
     moves = [first] + [m for m in family_of(variant.family).search_moves(variant, state, seat, plays) if m != first]
     if state.may_draw(seat):
         moves.append("draw")
@@ -142,21 +177,20 @@ def choose(variant, state, seat: str, rng: random.Random, budget: int = HARD_WOR
         return Choice(moves[0], tuple(moves), (0.0,), 0, 0, 0)
     fam = family_of(variant.family)
     local = random.Random(seed)
-    bots = {p: greedy_bot for p in state.hands}
     totals = [0.0] * len(moves)
-    work = Work()
+    work = [0]
     worlds = last = 0
-    while worlds < samples and (worlds == 0 or work.spent < budget):
-        last = work.spent
-        pool, places, forbidden = fam.hidden(variant, state, seat)
+    pool, places, forbidden = fam.hidden(variant, state, seat)
+    while worlds < samples and (worlds == 0 or work[0] < budget):
+        last = work[0]
         dealt = assign(pool, places, forbidden, local)
         for i, move in enumerate(moves):
             world = fam.redeal(variant, state, seat, dealt)
-            work.spent += 1 + len(state.hands[seat])
-            _act(world, seat, move)
-            play_out(variant, world, bots, local, work)
+            work[0] += 1 + len(state.hands[seat])
+            act(world, seat, move)
+            _play_out(variant, world, work)
             totals[i] += fam.outcome(variant, world, seat)
         worlds += 1
     means = tuple(t / worlds for t in totals)
     best = max(range(len(moves)), key=lambda i: (means[i], -i))
-    return Choice(moves[best], tuple(moves), means, worlds, work.spent, last)
+    return Choice(moves[best], tuple(moves), means, worlds, work[0], last)
