@@ -154,6 +154,56 @@ def forty_two_regret(v, hands: int, budget: int, seed: int) -> tuple[float, int,
     return (total / count if count else 0.0), count, played
 
 
+#: The bands of predicted make chance the bidder's calibration is shown in.
+BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))
+
+
+def forty_two_bids(v, hands: int, budget: int, seed: int, worlds: int = 16) -> list[tuple[float, bool]]:
+    """The hard bidder's calibration: in hands where the hard team (N+S, against normal E+W) bids
+    and wins the bidding, the chance of making its bid it predicted when it bid (over ``worlds``
+    sampled deals of the tiles it could not see, played out by the normal player; the share of
+    those where its bid stood and was made, of those where it stood) and whether it was made."""
+    from generator.families.tricks.rules import Deal
+    from generator.sim.search import _play_out, act, sample_world
+
+    out = []
+    rng = random.Random(seed)
+    names = SEATS[4]
+    done = 0
+    while done < hands:
+        tiles = list(v.params.tiles)
+        rng.shuffle(tiles)
+        deal = Deal(v, names, {p: tiles[7 * i:7 * i + 7] for i, p in enumerate(names)}, names[rng.randrange(4)])
+        predicted = {}
+        while deal.end is None:
+            p = deal.current
+            if p in ("N", "S"):
+                c = choose(v, deal, p, random.Random(rng.getrandbits(32)), budget)
+                move = c.move
+                if deal.phase == "bid" and not move.is_pass:
+                    stood = made = 0
+                    wr = random.Random(rng.getrandbits(32))
+                    for _ in range(worlds):
+                        w = sample_world(v, deal, p, wr)
+                        act(w, p, move)
+                        _play_out(v, w, [0])
+                        if w.result is not None and w.result.bidder == p and w.result.bid == move:
+                            stood += 1
+                            made += w.result.made
+                    if stood:
+                        predicted[p] = made / stood
+            else:
+                move = greedy_bot(v, deal, p, rng)
+            deal.push(p, move)
+        if deal.end == "thrown-in":
+            continue
+        done += 1
+        r = deal.result
+        if r.bidder in predicted:
+            out.append((predicted[r.bidder], r.made))
+    return out
+
+
 def exact(v, deal, seat: str, move) -> int:
     """The raw points ``seat``'s team takes in the rest of the hand after ``move``, every seat
     playing perfectly with all hands known (alpha-beta over the tricks left)."""
@@ -217,6 +267,18 @@ def main(argv=None) -> int:
         mean, count, hands = forty_two_regret(cat.variant("texas-42").rules, args.regret_hands, args.budget, args.seed)
         print(f"Texas 42 hard trick player: mean regret {mean:.2f} raw points a decision against the exact "
               f"solver ({count} decisions from the 4th trick on, {hands} hands), {time.time() - t:.0f} s", flush=True)
+    if not args.only or args.only == "bids":
+        t = time.time()
+        bids = forty_two_bids(cat.variant("texas-42").rules, args.regret_hands, args.budget, args.seed)
+        for lo_b, hi_b in BANDS:
+            got = [m for pr, m in bids if lo_b <= pr < hi_b]
+            if got:
+                lo, hi = wilson(sum(got), len(got))
+                mean = sum(pr for pr, _m in bids if lo_b <= pr < hi_b) / len(got)
+                print(f"Texas 42 hard bidder, predicted {lo_b:.0%}-{min(hi_b, 1):.0%} (mean {mean:.0%}): made "
+                      f"{sum(got)}/{len(got)} = {sum(got) / len(got):.0%} (95% {lo:.0%}-{hi:.0%})", flush=True)
+        print(f"  ({len(bids)} bids won by the hard team in {args.regret_hands} hands, {time.time() - t:.0f} s)",
+              flush=True)
     if args.only == "package":
         t = time.time()
         wins, games = versus_package(args.package_games, args.budget, args.seed, args.package_start,
