@@ -7,6 +7,7 @@ with everything else the seat saw.)"""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import statistics
 
 __all__ = ["hidden", "redeal", "outcome"]
@@ -26,11 +27,12 @@ def hidden(variant, state, seat: str):
 
 def redeal(variant, state, seat: str, dealt):
     """A copy of the Round ``state`` whose other hands and stock are ``dealt``."""
-    s = copy.deepcopy(state, {id(variant): variant})
-    for p in state.players:
-        if p != seat:
-            s.hands[p] = list(dealt[p])
+    s = copy.copy(state)                # what a move changes is copied: hands, stock, trains, log
+    s.hands = {p: list(state.hands[p]) if p == seat else list(dealt[p]) for p in state.players}
     s.stock = list(dealt["stock"])
+    s.trains = {k: dataclasses.replace(part, tiles=list(part.tiles)) for k, part in state.trains.items()}
+    s.open_doubles = list(state.open_doubles)
+    s.events = list(state.events)
     return s
 
 

@@ -40,7 +40,12 @@ def hidden(variant, state, seat: str):
 def redeal(variant, state, seat: str, dealt):
     """A copy of the Deal ``state`` whose other hands are ``dealt`` (what
     each was dealt follows: its hand now and the tiles it played)."""
-    s = copy.deepcopy(state, {id(variant): variant})
+    s = copy.copy(state)                # what a move changes is copied: hands, bids, tricks
+    s.hands = {p: list(h) for p, h in state.hands.items()}
+    s.dealt = dict(state.dealt)
+    s.bidding = list(state.bidding)
+    s.trick = list(state.trick)
+    s.tricks = list(state.tricks)
     played: dict[str, list] = {p: [] for p in state.seats}
     for tr in state.tricks:
         for p, t in tr.plays:
