@@ -45,9 +45,9 @@ __all__ = ["Session", "spec_of", "variant_of", "seats_of", "Stopped", "BROWSER_W
 #: Decisions after which a replay gives up (a safety net: a whole Mexican Train match is a few hundred).
 MAX_DECISIONS = 20_000
 #: The ``hard`` level's search bound in the browser (work units a decision, :mod:`generator.sim.search`):
-#: a third of the simulation's, for a move well within a second under Pyodide (in CPython on the bench's
-#: machine the slowest hard move of a game of each family took under 0.1 s at this bound).
-BROWSER_WORK = 4_000
+#: a quarter of the simulation's, for a move within a second under Pyodide (``bench/hard_move.sh``: the
+#: slowest of 40 hard moves of a game of each family took 0.3-0.9 s on the bench's busy machine).
+BROWSER_WORK = 3_000
 
 
 class Stopped(Exception):
