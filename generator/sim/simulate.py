@@ -34,8 +34,8 @@ from ..engine.variant import Play, Variant
 from ..base.processes import in_order
 from ..engine.family import family_of
 
-__all__ = ["BOTS", "named_players", "STREAMS", "MAX_DEALS", "NoStandingDeal", "Work", "simulate", "play_game", "random_bot",
-           "greedy_bot", "rules_spec"]
+__all__ = ["BOTS", "named_players", "STREAMS", "MAX_DEALS", "NoStandingDeal", "Work", "simulate", "play_game",
+           "random_bot", "greedy_bot", "rules_spec"]
 
 #: Seat names by number of players.
 SEATS = {2: ["N", "S"], 3: ["N", "E", "W"], 4: ["N", "E", "S", "W"]}
