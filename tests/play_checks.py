@@ -49,6 +49,8 @@ def refusal_hint_keyboard_axe(tab, lang: str, game: str, words: dict) -> None:
     page.goto(f"{tab.base}{'' if lang == 'ja' else 'en/'}gen/{game}/")
     page.focus("[data-rb-start]")
     page.keyboard.press("Enter")
+    page.wait_for_selector("[data-rb-deal]:focus", timeout=90_000)     # the levels' chooser: deal at once
+    page.keyboard.press("Enter")
     page.wait_for_selector("[data-rb-play][data-state=ready]", state="attached", timeout=90_000)
     refused = None
     for _ in range(60):

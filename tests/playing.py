@@ -35,10 +35,12 @@ class PlayTab:
     errors: list[str] = field(default_factory=list)
 
     def open_game(self, lang: str, game: str) -> None:
-        """Open ``game``'s page in ``lang`` and press the start button; wait
-        until the first view is shown."""
+        """Open ``game``'s page in ``lang``, press the start button and deal
+        at the levels offered first (``normal``); wait until the first view
+        is shown."""
         self.page.goto(f"{self.base}{LANG_PREFIX[lang]}gen/{game}/")
         self.page.click("[data-rb-play][data-state=idle] [data-rb-start]")
+        self.page.click("[data-rb-deal]", timeout=90_000)
         self.page.wait_for_selector("[data-rb-play][data-state=ready], [data-rb-play][data-state=over]",
                                     state="attached", timeout=90_000)
 

@@ -21,7 +21,7 @@ LAYERS = ["base", "safety", "engine", "model", "draw", "sim", "pages", "families
 #: package ``<part>/``): each part sits just above the layer it belongs to, so that a family's rules
 #: come below its positions, its positions below its drawing, and so on up to its player; and no
 #: layer below a family folder's part can import it.
-PARTS = {"rules": "engine", "positions": "model", "practice": "model", "draw": "draw", "sim": "sim",
+PARTS = {"rules": "engine", "positions": "model", "practice": "model", "draw": "draw", "sim": "sim", "search": "sim",
          "pages": "pages", "words": "pages", "play": "play"}
 
 

@@ -14,7 +14,8 @@
  * data-rb-play and data-state (idle | loading | ready | over), the start
  * button data-rb-start, every offered move is a button with data-rb-move
  * (its index), drawing and passing are buttons data-rb-draw / data-rb-pass when
- * allowed, the result is data-rb-result. The seed of the deal is data-rb-seed
+ * allowed, the result is data-rb-result; before the deal the levels' chooser (selects
+ * data-rb-level="level" and, in partnership games, "partner") deals on data-rb-deal. The seed of the deal is data-rb-seed
  * (set it before pressing start to replay a deal) and the reader's moves so far
  * are data-rb-moves (JSON), so that a hand can be replayed by the Python engine.
  */
@@ -42,8 +43,8 @@ function loadEngine(root, lang) {
         "def rb_play_words(lang):",
         "    from generator.base.i18n import messages",
         "    return json.dumps(dict(messages('play', lang)))",
-        "def rb_new(key, spec, seed, lang):",
-        "    rb_sessions[key] = Session(json.loads(spec), seed, lang)",
+        "def rb_new(key, spec, seed, lang, level='normal', partner=None):",
+        "    rb_sessions[key] = Session(json.loads(spec), seed, lang, level, partner)",
         "    return json.dumps(rb_sessions[key].view())",
         "def rb_call(key, name, *args):",
         "    return json.dumps(getattr(rb_sessions[key], name)(*args))",
@@ -119,7 +120,7 @@ export async function start(region, opts) {
     if (!region.hasAttribute("data-rb-seed")) region.setAttribute("data-rb-seed", String(newSeed()));
     const seed = parseInt(region.getAttribute("data-rb-seed"), 10);
     region.setAttribute("data-rb-moves", "[]");
-    return JSON.parse(py.globals.get("rb_new")(key, spec, seed, lang));
+    return JSON.parse(py.globals.get("rb_new")(key, spec, seed, lang, levels.level, levels.partner));
   };
   const record = (move) => {
     const moves = JSON.parse(region.getAttribute("data-rb-moves") || "[]");
@@ -246,7 +247,33 @@ export async function start(region, opts) {
     }
   }
 
-  show(begin(), false);
-  const first = board.querySelector("[data-rb-move], [data-rb-draw], [data-rb-pass]");
-  if (first) first.focus({ preventScroll: true });
+  /* The levels chosen before the deal (generator/sim/levels.py): the opponents' and, in a
+   * partnership game, the partner's; kept for the games after. */
+  const levels = { level: "normal", partner: null };
+  const chooser = el("form", { class: "rb-play-levels" });
+  const pick = (name, label) => {
+    const select = el("select", { name, "data-rb-level": name });
+    ["easy", "normal", "hard"].forEach(l => {
+      const option = el("option", { value: l }, words["level_" + l]);
+      if (l === "normal") option.selected = true;
+      select.append(option);
+    });
+    const field = el("label", {}, label + " ");
+    field.append(select);
+    chooser.append(field, " ");
+  };
+  pick("level", words.level);
+  if (JSON.parse(spec).params.players.length === 0) pick("partner", words.partner_level);
+  chooser.append(el("button", { type: "submit", class: "md-button md-button--primary", "data-rb-deal": "" }, words.deal));
+  chooser.addEventListener("submit", (e) => {
+    e.preventDefault();
+    levels.level = chooser.elements.level.value;
+    levels.partner = chooser.elements.partner ? chooser.elements.partner.value : null;
+    chooser.remove();
+    show(begin(), false);
+    const first = board.querySelector("[data-rb-move], [data-rb-draw], [data-rb-pass]");
+    if (first) first.focus({ preventScroll: true });
+  });
+  board.append(chooser);
+  chooser.querySelector("[data-rb-deal]").focus({ preventScroll: true });
 }

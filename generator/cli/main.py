@@ -515,7 +515,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--partners", action="store_true", help="play in partnerships")
     m.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
     m.add_argument("--seed", type=int, default=0, help="random seed (same seed, same games)")
-    m.add_argument("--bots", default="greedy,random", help="players cycled over the seats (random, greedy)")
+    m.add_argument("--bots", default="greedy,random",
+                   help="players cycled over the seats: levels easy, normal, hard; or random, greedy")
     m.add_argument("--jobs", type=positive_int, default=None,
                    help="processes playing the games (default: one per core; the figures are the same for any number)")
     m.add_argument("--json", action="store_true", help="print every figure as JSON")

@@ -223,6 +223,32 @@ class Family:
         lists (the largest wins, the first of equals)."""
         raise NotImplementedError(self.name)
 
+    def hidden(self, variant, state, seat: str) -> tuple[list, list[tuple[str, int]], dict[str, frozenset]]:
+        """What ``seat`` cannot see in ``state`` (the ``hard`` level's search,
+        :mod:`generator.sim.search`): ``(pool, places, forbidden)`` -- the
+        tiles it has not seen, sorted; the places they lie in as ``(name,
+        count)`` pairs in a fixed order (the other hands, the stock; counts
+        are what the seat sees); and per place the tiles its history rules
+        out there (a pass, a forced draw, a suit not followed). Built from
+        what ``seat`` saw only, never from the hidden tiles themselves."""
+        raise NotImplementedError(self.name)
+
+    def redeal(self, variant, state, seat: str, dealt: Mapping[str, list]):
+        """A copy of ``state`` whose hidden places (:meth:`hidden`) hold
+        ``dealt`` (place name -> tiles); ``state`` is left as it was."""
+        raise NotImplementedError(self.name)
+
+    def outcome(self, variant, state, seat: str) -> float:
+        """How good the ended ``state`` (a hand or round played out) is for
+        ``seat``'s side, partners included (higher is better; a hand or
+        round won counts most, then the points or penalty pips)."""
+        raise NotImplementedError(self.name)
+
+    def search_moves(self, variant, state, seat: str, plays: list) -> list:
+        """The legal ``plays`` the ``hard`` level weighs (all of them unless
+        a family leaves out moves never worth a search, as bids nobody makes)."""
+        return plays
+
     def decisive_modules(self) -> list:
         """The modules whose code decides a simulated game of this family
         (their source is part of the figures' hash)."""

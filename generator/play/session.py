@@ -3,7 +3,12 @@
 A :class:`Session` holds only the game's rules, its seed and the reader's
 moves so far. Each view replays the game from the deal with
 :meth:`generator.engine.family.Family.play_game` (the simulation's own game
-loop): the other seats are played by the built-in ``greedy`` player, and the
+loop): the other seats are played at the reader's level (``easy``, ``normal``
+-- the built-in ``greedy`` player -- or ``hard``: :mod:`generator.sim.levels`),
+the reader's partner, in a partnership game, at the level chosen for it; each
+of their decisions has a random stream of its own (from the seed and the
+decision's number) and is kept once made, so a replay makes none of them
+again (a ``hard`` search is done once, not at every move); the
 reader's seat by a player that answers with the reader's recorded moves and,
 at the first decision it has no answer for, stops the game there. The state
 it stopped in is the table the reader sees. So every family plays in the
@@ -32,12 +37,17 @@ from ..draw.svg import tile_picture
 from ..engine.family import family_of
 from ..engine.rulebase import Rules
 from ..pages.describe import rule_text
-from ..sim.simulate import SEATS, greedy_bot
+from ..sim.levels import LEVELS, level_bot
+from ..sim.simulate import SEATS
 
-__all__ = ["Session", "spec_of", "variant_of", "seats_of", "Stopped"]
+__all__ = ["Session", "spec_of", "variant_of", "seats_of", "Stopped", "BROWSER_WORK"]
 
 #: Decisions after which a replay gives up (a safety net: a whole Mexican Train match is a few hundred).
 MAX_DECISIONS = 20_000
+#: The ``hard`` level's search bound in the browser (work units a decision, :mod:`generator.sim.search`):
+#: a quarter of the simulation's, for a move within a second under Pyodide (``bench/hard_move.sh``: the
+#: slowest of 40 hard moves of a game of each family took 0.3-0.9 s on the bench's busy machine).
+BROWSER_WORK = 3_000
 
 
 class Stopped(Exception):
@@ -78,11 +88,19 @@ def seats_of(variant: Rules) -> tuple[list[str], list[list[str]] | None, str]:
 
 class Session:
     """A game of ``spec`` (:func:`spec_of`) dealt from ``seed``, seen by the
-    reader in ``lang``. :meth:`view` is what the page shows; :meth:`move`,
-    :meth:`draw`, :meth:`pass_`, :meth:`next_hand` and :meth:`hint` are what
-    the reader does. Raises ``ValueError`` for a move that is not offered."""
+    reader in ``lang``, against the other seats played at ``level`` (a key
+    of :data:`generator.sim.levels.LEVELS`) and, in a partnership game, with
+    a partner played at ``partner`` (``None``: ``level``). :meth:`view` is
+    what the page shows; :meth:`move`, :meth:`draw`, :meth:`pass_`,
+    :meth:`next_hand` and :meth:`hint` are what the reader does. Raises
+    ``ValueError`` for a move that is not offered, or an unknown level."""
 
-    def __init__(self, spec: Mapping, seed: int, lang: str):
+    def __init__(self, spec: Mapping, seed: int, lang: str, level: str = "normal", partner: str | None = None):
+        for name in (level, partner):
+            if name is not None and name not in LEVELS:
+                raise ValueError(f"unknown level {name!r}; the levels are {', '.join(LEVELS)}")
+        self.level = level
+        self.partner = partner if partner is not None else level
         self.variant = variant_of(spec)
         self.family = family_of(self.variant.family)
         self.show = importlib.import_module(self.family.play_module)
@@ -92,6 +110,9 @@ class Session:
         self.moves: list[Any] = []          # the reader's moves: an index into plays_for, "draw" or "pass"
         self.seen = 0                       # finished hands the reader has looked at
         self.words = messages("play", lang)
+        self.chosen: list[Any] = []         # the other seats' decisions so far, in game order
+        mate = next((t for t in self.teams or () if self.you in t), ())
+        self.players = {n: level_bot(self.partner if n in mate else self.level, BROWSER_WORK) for n in self.names}
         self._replay()
 
     # -- replaying --------------------------------------------------------------------------------
@@ -118,9 +139,18 @@ class Session:
                 return known[k]
             return show.log_words(v, state, seat, action, lang)
 
+        chosen = self.chosen
+        made = [0]
+
         def other(v, state, seat, rng):
             hand = note(state)
-            action = greedy_bot(v, state, seat, rng)
+            k = made[0]
+            made[0] += 1
+            if k < len(chosen):
+                action = chosen[k]
+            else:
+                action = self.players[seat](v, state, seat, random.Random(f"{self.seed}/{k}"))
+                chosen.append(action)
             log.append((hand, seat, said(v, state, seat, action)))
             if len(log) > MAX_DECISIONS:
                 raise RuntimeError("the game did not end")

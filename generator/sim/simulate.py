@@ -35,7 +35,7 @@ from ..engine.tiles import Tile
 from ..base.processes import in_order
 from ..engine.family import family_of
 
-__all__ = ["BOTS", "STREAMS", "MAX_HANDS", "Work", "simulate", "play_game", "play_out", "play_rounds", "deal",
+__all__ = ["BOTS", "named_players", "STREAMS", "MAX_HANDS", "Work", "simulate", "play_game", "play_out", "play_rounds", "deal",
            "random_bot", "greedy_bot", "rules_spec"]
 
 #: Seat names by number of players.
@@ -88,6 +88,14 @@ def greedy_bot(variant: Rules, state, player: str, rng: random.Random):
 
 #: The built-in players by name.
 BOTS: dict[str, Callable] = {"random": random_bot, "greedy": greedy_bot}
+
+
+def named_players() -> dict[str, Callable]:
+    """Every player ``simulate`` knows by name: :data:`BOTS` and the levels
+    (``easy``, ``normal``, ``hard``: :data:`generator.sim.levels.LEVELS`)."""
+    from .levels import LEVELS            # the levels build on the players above
+
+    return {**BOTS, **LEVELS}
 
 
 def _act(state, player: str, action) -> None:
@@ -228,9 +236,10 @@ def simulate(variant: Rules, players: int, games: int = 100, seed: int = 0, part
             raise ValueError(f"{variant.id} is played only in partnerships, by "
                              f"{', '.join(map(str, variant.params.partnerships))} players")
         raise ValueError(f"{variant.id} is played by {', '.join(map(str, variant.params.players))} players")
-    unknown = [b for b in bots if b not in BOTS]
+    known = named_players()
+    unknown = [b for b in bots if b not in known]
     if unknown:
-        raise ValueError(f"unknown player {unknown[0]!r}; the built-in players are {', '.join(BOTS)}")
+        raise ValueError(f"unknown player {unknown[0]!r}; the built-in players are {', '.join(known)}")
     if streams not in STREAMS:
         raise ValueError(f"streams: {streams!r} is not one of {', '.join(STREAMS)}")
     seat_names = tuple(bots[i % len(bots)] for i in range(players))
@@ -293,7 +302,7 @@ def _one_stream(variant: Rules, names, seat_names, teams, seed: int, work: Work)
     """Game records drawn one after another from one stream (``streams="single"``),
     every game spending from the same ``work``."""
     rng = random.Random(seed)
-    seat_bots = [BOTS[b] for b in seat_names]
+    seat_bots = [named_players()[b] for b in seat_names]
     while True:
         yield play_game(variant, names, seat_bots, rng, teams, work)
 
@@ -304,7 +313,7 @@ def _games(rules, names, seat_names, teams, seed: int, first: int, n: int, max_w
     (``rules`` is a :class:`Rules` or its :func:`rules_spec`, as sent to
     a process)."""
     variant = rules if isinstance(rules, Rules) else _rebuild(rules)
-    seat_bots = [BOTS[b] for b in seat_names]
+    seat_bots = [named_players()[b] for b in seat_names]
     return [play_game(variant, names, seat_bots, random.Random(f"{seed}/{i}"), teams, Work(max_work))
             for i in range(first, first + n)]
 

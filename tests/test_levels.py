@@ -1,0 +1,133 @@
+"""The levels (easy, normal, hard) and the hard player's search: levels by
+name in ``simulate``, complete legal games at every level in every family,
+the search never reading a hidden hand, and its work bound."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from generator.engine.family import families, family_of
+from generator.engine.tiles import Tile
+from generator.model import Catalog, find_rules_dir
+from generator.sim.levels import LEVELS, level_bot
+from generator.sim.search import HARD_SAMPLES, assign, choose, sample_world
+from generator.sim.simulate import SEATS, Work, greedy_bot, play_game, play_out, simulate
+
+CAT = Catalog(find_rules_dir())
+
+
+def _game_of(fam):
+    """The first shipped game of the family ``fam``, with its first table: (rules, seats, teams)."""
+    for vid in sorted(CAT.variant_ids()):
+        v = CAT.variant(vid).rules
+        if v.family != fam.name:
+            continue
+        p = v.params
+        n = p.players[0] if p.players else p.partnerships[0]
+        names = SEATS[n]
+        teams = None if p.players else [["N", "S"], ["E", "W"]]
+        return v, names, teams
+    raise AssertionError(f"no shipped game of {fam.name}")
+
+
+def test_levels_by_name_in_simulate():
+    v = CAT.variant("draw").rules
+    s = simulate(v, players=2, games=2, seed=1, bots=("hard", "easy"))
+    assert s["games"] == 2 and s["bots"] == ["hard", "easy"]
+    assert sum(s["game_winners"].values()) >= 2
+    with pytest.raises(ValueError, match="built-in players are .*easy, normal, hard"):
+        simulate(v, players=2, games=1, bots=("expert",))
+
+
+@pytest.mark.parametrize("fam", families(), ids=lambda f: f.name)
+def test_every_level_plays_legal_complete_games(fam):
+    v, names, teams = _game_of(fam)
+    for level in LEVELS:
+        bot = level_bot(level, budget=200)        # a small search: the rules are what is checked here
+        rec = play_game(v, names, [bot, greedy_bot] * (len(names) // 2) + [bot] * (len(names) % 2),
+                        random.Random(7), teams, Work(150_000))
+        assert rec["hands"], level
+        assert rec["finished"] is False or rec["winners"], level
+
+
+def _midway(v, names, teams, seed: int, moves: int):
+    """A state of the family's first hand or round after ``moves`` moves by the normal player, with
+    the seat to move next: the state stops the game loop at its first decision after that."""
+    seen = []
+
+    class Stop(Exception):
+        pass
+
+    def bot(variant, state, player, rng):
+        if len(seen) >= moves and len(state.plays_for(player)) > 1:
+            seen.append((state, player))
+            raise Stop
+        seen.append(None)
+        return greedy_bot(variant, state, player, rng)
+
+    with pytest.raises(Stop):
+        play_game(v, names, [bot] * len(names), random.Random(seed), teams, Work())
+    return seen[-1]
+
+
+@pytest.mark.parametrize("fam", families(), ids=lambda f: f.name)
+def test_hard_never_reads_a_hidden_hand(fam):
+    """Two states with the same seen history and different hidden tiles: the same choice, the
+    same means, with the same random stream."""
+    v, names, teams = _game_of(fam)
+    state, seat = _midway(v, names, teams, seed=11, moves=len(names) + 2)
+    other = sample_world(v, state, seat, random.Random(99))
+    hidden = {p: sorted(state.hands[p]) for p in state.hands if p != seat}
+    assert hidden != {p: sorted(other.hands[p]) for p in other.hands if p != seat}, "the hidden tiles differ"
+    assert other.hands[seat] == state.hands[seat]
+    a = choose(v, state, seat, random.Random(5), budget=1_500)
+    b = choose(v, other, seat, random.Random(5), budget=1_500)
+    assert (a.move, a.means, a.worlds) == (b.move, b.means, b.worlds)
+
+
+@pytest.mark.parametrize("fam", families(), ids=lambda f: f.name)
+def test_hard_move_within_its_budget(fam):
+    v, names, teams = _game_of(fam)
+    state, seat = _midway(v, names, teams, seed=3, moves=1)
+    one = choose(v, state, seat, random.Random(1), budget=0)
+    assert one.worlds in (0, 1)                  # 0: one move only, nothing to weigh
+    c = choose(v, state, seat, random.Random(1), budget=2_000)
+    assert c.worlds <= HARD_SAMPLES
+    assert c.worlds == 1 or c.last < 2_000       # no world started once the budget was spent
+    assert c.move in c.moves
+
+
+def test_assign_keeps_what_the_history_rules_out():
+    # West passed on a table showing 6s: of [0|6], [1|6], [2|3], [4|5] it holds neither 6; its two
+    # tiles are the other two, and the two 6s go to the stock, whatever the shuffle
+    six0, six1, a, b = Tile(0, 6), Tile(1, 6), Tile(2, 3), Tile(4, 5)
+    for seed in range(20):
+        got = assign([six0, six1, a, b], [("W", 2), ("stock", 2)], {"W": frozenset({six0, six1})},
+                     random.Random(seed))
+        assert sorted(got["W"]) == [a, b] and sorted(got["stock"]) == [six0, six1]
+    with pytest.raises(ValueError, match="3 hidden places for 4 unseen tiles"):
+        assign([six0, six1, a, b], [("W", 3)], {}, random.Random(0))
+
+
+def test_easy_plays_worse_than_normal_is_not_asked_here_but_its_moves_are_legal():
+    v = CAT.variant("block").rules
+    s = simulate(v, players=2, games=5, seed=2, bots=("easy", "normal"))
+    assert s["games"] == 5
+
+
+def test_the_browser_session_plays_at_the_levels_chosen():
+    from generator.play.session import Session, spec_of
+
+    v = CAT.variant("texas-42").rules
+    s = Session(spec_of(v), seed=4, lang="en", level="hard", partner="easy")
+    assert (s.level, s.partner) == ("hard", "easy")
+    view = s.view()
+    assert view["phase"] == "turn" and view["moves"]
+    again = Session(spec_of(v), seed=4, lang="en", level="hard", partner="easy")
+    assert again.view()["log"] == view["log"]            # the same seed and levels: the same game
+    s.move(0)
+    assert len(s.chosen) >= len(again.chosen)            # the decisions made are kept, not searched again
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        Session(spec_of(v), seed=4, lang="en", level="expert")
