@@ -186,7 +186,7 @@ class Rules:
     #: The game's id (``rules/<id>/``): every rule id starts with it (``<id>/<rule>``).
     id: str = ""
     #: The name of the game's family (the ``layout`` choice: :mod:`generator.engine.family`).
-    family: str = "line"
+    family: str = ""
     #: How a player draws from the stock (the ``draw`` choice): ``"until-playable"``, ``"optional"``,
     #: ``"one"``, or ``"none"`` where nobody draws (the whole set dealt, or the stock closed).
     draw_mode: str = "until-playable"
