@@ -23,7 +23,7 @@ def pytest_ignore_collect(collection_path: Path, config):
 
 #: The modules whose doctests belong to the engine's own tests (marked ``engine``, as the tests/ files
 #: that set ``pytestmark = pytest.mark.engine`` are): mutation testing runs them (bench/mutation.sh).
-ENGINE_DOCTESTS = ("engine/", "families/line/rules/", "model/positions.py")
+ENGINE_DOCTESTS = ("engine/", "families/line/rules/", "families/line/positions.py")
 
 
 #: The test files that drive Chromium. A parallel run (pytest-xdist, ``--dist loadfile``) gives them all to

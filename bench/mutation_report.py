@@ -31,7 +31,7 @@ MUTANTS = ROOT / "mutants"
 EQUIVALENT = ROOT / "bench" / "mutation-equivalent.txt"
 #: The areas the score is given for: a name and the source files (relative to the repository).
 AREAS = {
-    "engine and variants": ("generator/engine/", "generator/variants/"),
+    "engine and variants": ("generator/engine/", "generator/families/line/rules/"),
     "position model": ("generator/families/line/positions.py", "generator/model/kinds.py"),
 }
 #: The outcomes that catch a mutant (mutmut's words: a test failed, it hung, the type check refused

@@ -31,7 +31,7 @@ if [ $# -eq 0 ] && [ "$(.venv/bin/python -m generator.base.native status)" = com
   # build a whole rules folder, and the simulation's.
   echo "The engine's tests and doctests again, on the Python modules (RULEBOOK_ENGINE=python):"
   RULEBOOK_ENGINE=python .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile \
-    -m "engine and not whole_site" tests generator/engine generator/variants generator/families/line/positions.py
+    -m "engine and not whole_site" tests generator/engine generator/families/line/rules generator/families/line/positions.py
   RULEBOOK_ENGINE=python .venv/bin/python -m pytest -n "${RULEBOOK_TEST_PROCESSES:-auto}" --dist loadfile \
     tests/test_simulate.py tests/test_compiled.py generator/sim/simulate.py
 fi

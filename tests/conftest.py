@@ -96,6 +96,36 @@ def page_html_problems(html: str) -> list[str]:
     return problems
 
 
+@functools.cache
+def games_by_family() -> dict[str, list[str]]:
+    """The repository's games (house rules included) by the family of games
+    that plays them, every registered family a key (in the registry's order),
+    its games sorted: the lists a test meaning "every game of a family" or
+    "one game of each family" takes, so that a game or a family added to
+    ``rules/`` or to the registry is tested without editing a list here."""
+    from generator.engine.family import families
+
+    out: dict[str, list[str]] = {f.name: [] for f in families()}
+    cat = Catalog(RULES)
+    for vid in cat.variant_ids():
+        out[cat.variant(vid).rules.choices.layout].append(vid)
+    return out
+
+
+def one_game_a_family() -> list[str]:
+    """The first game (by id) of each family: for a test that runs one case per family."""
+    return [games[0] for games in games_by_family().values()]
+
+
+def single_line_games() -> list[str]:
+    """Every game of a family whose games are one line of play (the families'
+    ``single_line``): those :func:`generator.sim.simulate` plays as a line of
+    play and the line drawing lays out as one chain."""
+    from generator.engine.family import family_of
+
+    return [vid for name, games in games_by_family().items() if family_of(name).single_line for vid in games]
+
+
 def rules_with(dest: Path, *games: str) -> Path:
     """A rules folder ``dest/rules`` holding the glossary and the named games
     of the repository's rules/ (copies); returns it."""

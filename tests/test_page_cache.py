@@ -2,6 +2,7 @@
 reused is byte-identical to what would be made (mkdocs serve edits one
 position: only that variant's page is made again)."""
 
+import shutil
 
 import pytest
 
@@ -24,13 +25,40 @@ def rules(tmp_path):
     pages._MEMO.clear()
 
 
-def test_editing_one_position_remakes_only_its_variant(rules, tmp_path):
-    cache = tmp_path / "cache"
-    first: dict = {}
-    files = generate(Catalog(rules), png=False, cache_dir=cache, stats=first)
+@pytest.fixture(scope="module")
+def cold(tmp_path_factory):
+    """One first build of the tests' rules folder (:data:`GAMES`) with an
+    empty disk cache, made once for the tests that start from such a build:
+    ``(rules, cache, files, stats)``. Tests change only their copies
+    (:func:`warm`); a cache key holds no path, so a copy's keys are the same."""
+    base = tmp_path_factory.mktemp("cold")
+    rules = rules_with(base, *GAMES)
+    pages._MEMO.clear()
+    pages._sources_digest.cache_clear()
+    stats: dict = {}
+    files = generate(Catalog(rules), png=False, cache_dir=base / "cache", stats=stats)
+    pages._MEMO.clear()
+    return rules, base / "cache", files, stats
+
+
+@pytest.fixture()
+def warm(cold, tmp_path):
+    """A copy of :func:`cold`'s rules folder and disk cache, nothing kept in
+    memory (a new process after the first build): ``(rules, cache, files)``."""
+    rules, cache, files, _ = cold
+    shutil.copytree(rules, tmp_path / "rules")
+    shutil.copytree(cache, tmp_path / "cache")
+    pages._MEMO.clear()
+    pages._sources_digest.cache_clear()
+    yield tmp_path / "rules", tmp_path / "cache", files
+    pages._MEMO.clear()
+
+
+def test_editing_one_position_remakes_only_its_variant(cold, warm):
+    first = cold[3]                          # the first build made every page and reused none
     assert first["reused"] == [] and "draw" in first["made"]
 
-    pages._MEMO.clear()                      # a new process: everything comes from the disk cache
+    rules, cache, files = warm               # a new process: everything comes from the disk cache
     again: dict = {}
     assert generate(Catalog(rules), png=False, cache_dir=cache, stats=again) == files
     assert again["made"] == [] and sorted(again["reused"]) == sorted(first["made"])
@@ -84,11 +112,11 @@ def test_a_first_build_makes_and_writes_a_new_games_pages_once(tmp_path, monkeyp
         pages._MEMO.clear()
 
 
-def test_reused_files_equal_a_build_without_cache(rules, tmp_path):
-    cache = tmp_path / "cache"
-    generate(Catalog(rules), png=False, cache_dir=cache)
-    pages._MEMO.clear()
-    cached = generate(Catalog(rules), png=False, cache_dir=cache)
+def test_reused_files_equal_a_build_without_cache(warm):
+    rules, cache, _ = warm
+    stats: dict = {}
+    cached = generate(Catalog(rules), png=False, cache_dir=cache, stats=stats)
+    assert stats["made"] == []               # every page came from the disk cache
     pages._MEMO.clear()
     fresh = generate(Catalog(rules), png=False, cache_dir=None)
     assert cached == fresh
@@ -104,9 +132,9 @@ def test_a_variant_definition_change_remakes_every_page(rules, tmp_path):
     assert all(before[v] != after[v] for v in before)
 
 
-def test_a_broken_edit_is_still_reported_with_a_warm_cache(rules, tmp_path):
-    cache = tmp_path / "cache"
-    generate(Catalog(rules), png=False, cache_dir=cache)
+def test_a_broken_edit_is_still_reported_with_a_warm_cache(warm):
+    rules, cache, _ = warm
+    generate(Catalog(rules), png=False, cache_dir=cache)      # warm in memory too (a build in this process)
     pos = rules / "horse-race" / "positions" / "first-tile.yaml"
     text = pos.read_text(encoding="utf-8")
     assert "points: 1" in text
@@ -116,12 +144,10 @@ def test_a_broken_edit_is_still_reported_with_a_warm_cache(rules, tmp_path):
     assert any("first-tile.yaml" in str(e) and "points" in str(e) for e in exc.value.errors)
 
 
-def test_a_corrupt_cache_file_is_ignored(rules, tmp_path):
-    cache = tmp_path / "cache"
-    files = generate(Catalog(rules), png=False, cache_dir=cache)
+def test_a_corrupt_cache_file_is_ignored(warm):
+    rules, cache, files = warm
     for f in cache.iterdir():
         f.write_bytes(b"not a pickle")
-    pages._MEMO.clear()
     stats: dict = {}
     assert generate(Catalog(rules), png=False, cache_dir=cache, stats=stats) == files
     assert stats["reused"] == []

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, T
+from conftest import ROOT, T, one_game_a_family
 from generator.base import i18n
 from generator.engine.family import families
 from generator.families.line.rules.hand import Hand
@@ -48,7 +48,7 @@ def test_every_game_plays_a_hand_and_replays_it(game):
     assert again.view()["result"] == view["result"] and again.view()["scores"] == view["scores"]
 
 
-@pytest.mark.parametrize("game", ["all-fives", "chicken-foot", "texas-42"])
+@pytest.mark.parametrize("game", one_game_a_family())
 def test_the_end_of_a_hand_announces_only_what_followed_the_readers_last_move(game):
     """The page's live region says the view's ``new`` log lines: at the end
     of a hand, the moves after the reader's own last one (not the whole

@@ -8,7 +8,8 @@ import pytest
 from generator.engine import RuleViolation, Tile
 from generator.families.line.rules.hand import Hand
 from generator.families.trains.rules import Round
-from generator.engine.family import site_order
+
+from conftest import single_line_games
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
@@ -77,7 +78,8 @@ def play_random_hand(variant, n_players, rng, teams=None):
     return h
 
 
-LINE = sorted(v for v in site_order() if v != "mexican-train")
+#: Every game played on one line of play (house rules included), from the registry and rules/.
+LINE = single_line_games()
 
 
 @pytest.mark.parametrize("vid", LINE)
@@ -90,7 +92,10 @@ def test_random_hands_end_properly(catalog, vid):
             assert h.end in ("out", "blocked", "game")
             if h.end == "out":
                 assert not h.hands[h.last_player]
-                assert h.next_leader in (None, h.last_player)
+                # who leads next: the player who went out, or the seat after this hand's leader
+                # (``next_lead: next-seat``, Fives and Threes: the set passes to the left)
+                after = h.next_seat(h.leader) if variant.choices.next_lead == "next-seat" else h.last_player
+                assert h.next_leader in (None, after)
             if h.end == "blocked":
                 assert not any(h.can_play(p) for p in h.players)
                 assert h.drawable == 0 or variant.draw_mode == "none"

@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Iterator
 
-__all__ = ["LANGS", "LOCALE_DIR", "DOMAIN", "messages", "tables", "plural", "catalog_files", "export", "install",
+__all__ = ["LANGS", "LOCALE_DIR", "DOMAIN", "messages", "tables", "plural", "export", "install",
            "PLURAL_SPAN"]
 
 #: The site's languages, the default first.
@@ -43,11 +43,6 @@ LANGS = ("ja", "en")
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 #: The catalogs' gettext domain (their file name).
 DOMAIN = "rulebook"
-
-
-def catalog_files() -> list[Path]:
-    """The catalog of every language, in :data:`LANGS` order."""
-    return [LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po" for lang in LANGS]
 
 
 #: Installed messages (:func:`install`): lang -> {(context, key): text}, and lang -> plural forms.

@@ -22,7 +22,6 @@ import json
 import logging
 import re
 import sys
-import unicodedata
 from typing import Any
 
 __all__ = ["printable", "json_text", "emit", "PrintableFilter"]
@@ -30,16 +29,11 @@ __all__ = ["printable", "json_text", "emit", "PrintableFilter"]
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def _unsafe(c: str) -> bool:
-    """A character a line must not hold raw: controls (C0, DEL, C1), line and
-    paragraph separators, format characters (right-to-left overrides, zero-width
-    ones, the byte-order mark) and lone surrogates (the bytes of a file name
-    that is not UTF-8, as Python reads them)."""
-    return unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp")
-
-
-#: Every character :func:`_unsafe` names, as ranges (Unicode 14.0, Python 3.11's; a test checks it against
-#: ``unicodedata``): one regular expression instead of a call per character.
+#: The characters a line must not hold raw: controls (C0, DEL, C1), line and paragraph separators,
+#: format characters (right-to-left overrides, zero-width ones, the byte-order mark) and lone surrogates
+#: (the bytes of a file name that is not UTF-8, as Python reads them); that is, the Unicode categories
+#: Cc, Cf, Cs, Zl and Zp, as ranges (Unicode 14.0, Python 3.11's; a test checks it against ``unicodedata``):
+#: one regular expression instead of a call per character.
 _UNSAFE = re.compile(
     "[\\x00-\\x1f\\x7f-\\x9f\\xad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890-\\u0891\\u08e2\\u180e\\u200b-\\u200f"
     "\\u2028-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ud800-\\udfff\\ufeff\\ufff9-\\ufffb\\U000110bd\\U000110cd"

@@ -31,14 +31,20 @@ KeyError: "no family of games 'spiral' (known: line, trains, tricks, tree)"
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any, Callable, Mapping
 
-__all__ = ["Family", "register", "families", "family_of", "site_order", "FAMILY_MODULES"]
+__all__ = ["Family", "register", "families", "family_of", "site_order", "FAMILY_MODULES", "MORE_FAMILIES"]
 
 #: The modules that define the families, in the order the site lists them; adding a family is
 #: writing its module (see the authoring guide, "How to add a family") and naming it here.
 FAMILY_MODULES = ("generator.families.line", "generator.families.trains", "generator.families.tricks",
                   "generator.families.tree")
+#: The environment variable that names more family modules, loaded after :data:`FAMILY_MODULES` and
+#: listed after theirs (importable dotted names, separated by commas; each named after its family, as
+#: those are): a family written outside this package (a club's own, a test's) is added with its folder on
+#: ``sys.path`` and its module named here, without a change to any file of the package.
+MORE_FAMILIES = "RULEBOOK_FAMILIES"
 
 
 class Family:
@@ -296,16 +302,26 @@ def register(family: Family) -> Family:
     return family
 
 
+def _modules() -> tuple[str, ...]:
+    """The family modules: :data:`FAMILY_MODULES`, then those :data:`MORE_FAMILIES` names."""
+    more = os.environ.get(MORE_FAMILIES, "")
+    return FAMILY_MODULES + tuple(m.strip() for m in more.split(",") if m.strip())
+
+
 def _load() -> None:
-    for module in FAMILY_MODULES:
+    """Import every family module (each registers its family). Raises
+    ``ModuleNotFoundError`` for a module :data:`MORE_FAMILIES` names that
+    cannot be found."""
+    for module in _modules():
         importlib.import_module(module)
 
 
 def families() -> list[Family]:
-    """Every family, in the order of :data:`FAMILY_MODULES`."""
-    if len(_REGISTRY) < len(FAMILY_MODULES):
+    """Every family, in the order of :data:`FAMILY_MODULES` and then of :data:`MORE_FAMILIES`."""
+    modules = _modules()
+    if len(_REGISTRY) < len(modules):
         _load()
-    order = [m.rsplit(".", 1)[1] for m in FAMILY_MODULES]
+    order = [m.rsplit(".", 1)[-1] for m in modules]
     return sorted(_REGISTRY.values(), key=lambda f: order.index(f.name) if f.name in order else len(order))
 
 

@@ -15,7 +15,6 @@ Tile(low=1, high=4)
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 __all__ = ["Tile", "End", "NotationError", "double_set", "STRAIGHT", "SIDES", "DOUBLE_ENDS"]
 
@@ -317,9 +316,3 @@ def double_set(max_pip: int) -> tuple[Tile, ...]:
 
 
 _SETS: dict[int, tuple[Tile, ...]] = {}
-
-
-def iter_pips(tiles) -> Iterator[int]:
-    """Pip totals of ``tiles``, one per tile."""
-    for t in tiles:
-        yield t.pips

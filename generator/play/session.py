@@ -27,7 +27,7 @@ import importlib
 import random
 from typing import Any, Mapping
 
-from ..base.i18n import messages, plural
+from ..base.i18n import messages
 from ..draw.svg import tile_picture
 from ..engine.family import family_of
 from ..engine.rulebase import Rules
@@ -293,8 +293,3 @@ def _work():
     from ..sim.simulate import Work
 
     return Work()
-
-
-def points_words(n: int, lang: str) -> str:
-    """``n`` points in ``lang`` (the catalog's plural forms)."""
-    return plural(lang, "point", n)

@@ -32,7 +32,7 @@ from ...model.schema import TEXT as _TEXT, TILE as _TILE, bound_numbers
 from ...model.yamlsrc import Source, SourceError
 
 __all__ = ["KINDS", "SCHEMAS", "TRICK_POSITION_SCHEMA", "TrickPosition", "FollowPosition", "DealPosition", "MarksPosition",
-           "TrickOutcome", "parse_tricks", "evaluate_tricks", "compare_tricks", "tricks_json", "suit_text",
+           "TrickOutcome", "parse_tricks", "evaluate_tricks", "compare_tricks", "tricks_json",
            "TEAMS"]
 
 #: The two partnerships.
@@ -214,11 +214,6 @@ class TrickOutcome:
     legal: list[Tile] = field(default_factory=list)
     deal: Deal | None = None
     marks: MarksResult | None = None
-
-
-def suit_text(suit) -> str:
-    """A suit as a position writes it: its pip, or ``doubles``."""
-    return str(suit)
 
 
 def _take(src: Source, v, path: tuple, seen: dict) -> Tile:

@@ -41,7 +41,7 @@ from ...engine.tiles import Tile
 from ...engine.rulebase import RuleViolation, Rules
 
 __all__ = ["Texas42", "Bid", "Deal", "Trick", "HandResult", "MarksResult", "PASS", "COUNT", "DOUBLES",
-           "FOLLOW_ME", "SEATS", "parse_trumps", "trumps_text", "team_name", "settle_marks", "count_of",
+           "FOLLOW_ME", "SEATS", "parse_trumps", "team_name", "settle_marks", "count_of",
            "notation"]
 
 #: The seats, clockwise; partners sit opposite.
@@ -87,11 +87,6 @@ def parse_trumps(value) -> int | str:
     if value in (DOUBLES, FOLLOW_ME):
         return value
     raise ValueError(f"trumps: {value!r} is not a suit 0-6, doubles or follow-me")
-
-
-def trumps_text(trumps) -> str:
-    """Trumps written back as a position file writes them."""
-    return str(trumps)
 
 
 @dataclass(frozen=True, order=True)

@@ -29,8 +29,9 @@ from .variant import Placement, Variant
 
 __all__ = ["Headers"]
 
-#: Points of the book's scores (section 5, items 1-5).
-SET, DOUBLE_HEADER, TRIPLE_HEADER, DOMINO, LOWER_TOTAL = 2, 2, 3, 1, 1
+#: Points of the book's scores (section 5, items 1-3; items 4 and 5, the domino and the lower total at a
+#: block, are the settlement `one`'s point).
+SET, DOUBLE_HEADER, TRIPLE_HEADER = 2, 2, 3
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # a game may join it with other values

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Iterable
 
 from ....engine.tiles import DOUBLE_ENDS, SIDES, STRAIGHT, End, Tile
 
@@ -388,8 +387,3 @@ def _far_end(tile: Tile, link: str) -> End:
     string), made once per tile and kept in the tile's ``_opp`` cache."""
     end = tile._opp[link] = End(tile, str(tile.other(int(link))))
     return end
-
-
-def tiles_of(layout: Layout) -> Iterable[Tile]:
-    """The tiles on the table in placement order."""
-    return layout.tiles.keys()

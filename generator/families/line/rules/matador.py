@@ -22,11 +22,7 @@ from typing import Sequence
 from ....engine.tiles import End, Tile
 from .variant import Variant
 
-__all__ = ["SumMatching", "MATADORS"]
-
-#: The matadors ("trumps") of a double-six set: the tiles whose ends add to 7,
-#: and the double blank.
-MATADORS = frozenset({Tile(1, 6), Tile(2, 5), Tile(3, 4), Tile(0, 0)})
+__all__ = ["SumMatching"]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # a game may join it with other values
