@@ -3,9 +3,11 @@
 package changed: the registry lists it after the shipped families, finds it
 by name, and offers it as a value of the ``layout`` choice; with the words it
 brings (``Family.words``), a game of it in a rules folder of its own is
-checked, drawn and listed by ``rulebook check`` and ``rulebook build``."""
+checked by ``rulebook check``, and drawn and listed (home page, options page)
+by a club's site build."""
 
 import os
+import shutil
 import subprocess
 import sys
 
@@ -172,21 +174,35 @@ def test_a_game_of_a_family_from_its_folder_is_checked_and_a_wrong_value_located
 
 
 def test_a_game_of_a_family_from_its_folder_is_drawn_and_listed(solo_site):
+    # a club's site (rulebook init) with the game of the fixture family in its rules folder, built as a
+    # club builds it (mkdocs build)
     site, env = solo_site
     before = _git_status()
-    out = site / "out"
-    run = _rulebook(site, env, "build", "--quiet", "--out", str(out))
+    club = site / "club"
+    run = _rulebook(site, env, "init", str(club))
     assert run.returncode == 0, run.stderr
-    for lang, title, layout in (("en", "A three joins the three end", "a solitary line"),
-                                ("ja", "3の端に3をつなぐ", "ひとりの列")):
-        page = (out / lang / "gen" / "solo.md").read_text(encoding="utf-8")
-        assert title in page                                    # the worked position on the game's page
+    shutil.copytree(site / "rules" / "solo", club / "rules" / "solo")
+    env = {key: value for key, value in env.items() if key != "RULEBOOK_RULES"}
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site / "built")],
+                         capture_output=True, text=True, cwd=club, env=env)
+    assert run.returncode == 0, run.stderr
+    built = site / "built"
+    for lang, home, name, title, layout in (("en", "en", "Solo Line", "A three joins the three end", "a solitary line"),
+                                            ("ja", "", "ひとり列", "3の端に3をつなぐ", "ひとりの列")):
+        page = built / home / "gen" / "solo" / "index.html"
+        text = page.read_text(encoding="utf-8")
+        assert title in text                                    # the worked position on the game's page
         for step in (1, 2):                                     # one diagram a step, drawn
-            drawn = (out / lang / "gen" / "diagrams" / "solo" / f"first-joins-{step}.svg").read_text(encoding="utf-8")
-            assert drawn.startswith("<svg") and f"first-joins-{step}" in page
-        # the options page lists the family as a value of the layout choice, in its own words, with its game
-        options = (out / lang / "gen" / "options.md").read_text(encoding="utf-8")
-        assert f"| <code>solo</code> | {layout} | [" in options
+            drawn = built / home / "gen" / "diagrams" / "solo" / f"first-joins-{step}.svg"
+            assert drawn.read_text(encoding="utf-8").startswith("<svg")
+            assert f'src="../diagrams/solo/first-joins-{step}.svg"' in text
+        # the home page lists the game
+        index = (built / home / "index.html").read_text(encoding="utf-8")
+        assert 'href="gen/solo/"' in index and name in index
+        # the options page lists the family as a value of the layout choice, in its words, with its game
+        options = (built / home / "gen" / "options" / "index.html").read_text(encoding="utf-8")
+        assert (f'<td><code class="rb-key">solo</code></td>\n<td>{layout}</td>\n'
+                f'<td><a href="../solo/">{name}</a></td>') in options
     assert _git_status() == before                              # nothing written outside the temporary folder
 
 
