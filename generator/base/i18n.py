@@ -17,6 +17,11 @@ last part of its id), ``overview`` (the comparison pages), ``plural``
 
 Placeholders are written ``{name}`` and filled with :meth:`str.format`.
 
+A family of games kept in a folder of its own (outside the package) brings
+its own words: its family object's ``words`` (``{lang: {context: {key:
+text}}}``), added to the catalogs with :func:`add_words` when it registers.
+They may add keys, never change a catalog's text.
+
 Where Babel is not installed (the engine and its words in the reader's
 browser, under Pyodide), :func:`install` gives the messages instead, as
 :func:`export` wrote them at build time.
@@ -48,6 +53,8 @@ DOMAIN = "rulebook"
 #: Installed messages (:func:`install`): lang -> {(context, key): text}, and lang -> plural forms.
 _INSTALLED: dict[str, dict[tuple[str, str], str]] = {}
 _FORMS: dict[str, list[str]] = {}
+#: Words added to the catalogs (:func:`add_words`): lang -> {(context, key): text}.
+_ADDED: dict[str, dict[tuple[str, str], str]] = {}
 #: The counts whose plural form :func:`export` writes down (0 to 199); a larger count takes the
 #: form of ``100 + n % 100`` (CLDR's rules for whole numbers look at most at the last two digits
 #: and at the numbers below 200).
@@ -90,17 +97,54 @@ def install(data: Mapping) -> None:
     messages.cache_clear()
 
 
+def add_words(words: Mapping, source: str) -> None:
+    """Add ``words`` (``{lang: {context: {key: text}}}``, every language of
+    :data:`LANGS` giving the same keys) to the catalogs: a family kept in a
+    folder of its own brings its words so (its family object's ``words``,
+    added when it registers). ``source`` names where they come from, for the
+    errors. Raises ``ValueError`` naming ``source`` for a language missing or
+    unknown, a key one language gives and another lacks, a text that is not
+    a string, or a key the catalog already has with another text (added
+    words never change the site's)."""
+    if not words:
+        return
+    if set(words) != set(LANGS):
+        raise ValueError(f"{source}: words must be given in {', '.join(LANGS)} (got {', '.join(map(str, words))})")
+    flat = {}
+    for lang in LANGS:
+        flat[lang] = {(ctx, key): text for ctx, texts in words[lang].items() for key, text in texts.items()}
+        bad = [f"{c}/{k}" for (c, k), v in flat[lang].items() if not isinstance(v, str) or not v]
+        if bad:
+            raise ValueError(f"{source}: the {lang} words {', '.join(sorted(bad))} are not texts")
+    first = set(flat[LANGS[0]])
+    for lang in LANGS[1:]:
+        odd = first ^ set(flat[lang])
+        if odd:
+            raise ValueError(f"{source}: {', '.join(sorted(f'{c}/{k}' for c, k in odd))} "
+                             f"not given in every language")
+    for lang in LANGS:
+        have = _catalog(lang)
+        clash = [f"{c}/{k}" for (c, k), v in flat[lang].items() if (c, k) in have and have[c, k] != v]
+        if clash:
+            raise ValueError(f"{source}: the {lang} catalog already has {', '.join(sorted(clash))} with another text")
+    for lang in LANGS:
+        _ADDED.setdefault(lang, {}).update(flat[lang])
+    _catalog.cache_clear()
+    messages.cache_clear()
+
+
 @functools.cache
 def _catalog(lang: str) -> dict[tuple[str, str], str]:
-    """``{(context, key): text}`` of one language's catalog."""
+    """``{(context, key): text}`` of one language's catalog, with the words
+    :func:`add_words` added."""
     if _INSTALLED:                  # installed as data (no .po files are read then): other languages are empty
-        return _INSTALLED.get(lang, {})
+        return {**_INSTALLED.get(lang, {}), **_ADDED.get(lang, {})}
     from babel.messages.pofile import read_po
 
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
     with path.open("rb") as f:
         cat = read_po(f, locale=lang, domain=DOMAIN)
-    return {(m.context or "", m.id): m.string for m in cat if m.id and m.string}
+    return {**{(m.context or "", m.id): m.string for m in cat if m.id and m.string}, **_ADDED.get(lang, {})}
 
 
 class Messages(Mapping):

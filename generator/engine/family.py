@@ -34,6 +34,8 @@ import importlib
 import os
 from typing import Any, Callable, Mapping
 
+from ..base.i18n import add_words
+
 __all__ = ["Family", "register", "families", "family_of", "site_order", "FAMILY_MODULES", "MORE_FAMILIES"]
 
 #: The modules that define the families, in the order the site lists them; adding a family is
@@ -132,6 +134,13 @@ class Family:
     #: (:mod:`generator.play`: the table, the moves in words, refusals, scores, the hint), loaded by
     #: name as the families are; ``""``: the family's games cannot be played on their pages.
     play_module: str = ""
+    #: The words the family brings with it, added to the message catalogs when it registers
+    #: (:func:`generator.base.i18n.add_words`): ``{lang: {context: {key: text}}}``, both languages
+    #: giving the same keys. A family kept in a folder of its own gives here every message it needs
+    #: that the catalogs lack: its ``layout=<name>`` words and those of its own choices (context
+    #: ``choice``), its comparison heading (``overview``: ``family_<name>``, ``family_<name>_about``),
+    #: its page words. The package's families keep theirs in the catalogs (empty here).
+    words: Mapping[str, Mapping[str, Mapping[str, str]]] = {}
 
     def rule_parts(self, choices) -> tuple[type, ...]:
         """The classes that together play a game of the family with ``choices``
@@ -323,7 +332,10 @@ _REGISTRY: dict[str, Family] = {}
 
 
 def register(family: Family) -> Family:
-    """Add (or replace) ``family`` under its :attr:`~Family.name`; returns it."""
+    """Add (or replace) ``family`` under its :attr:`~Family.name`, and its
+    :attr:`~Family.words` to the message catalogs; returns it. Raises
+    ``ValueError`` for words :func:`generator.base.i18n.add_words` refuses."""
+    add_words(family.words, f"the family {family.name!r}")
     _REGISTRY[family.name] = family
     return family
 
