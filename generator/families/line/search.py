@@ -6,7 +6,6 @@ tiles it drew after that may be anything)."""
 
 from __future__ import annotations
 
-import copy
 
 from .rules.layout import Layout
 from ...engine.rulebase import side_of
@@ -55,7 +54,7 @@ def hidden(variant, state, seat: str):
 
 def redeal(variant, state, seat: str, dealt):
     """A copy of the Hand ``state`` whose other hands and stock are ``dealt``."""
-    s = copy.copy(state)
+    s = state.copy()
     hands = {}
     for p in state.players:
         hands[p] = list(state.hands[p]) if p == seat else dealt.get(p, []) + dealt.get(DRAWN.format(p), [])

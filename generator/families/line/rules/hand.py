@@ -114,6 +114,50 @@ class Hand:
         for ts in self.hands.values():
             self._hold(ts, 1)
 
+    def copy(self) -> "Hand":
+        """A shallow copy of this hand: every attribute the same object (a
+        searching player gives the copy other hands and another stock before
+        playing it on; copying the module's way cannot copy a compiled hand).
+
+        >>> from generator.engine.rules import make_variant
+        >>> from generator.engine.tiles import Tile
+        >>> v = make_variant({"set": 6, "players": [2], "deal": {2: 7}})
+        >>> h = Hand(v, ["A", "B"], {"A": [Tile(6, 6)], "B": [Tile(1, 2)]}, [], "A")
+        >>> c = h.copy()
+        >>> c.hands is h.hands, c.current, c.leader
+        (True, 'A', 'A')
+        """
+        h = Hand(self.variant, self.players, self.hands, self.stock, self.leader, self.teams, None, True)
+        h.variant = self.variant
+        h.players = self.players
+        h.teams = self.teams
+        h.sides = self.sides
+        h._side = self._side
+        h._seat = self._seat
+        h.hands = self.hands
+        h.stock = self.stock
+        h.required_lead = self.required_lead
+        h.current = self.current
+        h.leader = self.leader
+        h.scores = self.scores
+        h.layout = self.layout
+        h.must_play = self.must_play
+        h.events = self.events
+        h.end = self.end
+        h.last_player = self.last_player
+        h.settlement = self.settlement
+        h.game_winners = self.game_winners
+        h._legal = self._legal
+        h._snapshot = self._snapshot
+        h._held = self._held
+        h._continues = self._continues
+        h._draws = self._draws
+        h._equal = self._equal
+        h._exact = self._exact
+        h._reserve = self._reserve
+        h._target = self._target
+        return h
+
     def _hold(self, tiles: Sequence[Tile], n: int) -> None:
         """Count ``tiles`` ``n`` more times among the numbers held (a double once)."""
         held = self._held
