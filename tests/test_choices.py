@@ -20,7 +20,7 @@ def test_the_default_choices_are_a_plain_line_of_play():
         "legal_totals": "any", "continuation": "none", "settlement": "none", "ties": "nobody-wins",
         "next_lead": "winner", "double_cover": "same-player", "target_score": "reach",
         # the tricks family's, which a line of play leaves at their defaults (Texas 42's plain game)
-        "follow_me": "doubles-high", "doubles_trump": "allowed", "nello": "not-allowed", "plunge": "not-allowed",
+        "follow_me": "doubles-high", "doubles_trump": "allowed", "nello": "not-allowed", "plunge": "not-allowed", "splash": "not-allowed",
         "top_bid": "raise-by-one-mark", "all_pass": "forced-bid",
         # the tree family's (Chicken Foot's centre takes six tiles; the 0-0 costs 50; a double may be
         # a player's last tile)

@@ -20,6 +20,7 @@ from generator.engine.choices import CHOICES, INFO, Choices, combination_problem
 from generator.families.line.rules.hand import Hand
 from generator.engine.rules import make_variant
 from generator.families.trains.rules import Round
+from generator.families.tricks.rules import Bid
 
 pytestmark = pytest.mark.engine
 
@@ -257,6 +258,15 @@ def plunge_scenario(value):
     return [b.value for b in tricks(plunge=value).bids(None, hand) if b.contract == "plunge"]
 
 
+def splash_scenario(value):
+    # A hand with three doubles: a splash of three marks (126) where it is played; over a bid of three
+    # marks (126), one mark more (168).
+    hand = [T(6, 6), T(5, 5), T(4, 4), T(0, 1), T(1, 2), T(1, 3), T(2, 3)]
+    rules = tricks(splash=value)
+    return ([b.value for b in rules.bids(None, hand) if b.contract == "splash"],
+            [b.value for b in rules.bids(Bid(126, "marks"), hand) if b.contract == "splash"])
+
+
 def top_bid_scenario(value):
     # The first bids in marks: one or two marks (42, 84), or 42 only.
     return [b.value for b in tricks(top_bid=value).bids(None, [T(0, 0)]) if b.contract == "marks"]
@@ -338,6 +348,7 @@ WORKED = {
     "doubles_trump": (doubles_trump_scenario, {"allowed": True, "not-allowed": False}),
     "nello": (nello_scenario, {"not-allowed": [], "allowed": [42, 84]}),
     "plunge": (plunge_scenario, {"not-allowed": [], "allowed": [168]}),
+    "splash": (splash_scenario, {"not-allowed": ([], []), "allowed": ([126], [168])}),
     "top_bid": (top_bid_scenario, {"raise-by-one-mark": [42, 84], "one-mark": [42]}),
     "all_pass": (all_pass_scenario, {"forced-bid": (False, None), "reshake": (True, "thrown-in")}),
     "centre_double": (centre_double_scenario, {"six-toes": 6, "four-sides": 4}),

@@ -99,6 +99,7 @@ BAD = [
      "a point unit of 7 does not fit `scoring: multiples-of-5`"),
     ("layout change", "id: h\nextends: all-fives\nname: {ja: x, en: x}\nchoices: {layout: trains}\n", 4, 11,
      "the engine cannot play this combination"),
+    ("unknown region", "id: h\nextends: draw\nname: {ja: x, en: x}\nplayed_in: [mars]\n", 4, 13, "mars"),
     ("reserved section", "id: h\nextends: draw\nname: {ja: x, en: x}\nsections:\n  - id: differences\n"
      "    title: {ja: x, en: x}\n    body: {ja: x, en: x}\n", 5, 9, "the section id 'differences' is the name of a part"),
 ]

@@ -1,5 +1,6 @@
 """The comparison page (gen/family.md) is generated from each game's parameters and
-rule choices, in both languages, one table per family of games."""
+rule choices, in both languages, a few games to a table, grouped by family of games; the home
+page's list of games is grouped by family and by where the games are played."""
 
 import re
 
@@ -10,7 +11,7 @@ from generator.base.i18n import messages
 from generator.pages.comparison import ROWS, cell, overview_page
 from generator.engine.choices import Choices
 from generator.engine.rules import make_variant
-from generator.site.build import listed_order
+from generator.site.build import games_list, listed_order
 
 from conftest import RULES as RULES_DIR
 
@@ -34,14 +35,14 @@ def test_page_has_every_variant_and_row_in_both_languages():
               if cat.variant(vid).choices.layout == "line"]
     for lang in ("ja", "en"):
         md = overview_page(family, lang)
-        header = next(line for line in md.splitlines() if line.startswith("| "))
+        header = " ".join(line for line in md.splitlines() if line.startswith("| Item |") or line.startswith("| 項目 |"))
         for vid, name, _ in family:
             assert f"[{name[lang]}]({vid}.md)" in header
         for key in ROWS:
             label = messages("overview-row", lang)[key]
             assert f"| **{label}** |" in md or f"| **[{label}](glossary.md#" in md
     en = overview_page(family, "en")
-    row = next(line for line in en.splitlines() if line.startswith("| **[Matching]"))
+    row = " ".join(line for line in en.splitlines() if line.startswith("| **[Matching]"))
     assert row.count("equal numbers") == len(family) - 1 and "add to 7" in row
 
 
@@ -53,7 +54,8 @@ def _sections(md: str) -> dict[str, str]:
 def _column(section: str, name: str) -> dict[str, str]:
     """One game's column of a section's table, by row label (links and bold taken off):
     each value cell starts with the game's name for a phone, which is checked and taken off."""
-    lines = [line for line in section.splitlines() if line.startswith("| ")]
+    table = next(t for t in section.split('<div class="rb-comparison" markdown>')[1:] if f"| [{name}](" in t)
+    lines = [line for line in table.splitlines() if line.startswith("| ")]
     head = [c.strip() for c in lines[0].strip("|").split(" | ")]
     k = next(i for i, c in enumerate(head) if c.startswith(f"[{name}]("))
     out = {}
@@ -67,9 +69,9 @@ def _column(section: str, name: str) -> dict[str, str]:
 
 
 def test_the_comparison_groups_every_game_by_its_family():
-    """Every game of the site (drafts aside) is in the table of its family, and only there; the
+    """Every game of the site (drafts aside) is in one table of its family, and only there; the
     families come in their registered order (line, trains, tricks, tree), each with its heading,
-    its sentence and one table."""
+    its sentence and its tables of at most five games."""
     cat = Catalog(RULES_DIR)
     games = [(vid, cat.variant(vid).name, cat.variant(vid).rules) for vid in listed_order(cat)]
     assert {f.name for f in families()} == {"line", "trains", "tricks", "tree"}
@@ -78,11 +80,13 @@ def test_the_comparison_groups_every_game_by_its_family():
         sections = _sections(md)
         assert list(sections) == [f.name for f in families()]
         for fam, text in sections.items():
-            assert text.count('<div class="rb-comparison" markdown>') == 1
+            tables = text.split('<div class="rb-comparison" markdown>')[1:]
             assert messages("overview", lang)[f"family_{fam}_about"] in text
-            header = next(line for line in text.splitlines() if line.startswith("| "))
+            headers = [next(line for line in t.splitlines() if line.startswith("| ")) for t in tables]
+            assert all(h.count("](") <= 5 for h in headers)
             for vid, name, rules in games:
-                assert (f"[{name[lang]}]({vid}.md)" in header) == (rules.family == fam), (lang, fam, vid)
+                found = sum(f"[{name[lang]}]({vid}.md)" in h for h in headers)
+                assert found == (rules.family == fam), (lang, fam, vid)
         assert "{ #line }" in md and md.index("{ #line }") < md.index("{ #trains }") < md.index("{ #tricks }") \
             < md.index("{ #tree }")
 
@@ -137,3 +141,50 @@ def test_end_of_hand_row_names_the_capicua_bonus():
     assert cell(cat.variant("puerto-rican").rules, "hand_end", "en").endswith("adds 100 points")
     assert cell(cat.variant("dominican").rules, "hand_end", "ja").endswith("25点")
     assert cell(cat.variant("puerto-rican").rules, "hand_end", "ja").endswith("100点")
+
+
+def test_a_big_family_is_split_into_tables_a_reader_can_jump_to():
+    """Fourteen line-of-play games go into three tables (14 = 5 + 5 + 4, the fewest tables of at most
+    five); each table has a heading naming its games, anchored line-1, line-2, line-3, and the
+    finder at the top of the page links each game to its table: Draw, the site's second line game,
+    to line-1, and Puerto Rican Dominoes, the fourteenth, to line-3. A family of two games keeps
+    one table, under the family's own anchor, with no heading of its own."""
+    cat = Catalog(RULES_DIR)
+    games = [(vid, cat.variant(vid).name, cat.variant(vid).rules) for vid in listed_order(cat)]
+    line = [g for g in games if g[2].family == "line"]
+    assert len(line) == 14
+    md = overview_page(games, "en")
+    finder = md[:md.index("\n## ")]
+    assert "[Draw](#line-1)" in finder and "[Puerto Rican Dominoes](#line-3)" in finder
+    assert "[Texas 42](#tricks)" in finder and "#tricks-1" not in md
+    headings = re.findall(r"^### (.*) \{ #(line-\d) \}$", md, re.M)
+    assert [a for _, a in headings] == ["line-1", "line-2", "line-3"]
+    assert [len(h.split(", ")) for h, _ in headings] == [5, 5, 4]
+    assert headings[2][0].endswith("Puerto Rican Dominoes")
+
+
+def test_the_home_list_groups_games_by_family_and_by_where_they_are_played():
+    """The home page's list: a heading per family over its games; then one line per region
+    naming its games. Cuban Dominoes says it is played in the Caribbean (its variant.yaml);
+    42 with Nel-O and plunge gives no place and keeps its parent's (Texas 42: North America);
+    Fives and Threes, a house rule of All Fives, gives its own (Britain), and All Fives
+    (North America) is not on Britain's line."""
+    cat = Catalog(RULES_DIR)
+    assert cat.variant("texas-42-nello").played_in == ("north-america",)
+    assert cat.variant("fives-and-threes").played_in == ("britain",)
+    for lang, (fam, place, caribbean, britain) in {
+            "en": ("### Games of tricks and bids { #games-tricks }", "### By where they are played",
+                   "- **The Caribbean**: ", "- **Britain**: "),
+            "ja": ("### ビッドとトリックのゲーム { #games-tricks }", "### 遊ばれている地域で分けた一覧",
+                   "- **カリブ海地域**：", "- **イギリス**：")}.items():
+        md = games_list(cat, lang)
+        assert fam in md and md.index(fam) < md.index(place)
+        tricks = md[md.index(fam):].split("\n### ")[0]
+        assert "(gen/texas-42-nello.md)" in tricks and "(gen/cuban.md)" not in tricks
+        lines = md[md.index(place):].splitlines()
+        carib = next(x for x in lines if x.startswith(caribbean))
+        assert "(gen/cuban.md)" in carib and "(gen/texas-42.md)" not in carib
+        brit = next(x for x in lines if x.startswith(britain))
+        assert "(gen/fives-and-threes.md)" in brit and "(gen/all-fives.md)" not in brit
+        na = next(x for x in lines if "(gen/texas-42.md)" in x)
+        assert "(gen/texas-42-nello.md)" in na

@@ -46,6 +46,9 @@ class VariantDef:
     it wrote itself. ``draft`` games are left out of the navigation, the
     comparison tables and the search. ``aka`` gives, by language, the other
     names players use for the game (a house rule's own, never its parent's).
+    ``played_in`` names where people play it (ids of
+    :data:`~generator.model.schema.REGIONS`; a house rule without its own
+    keeps its parent's; empty when the file does not say).
     ``shipped`` tells a standard game that came with the package (not from
     the site's own rules folder).
     """
@@ -65,6 +68,7 @@ class VariantDef:
     draft: bool = False
     aka: dict = field(default_factory=dict)
     shipped: bool = False
+    played_in: tuple = ()
 
     @property
     def extends(self) -> str | None:
@@ -739,7 +743,9 @@ class Catalog:
             raise src.error(where_params, f"these params cannot be played: {exc}") from None
         shipped = self.shipped is not None and path.parent.parent == self.shipped
         vdef = VariantDef(vid, d["name"], pick("summary"), params, sections, pick("sources"), rules, path.parent,
-                          src, choices, parent, own, draft, d.get("aka") or {}, shipped)
+                          src, choices, parent, own, draft, d.get("aka") or {}, shipped,
+                          tuple(d["played_in"]) if d.get("played_in") else
+                          (parent.played_in if parent is not None else ()))
         for n, size in vdef.rules.params.deal.items():
             if vdef.rules.params.stock_size(n) < 0:
                 raise src.error(at("deal"), f"{n} hands of {size} need more tiles than the set has")

@@ -18,7 +18,7 @@ from ..engine.choices import CHOICES, Choices
 from ..engine.family import families, family_of
 from .yamlsrc import Source, SourceError
 
-__all__ = ["TEXT", "TILE", "NAME", "POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES_SCHEMA", "PARAMS_SCHEMA", "GLOSSARY_SCHEMA", "LANGNAMES", "validate"]
+__all__ = ["TEXT", "TILE", "NAME", "POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES_SCHEMA", "PARAMS_SCHEMA", "GLOSSARY_SCHEMA", "LANGNAMES", "REGIONS", "PLAYED_IN", "validate"]
 
 #: The languages every text is written in, with their names in messages.
 LANGNAMES = {"ja": "Japanese", "en": "English"}
@@ -233,6 +233,17 @@ ALSO_CALLED: dict[str, Any] = {
     "properties": {lang: {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 80}}
                    for lang in ("ja", "en")}}
 
+#: Where a game is played (``played_in``), in the order the home page lists them: ``widespread`` for a
+#: game played in many countries with no one home, then the regions.
+REGIONS = ("widespread", "north-america", "latin-america", "caribbean", "britain", "europe")
+
+PLAYED_IN: dict[str, Any] = {
+    "type": "array", "minItems": 1, "maxItems": len(REGIONS), "uniqueItems": True,
+    "items": {"enum": list(REGIONS)},
+    "description": "where people play the game (the home page and the comparison group games by it): "
+                   "widespread (many countries, no one home), north-america, latin-america, caribbean, "
+                   "britain, europe. A house rule without it keeps its parent's"}
+
 #: Schema of ``rules/<variant>/variant.yaml``: a whole game, or a house rule that
 #: ``extends`` another game and gives only what it changes.
 VARIANT_SCHEMA: dict[str, Any] = {
@@ -250,6 +261,7 @@ VARIANT_SCHEMA: dict[str, Any] = {
                                  "navigation, the comparison tables and the search, and placeholder text is allowed"},
         "name": TEXT, "summary": TEXT,
         "aka": ALSO_CALLED,
+        "played_in": PLAYED_IN,
         "params": PARAMS_SCHEMA,
         "choices": CHOICES_SCHEMA,
         "sections": _SECTIONS,

@@ -20,7 +20,7 @@ from typing import Sequence
 from ..engine.family import families, family_of
 from ..engine.rulebase import Rules
 from ..base.i18n import messages
-from ..safety.sanitize import escape_cell, escape_link_text
+from ..safety.sanitize import escape_cell, escape_link_text, escape_md
 
 __all__ = ["overview_page", "family_table", "set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
 
@@ -271,30 +271,71 @@ def cell(v: Rules, row: str, lang: str) -> str:
     return _CELLS[row](v, lang)
 
 
+#: The most games in one table of the comparison page: a family with more is split into tables of
+#: nearly equal size, so that each stays readable on a phone.
+MAX_COLUMNS = 5
+
+
+def table_groups(games: Sequence, most: int = MAX_COLUMNS) -> list[list]:
+    """``games`` cut, in order, into the fewest runs of at most ``most``,
+    of nearly equal length (the longer runs first).
+
+    >>> [len(g) for g in table_groups(list(range(14)))], table_groups([1, 2])
+    ([5, 5, 4], [[1, 2]])
+    """
+    if not games:
+        return []
+    n = -(-len(games) // most)
+    size, extra = divmod(len(games), n)
+    out, at = [], 0
+    for i in range(n):
+        step = size + (1 if i < extra else 0)
+        out.append(list(games[at:at + step]))
+        at += step
+    return out
+
+
 def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
     """Markdown of the comparison page in ``lang``. ``games`` are ``(id,
     name {ja, en}, rules)`` of every game to compare (drafts left out by the
-    caller), in site order. Each family that has games gets a section (in the
-    order of :func:`~generator.engine.family.families`; its heading and its
-    one sentence are the ``overview`` messages ``family_<name>`` and
-    ``family_<name>_about``) with one table: a column per game, linked to its
-    page, and a row per item, the detailed rows :data:`ROWS` for the games in
-    a single line of play, the rows every family answers
+    caller), in site order. The page opens with a finder: a line for each
+    family naming its games, each linked to the table it is in. Each family
+    that has games gets a section (in the order of
+    :func:`~generator.engine.family.families`; its heading and its one
+    sentence are the ``overview`` messages ``family_<name>`` and
+    ``family_<name>_about``) with its tables (at most :data:`MAX_COLUMNS`
+    games each, :func:`table_groups`; where there are several, each has a
+    heading naming its games, anchored ``<family>-<n>``): a column per game,
+    linked to its page, and a row per item, the detailed rows :data:`ROWS`
+    for the games in a single line of play, the rows every family answers
     (:data:`COMPARE_ROWS`) for the others. Each value cell also names its game
     (``rb-cmp-game``), shown only where the table is stacked on a phone."""
     title = _m(lang, "the_games_side_by_side")
     out = [f"---\nhide:\n  - toc\n---\n\n# {title}\n\n{_m(lang, 'these_tables_compare_every_game')}\n\n"
            f"{_m(lang, 'if_the_table_is_wider')}\n"]
+    sep = "、" if lang == "ja" else ", "
+    sections, finder = [], []
     for family in families():
         mine = [g for g in games if g[2].family == family.name]
         if not mine:
             continue
-        out.append(f"\n## {_m(lang, 'family_' + family.name)} {{ #{family.name} }}\n\n"
-                   f"{_m(lang, 'family_' + family.name + '_about')}\n")
-        # the table is the page: no table of contents beside it, and the stylesheet lets the page's
-        # column take the whole width of the window (rb-comparison)
-        out.append(f"\n<div class=\"rb-comparison\" markdown>\n\n{family_table(mine, lang, family.single_line)}\n</div>\n")
-    return "".join(out)
+        heading = _m(lang, 'family_' + family.name)
+        groups = table_groups(mine)
+        anchors = [family.name] if len(groups) == 1 else [f"{family.name}-{i + 1}" for i in range(len(groups))]
+        finder.append(f"- **[{heading}](#{family.name})**{_m(lang, 'finder_sep')}" + sep.join(
+            f"[{escape_link_text(name[lang])}](#{anchor})" for group, anchor in zip(groups, anchors)
+            for _, name, _ in group) + "\n")
+        sections.append(f"\n## {heading} {{ #{family.name} }}\n\n{_m(lang, 'family_' + family.name + '_about')}\n")
+        for group, anchor in zip(groups, anchors):
+            if len(groups) > 1:
+                sections.append(f"\n### {sep.join(escape_md(name[lang]) for _, name, _ in group)} {{ #{anchor} }}\n")
+            # the table is the page: no table of contents beside it, and the stylesheet lets the page's
+            # column take the whole width of the window (rb-comparison)
+            sections.append(f"\n<div class=\"rb-comparison\" markdown>\n\n"
+                            f"{family_table(group, lang, family.single_line)}\n</div>\n")
+    if finder:
+        out.append(f"\n{_m(lang, 'find_a_game')}\n\n" + "".join(finder))
+    return "".join(out + sections)
 
 
 def family_table(games: Sequence[tuple[str, dict, Rules]], lang: str, detailed: bool) -> str:

@@ -52,7 +52,7 @@ _SECTIONS = {
     "target_score": ["game-end", "the-game", "winning"],
     # a game of tricks (Texas 42) and a tree of doubles (Chicken Foot)
     "doubles_trump": ["trumps"], "follow_me": ["trumps"], "top_bid": ["bidding"], "all_pass": ["bidding"],
-    "nello": ["nello", "bidding"], "plunge": ["plunge", "bidding"],
+    "nello": ["nello", "bidding"], "plunge": ["plunge", "bidding"], "splash": ["splash", "bidding"],
     "centre_double": ["the-centre"], "double_blank": ["end-and-scoring"],
 }
 

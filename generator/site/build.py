@@ -38,7 +38,8 @@ from ..pages.card import card_name, card_page
 from ..pages.comparison import overview_page
 from ..pages.options import options_page
 from ..sim.stats import is_current, refresh
-from ..engine.family import site_order
+from ..engine.family import families, site_order
+from ..model.schema import REGIONS
 from ..base.i18n import LANGS, tables
 from ..safety.paths import inside, is_plain_file, link_on_the_way, written_links
 from ..safety.sanitize import escape_link_text, escape_md
@@ -54,6 +55,7 @@ __all__ = ["BuildError", "generate", "page_keys", "write_tree", "build_site", "o
            "LINK_FOR_A_FILE", "LINK_MESSAGES", "link_refusal"]
 
 _UI = tables("pages")
+_OVERVIEW = tables("overview")
 _esc = escape_md
 
 
@@ -410,29 +412,64 @@ def listed_order(catalog: Catalog) -> list[str]:
 
 
 def games_list(catalog: Catalog, lang: str, to_gen: str = f"{GEN}/") -> str:
-    """Markdown of a list of the site's games in ``lang`` (the games of the
-    menu, drafts and games that cannot be loaded left out), each linked to
-    its page (``to_gen``: the generated pages' folder seen from the page the
-    list goes on); a house rule says which game it changes. It stands where
-    a home page writes ``<!-- rulebook:games -->``."""
+    """Markdown of the site's games in ``lang`` (the games of the menu,
+    drafts and games that cannot be loaded left out), in two groupings so
+    that a reader finds a game among many: a ``###`` heading for each family
+    of games (its ``overview`` message ``family_<name>``, the families in the
+    registry's order) over a list of its games, each linked to its page
+    (``to_gen``: the generated pages' folder seen from the page the list goes
+    on), a house rule saying which game it changes, then the first sentence
+    of its summary and where it is played; then a heading "by where they are
+    played" over one line for each region of
+    :data:`~generator.model.schema.REGIONS` that has games (a game played in
+    several regions is in each; games that do not say come last), naming its
+    games as links. It stands where a home page writes
+    ``<!-- rulebook:games -->``."""
     ui = _UI[lang]
-    lines = []
+    games = []
     for vid in listed_order(catalog):
         try:
             v = catalog.variant(vid)
         except SourceError:
             continue
-        if v.draft:
+        if not v.draft:
+            games.append(v)
+    if not games:
+        return _esc(ui["games_none"]) + "\n"
+
+    def link(v: VariantDef) -> str:
+        return f"[{escape_link_text(v.name[lang])}]({to_gen}{v.id}.md)"
+
+    def place(region: str) -> str:
+        return ui["region_" + region]
+
+    out = []
+    for family in families():
+        mine = [v for v in games if v.rules.family == family.name]
+        if not mine:
             continue
-        line = f"- [{escape_link_text(v.name[lang])}]({to_gen}{vid}.md)"
-        if v.parent is not None:
-            about = _esc(ui["games_house_rule"].format(parent=v.parent.name[lang]))
-            line += f"（{about}）" if lang == "ja" else f" ({about})"
-        own = v.src.data.get("summary") if isinstance(v.src.data, dict) else None
-        if isinstance(own, dict) and isinstance(own.get(lang), str):   # a house rule's own, or a game's
-            line += ui["games_about_sep"] + _esc(first_sentence(own[lang], lang))
-        lines.append(line)
-    return "\n".join(lines) + "\n" if lines else _esc(ui["games_none"]) + "\n"
+        out.append(f"\n### {_OVERVIEW[lang]['family_' + family.name]} {{ #games-{family.name} }}\n\n")
+        for v in mine:
+            line = f"- {link(v)}"
+            if v.parent is not None:
+                about = _esc(ui["games_house_rule"].format(parent=v.parent.name[lang]))
+                line += f"（{about}）" if lang == "ja" else f" ({about})"
+            own = v.src.data.get("summary") if isinstance(v.src.data, dict) else None
+            if isinstance(own, dict) and isinstance(own.get(lang), str):   # a house rule's own, or a game's
+                line += ui["games_about_sep"] + _esc(first_sentence(own[lang], lang))
+            if v.played_in:
+                where = ui["games_played_in"].format(places=ui["games_places_sep"].join(map(place, v.played_in)))
+                line += f"（{where}）" if lang == "ja" else f" ({where[0].upper() + where[1:]}.)"
+            out.append(line + "\n")
+    out.append(f"\n### {ui['games_by_place']} {{ #games-by-place }}\n\n")
+    for region in (*REGIONS, None):
+        mine = [v for v in games if (region in v.played_in if region else not v.played_in)]
+        if mine:
+            label = place(region or "unknown")
+            label = label[0].upper() + label[1:]
+            out.append(f"- **{label}**{'：' if lang == 'ja' else ': '}"
+                       + ("、" if lang == "ja" else ", ").join(map(link, mine)) + "\n")
+    return "".join(out).lstrip("\n")
 
 
 def first_sentence(text: str, lang: str) -> str:

@@ -36,12 +36,13 @@ class TricksFamily(Family):
     new_section = ("play", {"ja": "ビッドとトリック", "en": "Bidding and tricks"},
                    {"ja": "ビッドの進め方、切り札の決め方、トリックを取る牌。",
                     "en": "how the bidding goes, how trumps are named and which tile takes a trick."})
-    choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "top_bid", "all_pass"})
+    choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "splash", "top_bid", "all_pass"})
     #: Its own choices (their words: the catalogs' ``choice`` messages), after every earlier family's.
     own_choices = (Choice("follow_me", ("doubles-high", "doubles-own-suit", "not-allowed")),
                    Choice("doubles_trump", ("allowed", "not-allowed")),
                    Choice("nello", ("not-allowed", "allowed")),
                    Choice("plunge", ("not-allowed", "allowed")),
+                   Choice("splash", ("not-allowed", "allowed")),
                    Choice("top_bid", ("raise-by-one-mark", "one-mark")),
                    Choice("all_pass", ("forced-bid", "reshake")))
     house_params = frozenset({"target"})
@@ -81,10 +82,11 @@ class TricksFamily(Family):
         return " rb-practice-tile" if isinstance(position, FollowPosition) else self.practice_class
 
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
-        """A plunge bids two marks, which a top bid of one mark forbids."""
-        if choices.plunge == "allowed" and choices.top_bid == "one-mark":
-            return [("plunge", "a plunge bids four marks, above `top_bid: one-mark` (the highest bid "
-                               "there): choose `top_bid: raise-by-one-mark`, or leave the plunge out")]
+        """A plunge bids four marks and a splash three, which a top bid of one mark forbids."""
+        for key, marks in (("plunge", "four"), ("splash", "three")):
+            if getattr(choices, key) == "allowed" and choices.top_bid == "one-mark":
+                return [(key, f"a {key} bids {marks} marks, above `top_bid: one-mark` (the highest bid "
+                              f"there): choose `top_bid: raise-by-one-mark`, or leave the {key} out")]
         return []
 
     def param_defaults(self, params: Mapping) -> dict:

@@ -13,7 +13,7 @@ from ...draw import svg
 from .draw import draw_trick
 from .positions import TEAMS, DealPosition, FollowPosition, MarksPosition, TrickPosition, practice_answer
 from ...safety.sanitize import escape, escape_cell, escape_link_text, escape_md
-from .rules import COUNT, DOUBLES, FOLLOW_ME, SEATS, count_of
+from .rules import COUNT, DOUBLES, PARTNER_BIDS, FOLLOW_ME, SEATS, count_of
 from .words import bid_words, cap as _cap, suit_words, tile_text, trumps_words
 
 __all__ = ["render_tricks", "tile_text", "suit_words", "trumps_words", "bid_words", "trick_text", "compare_cell", "card_rows",
@@ -202,7 +202,7 @@ def bidding_lines(pos: DealPosition, game, lang: str) -> list[str]:
     ``game`` (its :class:`~generator.families.tricks.rules.Deal`), a sentence a
     line, as the page lists it and ``rulebook explain`` prints it: every bid
     in turn from the left of the shaker, who wins the bidding and with what,
-    who names which trumps (the bidder's partner in a plunge), and who sits
+    who names which trumps (the bidder's partner in a plunge or a splash), and who sits
     out (Nel-O)."""
     ui = _UI[lang]
     bids = ui["sep"].join(f"{s} {bid_words(b, lang)}" for s, b in game.bidding)
@@ -210,7 +210,7 @@ def bidding_lines(pos: DealPosition, game, lang: str) -> list[str]:
     if game.bidder is not None:
         lines.append(ui["high_bid"].format(seat=game.bidder, bid=bid_words(game.high, lang)))
     if game.trumps is not None:
-        namer = game.partner(game.bidder) if game.contract == "plunge" else game.bidder
+        namer = game.partner(game.bidder) if game.contract in PARTNER_BIDS else game.bidder
         lines.append(ui["named"].format(seat=namer, trumps=trumps_words(game.trumps, lang, game.contract)))
     if game.sitting_out:
         lines.append(ui["sits_out"].format(seat=game.sitting_out))
@@ -382,6 +382,8 @@ def compare_cell(v, row: str, lang: str) -> str:
         trumps += ui["clause_sep"] + ui["bid_nello"]
     if v.plunge:
         trumps += ui["clause_sep"] + ui["bid_plunge"]
+    if v.splash:
+        trumps += ui["clause_sep"] + ui["bid_splash"]
     return {
         "start": ui["cmp_start"],
         "layout": ui["cmp_layout"],
@@ -406,7 +408,7 @@ def trumps_open(rules, lang: str) -> str:
 
 
 def bidding_words(rules, lang: str) -> str:
-    """The bidding of ``rules`` in words, from its choices (``top_bid``, ``all_pass``, ``nello``, ``plunge``)."""
+    """The bidding of ``rules`` in words, from its choices (``top_bid``, ``all_pass``, ``nello``, ``plunge``, ``splash``)."""
     ui = _UI[lang]
     parts = [ui["card_bid_value"], ui["bid_top_" + rules.top_bid.replace("-", "_")],
              ui["bid_all_pass_" + rules.all_pass.replace("-", "_")]]
@@ -414,6 +416,8 @@ def bidding_words(rules, lang: str) -> str:
         parts.append(ui["bid_nello"])
     if rules.plunge:
         parts.append(ui["bid_plunge"])
+    if rules.splash:
+        parts.append(ui["bid_splash"])
     return ui["card_sep"].join(parts)
 
 
@@ -421,12 +425,14 @@ def made_words(rules, lang: str) -> str:
     """When a bid of ``rules`` is made or set, in words, from its choices
     (:meth:`~generator.families.tricks.rules.Texas42.made`): a bid of points
     needs that many points; a bid in marks (42 and up: ``top_bid``) and a
-    plunge (``plunge: allowed``) need all seven tricks; Nel-O (``nello:
+    plunge or a splash (``plunge``, ``splash: allowed``) need all seven tricks; Nel-O (``nello:
     allowed``) needs the bidder to take none; then who wins the marks."""
     ui = _UI[lang]
     parts = [ui["made_points"], ui["made_marks_" + rules.top_bid.replace("-", "_")]]
     if rules.plunge:
         parts.append(ui["made_plunge"])
+    if rules.splash:
+        parts.append(ui["made_splash"])
     if rules.nello:
         parts.append(ui["made_nello"])
     parts.append(ui["made_marks_go"])

@@ -24,7 +24,7 @@ from typing import Any
 
 from ...engine.tiles import Tile
 from ...engine.rulebase import RuleViolation
-from .rules import (DOUBLES, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
+from .rules import (DOUBLES, PARTNER_BIDS, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
                                 notation, parse_trumps, settle_marks, team_name)
 from ...model.compare import stated_diff
 from ...model.kinds import Kinds, PositionBase, checked_base, read_tile
@@ -43,7 +43,7 @@ _TEAM = {"enum": list(TEAMS)}
 _TRUMPS = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 6}, {"enum": [DOUBLES, FOLLOW_ME]}],
            "description": "the trumps named: a suit 0-6, doubles, or follow-me (no trumps)"}
 _BID = {"type": ["string", "integer"], "maxLength": 20,
-        "description": "a bid: pass, 30-41, 42 or '1 mark', 84 or '2 marks', 'nello', 'plunge' ..."}
+        "description": "a bid: pass, 30-41, 42 or '1 mark', 84 or '2 marks', 'nello', 'plunge', 'splash' ..."}
 _TILES = {"type": "array", "items": _TILE}
 _SUIT = {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 6}, {"const": DOUBLES}]}
 _CONTRACT = {"enum": ["points", "nello"], "description": "nello: the bidder's partner sits out (Nel-O)"}
@@ -332,10 +332,11 @@ def parse_tricks(src: Source, v: Texas42):
             raise src.error(at, "a scored hand has a bid, not a pass", key=False)
         if bid.contract == "nello" and not v.nello:
             raise src.error(at, "Nel-O is not played here (`nello: not-allowed`)", key=False)
-        if bid.contract == "plunge" and not v.plunge:
-            raise src.error(at, "a plunge is not played here (`plunge: not-allowed`)", key=False)
-        if bid.contract == "plunge" and bid.marks < v.plunge_marks(None):
-            raise src.error(at, f"a plunge bids {v.plunge_marks(None)} marks or more, not {bid.marks}", key=False)
+        if bid.contract in PARTNER_BIDS and not getattr(v, bid.contract):
+            raise src.error(at, f"a {bid.contract} is not played here (`{bid.contract}: not-allowed`)", key=False)
+        if bid.contract in PARTNER_BIDS and bid.marks < v.plunge_marks(None, bid.contract):
+            raise src.error(at, f"a {bid.contract} bids {v.plunge_marks(None, bid.contract)} marks or more, "
+                                f"not {bid.marks}", key=False)
         if bid.contract != "points" and bid.marks > 1 and v.top_bid == "one-mark":
             raise src.error(at, "the highest bid here is 1 mark (`top_bid: one-mark`)", key=False)
     teams = [team_name((SEATS[0], SEATS[2])), team_name((SEATS[1], SEATS[3]))]

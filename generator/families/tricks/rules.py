@@ -7,7 +7,7 @@ Forty-Two" (trumps above the other 21 tiles; a trump belongs to no other
 suit) and eightygames' "Texas 42" (doubles named as trumps form a suit of
 their own, 6-6 high). The well-known variants are rule choices
 (:class:`~generator.engine.choices.Choices`): ``follow_me``,
-``doubles_trump``, ``nello``, ``plunge``, ``top_bid`` and ``all_pass``.
+``doubles_trump``, ``nello``, ``plunge``, ``splash``, ``top_bid`` and ``all_pass``.
 
 Seats are named in clockwise order (``N, E, S, W``); partners sit opposite
 (``N+S`` against ``E+W``). A hand is the :class:`Deal` state machine: the
@@ -40,7 +40,7 @@ from typing import Mapping, Sequence
 from ...engine.tiles import Tile
 from ...engine.rulebase import RuleViolation, Rules
 
-__all__ = ["Texas42", "Bid", "Deal", "Trick", "HandResult", "MarksResult", "PASS", "COUNT", "DOUBLES",
+__all__ = ["Texas42", "Bid", "Deal", "Trick", "HandResult", "MarksResult", "PASS", "PARTNER_BIDS", "COUNT", "DOUBLES",
            "FOLLOW_ME", "SEATS", "parse_trumps", "team_name", "settle_marks", "count_of",
            "notation"]
 
@@ -93,16 +93,17 @@ def parse_trumps(value) -> int | str:
 class Bid:
     """One bid: ``value`` on the points scale (30-41 points; a bid of ``m``
     marks is ``42 * m``) and its ``contract``: ``points``, ``marks``,
-    ``nello`` (the bidder alone must lose every trick) or ``plunge`` (a
+    ``nello`` (the bidder alone must lose every trick), ``plunge`` (a
     holder of four doubles, four marks; the partner names trumps and leads;
-    all seven tricks). :data:`PASS` is the pass, value 0.
+    all seven tricks) or ``splash`` (the same with three doubles, three
+    marks: :data:`PARTNER_BIDS`). :data:`PASS` is the pass, value 0.
 
-    >>> Bid.parse("31"), Bid.parse("84"), str(Bid.parse("plunge"))
-    (Bid(value=31, contract='points'), Bid(value=84, contract='marks'), 'plunge 4 marks')
+    >>> Bid.parse("31"), Bid.parse("84"), str(Bid.parse("plunge")), str(Bid.parse("splash"))
+    (Bid(value=31, contract='points'), Bid(value=84, contract='marks'), 'plunge 4 marks', 'splash 3 marks')
     >>> Bid.parse("29")
     Traceback (most recent call last):
     ...
-    ValueError: a bid is pass, 30 to 41 points, or 1 to 7 marks (42 or '1 mark', 84 or '2 marks' ...), or 'nello' or 'plunge' with or without its marks ('nello 2 marks'): not '29'
+    ValueError: a bid is pass, 30 to 41 points, or 1 to 7 marks (42 or '1 mark', 84 or '2 marks' ...), or 'nello', 'plunge' or 'splash' with or without its marks ('nello 2 marks'): not '29'
     """
 
     value: int
@@ -129,8 +130,9 @@ class Bid:
     @classmethod
     def parse(cls, text) -> "Bid":
         """Read a bid: ``pass``, ``30``-``41``, ``42`` or ``1 mark``, ``84`` or
-        ``2 marks`` ..., ``nello [N marks]``, ``plunge [N marks]`` (without a
-        number: the least such bid, 1 mark for Nel-O, 4 for a plunge).
+        ``2 marks`` ..., ``nello [N marks]``, ``plunge [N marks]``,
+        ``splash [N marks]`` (without a number: the least such bid, 1 mark
+        for Nel-O, 4 for a plunge, 3 for a splash).
         Raises ``ValueError`` for anything else."""
         if isinstance(text, bool):
             raise ValueError(f"a bid is pass, 30 to 41 points, or 1 to 7 marks: not {text!r}")
@@ -139,10 +141,10 @@ class Bid:
             return PASS
         parts = s.replace("nel-o", "nello").split()
         contract = "marks"
-        if parts and parts[0] in ("nello", "plunge"):
+        if parts and parts[0] in ("nello", *PARTNER_BIDS):
             contract = parts.pop(0)
             if not parts:
-                return cls(HAND_POINTS * (1 if contract == "nello" else 4), contract)
+                return cls(HAND_POINTS * (1 if contract == "nello" else PARTNER_BIDS[contract][1]), contract)
         if len(parts) == 2 and parts[1] in ("mark", "marks") and parts[0].isdigit() and 1 <= int(parts[0]) <= 7:
             return cls(HAND_POINTS * int(parts[0]), contract)
         if len(parts) == 1 and parts[0].isdigit() and contract == "marks":
@@ -152,11 +154,18 @@ class Bid:
             if n % HAND_POINTS == 0 and 1 <= n // HAND_POINTS <= 7:
                 return cls(n, "marks")
         raise ValueError(f"a bid is pass, 30 to 41 points, or 1 to 7 marks (42 or '1 mark', 84 or '2 marks' ...), "
-                         f"or 'nello' or 'plunge' with or without its marks ('nello 2 marks'): not {text!r}")
+                         f"or 'nello', 'plunge' or 'splash' with or without its marks ('nello 2 marks'): not {text!r}")
 
 
 #: The pass.
 PASS = Bid(0, "pass")
+
+#: The bids whose bidder's partner names trumps and leads, all seven tricks to take: contract ->
+#: (doubles the bidder must hold, the least marks). "The Official Lechner Hall 42 Rules"
+#: (texas42.net), I.E-F and II.A.1: a plunge needs four doubles and bids 4 marks, a splash three
+#: doubles and 3 marks; II.B: the partner names trumps and leads.
+PARTNER_BIDS = {"splash": (3, 3), "plunge": (4, 4)}
+_NUMBER = {3: "three", 4: "four"}
 
 
 @dataclass(frozen=True)
@@ -209,7 +218,7 @@ class Texas42(Rules):
     Rule choices read (:class:`~generator.engine.choices.Choices`):
     ``follow_me`` (``doubles-high``, ``doubles-own-suit`` or ``not-allowed``),
     ``doubles_trump`` (may the doubles be named trumps), ``nello``,
-    ``plunge``, ``top_bid`` (``one-mark``: 42 is the top bid;
+    ``plunge``, ``splash``, ``top_bid`` (``one-mark``: 42 is the top bid;
     ``raise-by-one-mark``: a first bid in marks of 1 or 2 marks, each later
     bid one mark more) and ``all_pass`` (``forced-bid``: the shaker must bid
     when the other three pass; ``reshake``: the hand is thrown in). The
@@ -226,6 +235,7 @@ class Texas42(Rules):
         self.doubles_trump = c.doubles_trump == "allowed"
         self.nello = c.nello == "allowed"
         self.plunge = c.plunge == "allowed"
+        self.splash = c.splash == "allowed"
         self.top_bid = c.top_bid
         self.all_pass = c.all_pass
         self.draw_mode = "none"                 # the whole set is dealt: nobody draws
@@ -333,31 +343,43 @@ class Texas42(Rules):
         out += [Bid(HAND_POINTS * m, "marks") for m in range(1, top + 1) if HAND_POINTS * m > floor]
         if self.nello:
             out += [Bid(HAND_POINTS * m, "nello") for m in range(1, top + 1) if HAND_POINTS * m > floor]
-        if self.plunge and sum(t.is_double for t in hand) >= 4:
-            out.append(Bid(HAND_POINTS * self.plunge_marks(high), "plunge"))
+        doubles = sum(t.is_double for t in hand)
+        for contract in self.partner_bids():
+            if doubles >= PARTNER_BIDS[contract][0]:
+                out.append(Bid(HAND_POINTS * self.plunge_marks(high, contract), contract))
         return out
 
-    def plunge_marks(self, high: Bid | None) -> int:
-        """The marks a plunge bids over ``high``: four (the Lechner Hall
-        rules' least plunge), or one more than a bid of four marks or more."""
-        return max(4, high.marks + 1 if high is not None and high.contract != "points" else 4)
+    def partner_bids(self) -> tuple[str, ...]:
+        """The bids played here whose bidder's partner names trumps
+        (:data:`PARTNER_BIDS`): ``plunge`` and ``splash`` by their choices."""
+        return tuple(c for c in PARTNER_BIDS if getattr(self, c))
+
+    def plunge_marks(self, high: Bid | None, contract: str = "plunge") -> int:
+        """The marks a plunge (or a splash: ``contract``) bids over
+        ``high``: its least (four for a plunge, three for a splash: the
+        Lechner Hall rules), or one more than a bid in marks already at
+        that many or more."""
+        least = PARTNER_BIDS[contract][1]
+        return max(least, high.marks + 1 if high is not None and high.contract != "points" else least)
 
     def bid_problem(self, bid: Bid, high: Bid | None, hand: Sequence[Tile] | None, forced: bool) -> str | None:
         """Why ``bid`` may not be made over ``high`` (``None`` if it may):
         the words name the rule and its value. ``hand`` (if known) is the
-        bidder's, for a plunge's four doubles."""
+        bidder's, for a plunge's four doubles or a splash's three."""
         if bid.is_pass:
             return "the shaker must bid: the other three passed (`all_pass: forced-bid`)" if forced else None
         if bid.contract == "nello" and not self.nello:
             return "Nel-O is not played here (`nello: not-allowed`)"
-        if bid.contract == "plunge":
-            if not self.plunge:
-                return "a plunge is not played here (`plunge: not-allowed`)"
-            if hand is not None and sum(t.is_double for t in hand) < 4:
-                return f"a plunge needs four doubles in hand; this hand holds {sum(t.is_double for t in hand)}"
-            m = self.plunge_marks(high)
+        if bid.contract in PARTNER_BIDS:
+            name, (need, least) = bid.contract, PARTNER_BIDS[bid.contract]
+            if not getattr(self, name):
+                return f"a {name} is not played here (`{name}: not-allowed`)"
+            if hand is not None and sum(t.is_double for t in hand) < need:
+                return (f"a {name} needs {_NUMBER[need]} doubles in hand; this hand holds "
+                        f"{sum(t.is_double for t in hand)}")
+            m = self.plunge_marks(high, name)
             if bid.marks != m:
-                return f"a plunge bids {m} marks here (four, or one more than the highest bid)"
+                return f"a {name} bids {m} marks here ({_NUMBER[least]}, or one more than the highest bid)"
         if high is not None and bid.value <= high.value:
             return f"a bid must be higher than the highest so far ({high})"
         if bid.contract in ("marks", "nello") and bid.marks > self.top_marks(high):
@@ -369,7 +391,7 @@ class Texas42(Rules):
 
     def made(self, bid: Bid, points: int) -> bool:
         """Whether the bidding side made ``bid`` with ``points`` (raw): a bid
-        of points needs that many points; a bid in marks and a plunge need
+        of points needs that many points; a bid in marks, a plunge and a splash need
         every trick, which is all 42 points (a trick lost takes at least its
         one point); Nel-O needs no trick, which is 0 points.
 
@@ -411,7 +433,7 @@ class Deal:
 
     ``seats`` in clockwise order (four), ``hands`` seat -> seven tiles,
     ``shaker`` the seat that shook (bidding starts at its left). The
-    ``phase`` is ``bid``, ``trumps`` (the bidder names them; a plunger's
+    ``phase`` is ``bid``, ``trumps`` (the bidder names them; a plunger's or splasher's
     partner does) or ``play``; ``end`` is ``None`` until the hand is over:
     ``made``, ``set`` or ``thrown-in`` (every player passed, ``all_pass:
     reshake``). Raises :class:`RuleViolation` for a move the rules forbid.
@@ -517,7 +539,7 @@ class Deal:
             self.end, self.current = "thrown-in", None
             return
         self.phase = "trumps"
-        self.current = self.partner(self.bidder) if self.contract == "plunge" else self.bidder
+        self.current = self.partner(self.bidder) if self.contract in PARTNER_BIDS else self.bidder
         if self.contract == "nello":
             self.sitting_out = self.partner(self.bidder)
 
@@ -526,7 +548,7 @@ class Deal:
             shown = ", ".join(map(str, self.plays_for(seat)))
             raise RuleViolation(f"{seat} may name {shown} as trumps here, not {trumps}", "texas-42/trumps")
         self.trumps = trumps
-        self.phase = "play"                     # the namer leads (the bidder; a plunger's partner)
+        self.phase = "play"                     # the namer leads (the bidder; a plunger's or splasher's partner)
 
     def _play(self, seat: str, tile) -> None:
         if not isinstance(tile, Tile) or tile not in self.hands[seat]:

@@ -144,7 +144,7 @@ def plan_key(rules: Texas42, state: Deal):
         def bid_key(bid: Bid):
             if bid.is_pass:
                 return (0, 0)
-            if bid.contract in ("nello", "plunge"):
+            if bid.contract in ("nello", "plunge", "splash"):
                 return (-2, -bid.value)
             return (1 if bid.value <= strength else -1, -bid.value)
 
