@@ -67,3 +67,21 @@ def test_a_rules_folder_that_is_a_link_is_refused_by_new_and_build(tmp_path, mon
     assert f"{site / 'rules'}:1:1: error: this is a link" in err and "nothing was written" in err
     assert sorted(p.relative_to(elsewhere) for p in elsewhere.rglob("*")) == before   # no stats.json, no new game
     assert not (tmp_path / "out").exists()
+
+
+def test_a_position_under_a_folder_linked_out_of_the_rules_folder_is_never_read(tmp_path, monkeypatch, capsys):
+    """A folder under ``positions/`` that is a link leading out of the rules folder: checking the game, the
+    folder or the file through it reports the link at the file and reads nothing of it."""
+    rules = rules_with(tmp_path, "draw")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "evil.yaml").write_text("this: [is not read\n", encoding="utf-8")
+    os.symlink(outside, rules / "draw" / "positions" / "elsewhere")
+    monkeypatch.chdir(tmp_path)
+    for named in (rules / "draw", rules / "draw" / "positions" / "elsewhere" / "evil.yaml"):
+        capsys.readouterr()
+        code = main(["check", str(named)])
+        err = capsys.readouterr().err
+        assert code == 1 and "Traceback" not in err, (named, err)
+        assert "link leading out of the rules folder" in err and "is not read" in err, (named, err)
+        assert "[is not read" not in err and "mapping" not in err, (named, err)

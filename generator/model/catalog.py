@@ -914,6 +914,10 @@ class Catalog:
             if p.is_dir():
                 if _real(p) == root:
                     errors += self.link_errors(folders_only=True)
+                elif _inside(_real(p), root):       # a folder of the rules folder: the links leading out under it
+                    under = os.path.abspath(p) + os.sep
+                    errors += [e for e in self.link_errors(folders_only=True)
+                               if os.path.abspath(e.file).startswith(under)]
                 files += sorted(q for q in p.rglob("*") if q.suffix.lower() in YAML_SUFFIXES
                                 and (_inside(_real(q.parent), root) or not _inside(q.parent.absolute(), root)))
             else:
@@ -947,7 +951,8 @@ class Catalog:
         root = self.dir.resolve()
         named: dict[tuple[str, str], Path] = {}     # (game, position name) -> the first file of that name
         for f in files:
-            if f.is_symlink() and _inside(_real(f.parent), root) and not _inside(_real(f), root):
+            if (f.is_symlink() and _inside(_real(f.parent), root) and not _inside(_real(f), root)) \
+                    or not self.may_read(f):     # the file, or a folder it lies under, links out of the rules folder
                 errors.append(SourceError(str(f), 1, 1, OUTSIDE_LINK))
                 continue
             role = file_role(_real(f), root)
