@@ -59,6 +59,9 @@ class Family:
     #: :attr:`own_choices` and the shared ones it plays); a value other than the default of any other
     #: choice is refused in its games, and only these count in its figures' hash.
     choices: frozenset[str] = frozenset()
+    #: The sets its games may be played with: ``"double"`` (a double-n set, ``set`` a number) and the
+    #: names of sets defined as data (:data:`~generator.engine.tilesets.SETS`, ``"chinese"``).
+    tilesets: frozenset[str] = frozenset({"double"})
     #: The rule choices only this family declares (:class:`~generator.engine.choices.Choice`: key, values,
     #: default, the choice it follows in reading order), in the order an author reads them; the choices
     #: several families play are declared once (:data:`~generator.engine.choices.SHARED`). Its games
