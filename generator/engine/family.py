@@ -19,13 +19,13 @@ as a plugin is loaded, instead of importing them (after OpenSpiel's
 ``register_game``: the framework never asks which game it is).
 
 >>> [f.name for f in families()]
-['line', 'trains', 'tricks', 'tree']
+['line', 'trains', 'tricks', 'tree', 'paigow']
 >>> family_of("trains").fixed["lead"]
 'engine'
 >>> family_of("spiral")
 Traceback (most recent call last):
 ...
-KeyError: "no family of games 'spiral' (known: line, trains, tricks, tree)"
+KeyError: "no family of games 'spiral' (known: line, trains, tricks, tree, paigow)"
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ __all__ = ["Family", "register", "families", "family_of", "FAMILY_MODULES"]
 #: The modules that define the families, in the order the site lists them; adding a family is
 #: writing its module (see the authoring guide, "How to add a family") and naming it here.
 FAMILY_MODULES = ("generator.families.line", "generator.families.trains", "generator.families.tricks",
-                  "generator.families.tree")
+                  "generator.families.tree", "generator.families.paigow")
 
 
 class Family:

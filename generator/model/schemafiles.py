@@ -32,6 +32,7 @@ from .schema import GLOSSARY_SCHEMA, POSITION_SCHEMA, VARIANT_SCHEMA
 from ..families.trains.positions import TRAIN_POSITION_SCHEMA
 from ..families.tree.positions import TREE_POSITION_SCHEMA
 from ..families.tricks.positions import TRICK_POSITION_SCHEMA
+from ..families.paigow.positions import PAIGOW_POSITION_SCHEMA
 
 __all__ = ["SCHEMAS", "schema_document", "schema_text", "write_schemas", "schema_name", "schema_line",
            "schema_dir", "SCHEMA_PREFIX"]
@@ -52,6 +53,9 @@ SCHEMAS: dict[str, tuple[dict, str, str]] = {
     "tree-position": (TREE_POSITION_SCHEMA, "Domino rulebook: Chicken Foot position",
                       "rules/<id>/positions/*.yaml for a tree of doubles: a table (where a tile may go), a round "
                       "move by move (round and turns) or a match."),
+    "paigow-position": (PAIGOW_POSITION_SCHEMA, "Domino rulebook: Pai Gow position",
+                        "rules/<id>/positions/*.yaml for Pai Gow: a hand of two tiles, four tiles set into two "
+                        "hands (setting) or a player's hands against the banker's (showdown)."),
     "glossary": (GLOSSARY_SCHEMA, "Domino rulebook: glossary",
                  "rules/glossary.yaml: the bilingual glossary."),
 }

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..engine.family import families, family_of
+from ..engine.tilesets import tileset
 from ..engine.variant import Variant
 from ..base.i18n import messages
 from ..safety.sanitize import escape_cell, escape_link_text
@@ -75,6 +76,10 @@ def set_words(top: int, lang: str) -> str:
 
 
 def _set(v: Variant, lang: str) -> str:
+    named = v.params.tileset
+    if named:        # a set defined as data (generator/engine/tilesets.py): its name and its count
+        s = tileset(named)
+        return _m(lang, "set_with_count", name=s.words[lang], count=len(s.tiles))
     return set_words(v.params.set, lang)
 
 
