@@ -27,7 +27,7 @@ def _esc(text: str) -> str:
 def tile_words(t, lang: str) -> str:
     """A tile as the page writes it: its numbers and, where it has one, its name (``6-6 (Teen)``)."""
     info = tileset("chinese").info(t)
-    return f"{t} ({info.name[lang]})"
+    return f"{t}（{info.name[lang]}）" if lang == "ja" else f"{t} ({info.name[lang]})"
 
 
 def hand_words(tiles, value: HandValue, lang: str) -> str:
