@@ -119,7 +119,7 @@ class Params:
     @classmethod
     def from_mapping(cls, m: Mapping) -> "Params":
         """Build from the YAML mapping (keys as in ``variant.yaml``)."""
-        named = m["set"] if isinstance(m["set"], str) and not m["set"].isdigit() else ""
+        named = m["set"] if isinstance(m["set"], str) and not m["set"].isdigit() else m.get("tileset", "")
         return cls(
             set=tileset(named).max_pip if named else int(m["set"]),
             players=tuple(int(x) for x in m["players"]),

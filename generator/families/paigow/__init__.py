@@ -80,7 +80,7 @@ class PaiGowFamily(Family):
     def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
         from .sim import play_deal
 
-        return play_deal(variant, names, rng, work)
+        return play_deal(variant, names, seat_bot, rng, work)
 
     def greedy_key(self, variant, state):
         """The fixed setting's key (:data:`generator.families.paigow.rules.STRATEGIES`)."""

@@ -38,7 +38,7 @@ from ...engine.tiles import Tile
 from ...engine.tilesets import tileset
 from ...engine.variant import RuleViolation, Variant
 
-__all__ = ["HandValue", "hand_value", "beats", "splits", "Setting", "set_hand", "fixed_setting", "Showdown",
+__all__ = ["HandValue", "hand_value", "beats", "splits", "Setting", "set_hand", "fixed_setting", "Showdown", "Deal",
            "showdown", "PaiGow", "STRATEGIES", "GEE_JOON", "PAIR_ORDER"]
 
 _SET = tileset("chinese")
@@ -250,3 +250,74 @@ class PaiGow(Variant):
     def all_hands(self) -> list[tuple[Tile, Tile]]:
         """Every distinct pair of tiles of the set (136 of them; Wikipedia)."""
         return sorted({tuple(sorted(p)) for p in combinations(self.params.tiles, 2)})    # type: ignore[misc]
+
+
+class Deal:
+    """One deal of Pai Gow, seat by seat, on the turn protocol every
+    family's state shares (:func:`generator.sim.simulate.play_out`):
+    ``names`` with the banker first (``banker``), ``hands`` (seat -> four
+    tiles), the players setting their tiles in seat order and the banker
+    last (``current``: the seat to set; ``None`` once all have); a move is
+    one of :meth:`plays_for`'s settings; ``end`` is ``"shown"`` once every
+    seat has set, and ``results`` then holds each player's
+    :class:`Showdown` against the banker."""
+
+    def __init__(self, variant: PaiGow, names: Sequence[str], hands: Mapping[str, Sequence[Tile]]):
+        self.variant = variant
+        self.names = list(names)
+        self.banker = self.names[0]
+        self.hands = {p: list(hands[p]) for p in self.names}
+        self.order = self.names[1:] + [self.banker]
+        self.settings: dict[str, Setting] = {}
+        self.results: dict[str, Showdown] = {}
+        self.end: str | None = None
+
+    @property
+    def current(self) -> str | None:
+        """The seat whose tiles are to be set now."""
+        for p in self.order:
+            if p not in self.settings:
+                return p
+        return None
+
+    def plays_for(self, seat: str) -> list[Setting]:
+        """The ways ``seat`` may set its four tiles (the three splits, each
+        with its higher hand as the high hand; a split that repeats another,
+        with a duplicated civil tile, once); empty when it is not its turn."""
+        if seat != self.current:
+            return []
+        out: list[Setting] = []
+        for s in splits(self.hands[seat]):
+            if not any(sorted(s.high) == sorted(o.high) and sorted(s.low) == sorted(o.low) for o in out):
+                out.append(s)
+        return out
+
+    def may_draw(self, seat: str) -> bool:
+        """Nobody draws in Pai Gow."""
+        return False
+
+    def push(self, seat: str, setting: Setting) -> None:
+        """Set ``seat``'s tiles as ``setting`` (one of :meth:`plays_for`).
+        Raises :class:`~generator.engine.variant.RuleViolation` out of turn
+        (``…/turn-order``) or for tiles not its own or a low hand above the
+        high (``…/low-above-high``)."""
+        vid = self.variant.id or "pai-gow"
+        if self.end is not None:
+            raise RuleViolation("the deal is over; no more moves", f"{vid}/hand-over")
+        if seat != self.current:
+            raise RuleViolation(f"it is {self.current}'s turn to set, not {seat}'s", f"{vid}/turn-order")
+        if sorted(list(setting.high) + list(setting.low)) != sorted(self.hands[seat]):
+            raise RuleViolation(f"{seat} sets only the four tiles dealt to them", f"{vid}/own-tiles")
+        self.settings[seat] = set_hand(setting.high, setting.low, vid)
+        if self.current is None:
+            bank = self.settings[self.banker]
+            self.results = {p: showdown(self.settings[p], bank, self.variant.commission) for p in self.names[1:]}
+            self.end = "shown"
+
+    def draw(self, seat: str) -> None:
+        """Refused: nobody draws in Pai Gow."""
+        raise RuleViolation("nobody draws in Pai Gow", f"{self.variant.id or 'pai-gow'}/no-draw")
+
+    def pass_(self, seat: str) -> None:
+        """Refused: every seat sets its tiles."""
+        raise RuleViolation("every seat sets its four tiles", f"{self.variant.id or 'pai-gow'}/no-pass")
