@@ -31,6 +31,7 @@ class PaiGowFamily(Family):
     """Pai Gow (:mod:`generator.families.paigow`)."""
 
     name = "paigow"
+    play_module = "generator.families.paigow.play"
     noun = "a game of Pai Gow"
     tilesets = frozenset({"chinese"})
     choices = frozenset({"layout"})

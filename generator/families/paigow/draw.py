@@ -34,11 +34,14 @@ PIP_SPOTS = {
 #: The tile's body, its edge, the white and the red pips, the labels (each stands out from what it
 #: is drawn on by at least 3:1).
 COLOURS = {"tile": "#1d2430", "edge": "#0b0f14", "white": "#f5f5f0", "red": "#ff5a4f", "label": "#1f1f1f",
-           "rule": "#6d7a88"}
+           "rule": "#6d7a88", "back": "#7a5230"}
 _W, _H, _GAP, _GROUP, _ROW, _LABEL = 34.0, 68.0, 8.0, 26.0, 26.0, 16.0
 
 
-def _tile(t: Tile, x: float, y: float, red: Sequence[int]) -> list[str]:
+def _tile(t: Tile | None, x: float, y: float, red: Sequence[int]) -> list[str]:
+    if t is None:                                   # a tile face down: its back, no pips
+        return [f'<rect class="back" x="{_f(x)}" y="{_f(y)}" width="{_f(_W)}" height="{_f(_H)}" rx="5" '
+                f'fill="{COLOURS["back"]}" stroke="{COLOURS["edge"]}" stroke-width="1.5"/>']
     out = [f'<g class="tile"><rect x="{_f(x)}" y="{_f(y)}" width="{_f(_W)}" height="{_f(_H)}" rx="5" '
            f'fill="{COLOURS["tile"]}" stroke="{COLOURS["edge"]}" stroke-width="1.5"/>',
            f'<line x1="{_f(x + 4)}" y1="{_f(y + _H / 2)}" x2="{_f(x + _W - 4)}" y2="{_f(y + _H / 2)}" '
@@ -63,7 +66,7 @@ def draw_rows(rows: Sequence[Sequence[Sequence[Tile]]], *, title: str, desc: str
     with ``labels``, each tile's numbers (``6-6``) under it. Sizes in
     pixels."""
     red = tileset("chinese").red_pips
-    widths = [sum(len(g) * (_W + _GAP) - _GAP for g in row) + _GROUP * (len(row) - 1) for row in rows]
+    widths = [sum(max(0.0, len(g) * (_W + _GAP) - _GAP) for g in row) + _GROUP * (len(row) - 1) for row in rows]
     width = max(widths) + 2 * _GAP
     row_h = _H + (_LABEL if labels else 0) + _ROW
     height = len(rows) * row_h - _ROW + 2 * _GAP
@@ -80,7 +83,7 @@ def draw_rows(rows: Sequence[Sequence[Sequence[Tile]]], *, title: str, desc: str
                 x += _GROUP - _GAP
             for t in group:
                 parts += _tile(t, x, y, red)
-                if labels:
+                if labels and t is not None:
                     parts.append(f'<text x="{_f(x + _W / 2)}" y="{_f(y + _H + 12)}" font-size="11" '
                                  f'font-family="DejaVu Sans, sans-serif" text-anchor="middle" '
                                  f'fill="{COLOURS["label"]}">{t}</text>')
