@@ -99,3 +99,26 @@ def test_player_against_the_banker():
     weak = set_hand([T("1-3"), T("5-6")], [T("2-5"), T("1-4")])            # 5 points / 7 + 5: 2 points
     assert showdown(weak, banker, 5)[2:] == ("lose", -100)
     assert showdown(player, set_hand([T("1-3"), T("5-6")], [T("2-5"), T("1-4")]), 5)[2:] == ("win", 95)
+
+
+def test_the_comparison_names_the_chinese_set():
+    from generator.model import Catalog
+    from generator.pages.comparison import compare_cell
+
+    v = Catalog("rules").variant("pai-gow").rules
+    # 11 civil tiles twice and 10 military tiles once: 32
+    assert compare_cell(v, "set", "en") == "Chinese set (32 tiles)"
+    assert "32" in compare_cell(v, "set", "ja") and "中国式" in compare_cell(v, "set", "ja")
+
+
+def test_simulation_is_seeded_and_the_same_on_one_or_two_processes():
+    from generator.model import Catalog
+    from generator.sim.simulate import simulate
+
+    v = Catalog("rules").variant("pai-gow").rules
+    one = simulate(v, 3, games=400, seed=9, streams="per-game", jobs=1)
+    two = simulate(v, 3, games=400, seed=9, streams="per-game", jobs=2)
+    assert one == two
+    assert one["hands"] == 800                  # two players against the banker each deal
+    assert one["tiles_per_hand"]["mean"] == 4
+    assert -100 <= one["points_per_hand"]["mean"] <= 95
