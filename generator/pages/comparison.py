@@ -23,7 +23,7 @@ from ..engine.variant import Variant
 from ..base.i18n import messages
 from ..safety.sanitize import escape_cell, escape_link_text
 
-__all__ = ["overview_page", "family_table", "set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
+__all__ = ["overview_page", "family_table", "set_words", "game_set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
 
 #: Rows of the table, in order (their headings: the message catalog's ``overview-row`` context).
 ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring", "turn",
@@ -75,12 +75,18 @@ def set_words(top: int, lang: str) -> str:
     return _m(lang, "set_with_count", name=name, count=count)
 
 
-def _set(v: Variant, lang: str) -> str:
-    named = v.params.tileset
-    if named:        # a set defined as data (generator/engine/tilesets.py): its name and its count
-        s = tileset(named)
+def game_set_words(params, lang: str) -> str:
+    """The set a game's ``params`` name, in words with its tile count: a
+    double-n set (:func:`set_words`), or a set defined as data
+    (:mod:`generator.engine.tilesets`: ``Chinese set (32 tiles)``)."""
+    if params.tileset:
+        s = tileset(params.tileset)
         return _m(lang, "set_with_count", name=s.words[lang], count=len(s.tiles))
-    return set_words(v.params.set, lang)
+    return set_words(params.set, lang)
+
+
+def _set(v: Variant, lang: str) -> str:
+    return game_set_words(v.params, lang)
 
 
 def _deal(v: Variant, lang: str) -> str:
