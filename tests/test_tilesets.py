@@ -74,3 +74,27 @@ def test_a_game_names_its_set():
     six = make_variant({"set": 6, "players": [2], "deal": {2: 7}}, {}, "x")
     assert six.params.tileset == "" and len(six.params.tiles) == 28
     assert six.parse_tile("0-3") == Tile(0, 3)
+
+
+@pytest.mark.parametrize("value, needle", [
+    ("chinese", "a line of play is played with a double-n set (a number), not `set: chinese`"),
+    ("mahjong", "mahjong"),
+])
+def test_a_game_of_the_wrong_set_is_refused_at_its_set(tmp_path, capsys, value, needle):
+    """A line-of-play game (Draw) given the Chinese set, or a set nobody defines: one located error at
+    the `set` line of its variant.yaml."""
+    import shutil
+
+    from conftest import RULES
+    from generator.cli.main import main
+
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES, rules)
+    f = rules / "draw" / "variant.yaml"
+    lines = f.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("  set: "))
+    lines[at] = f"  set: {value}"
+    f.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["check", "-q", str(f)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert any(line.startswith(f"{f}:{at + 1}:") and needle in line for line in err), err
