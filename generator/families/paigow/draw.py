@@ -42,7 +42,7 @@ def _tile(t: Tile | None, x: float, y: float, red: Sequence[int]) -> list[str]:
     if t is None:                                   # a tile face down: its back, no pips
         return [f'<rect class="back" x="{_f(x)}" y="{_f(y)}" width="{_f(_W)}" height="{_f(_H)}" rx="5" '
                 f'fill="{COLOURS["back"]}" stroke="{COLOURS["edge"]}" stroke-width="1.5"/>']
-    out = [f'<g class="tile"><rect x="{_f(x)}" y="{_f(y)}" width="{_f(_W)}" height="{_f(_H)}" rx="5" '
+    out = [f'<g class="tile" data-tile="{t}"><rect x="{_f(x)}" y="{_f(y)}" width="{_f(_W)}" height="{_f(_H)}" rx="5" '
            f'fill="{COLOURS["tile"]}" stroke="{COLOURS["edge"]}" stroke-width="1.5"/>',
            f'<line x1="{_f(x + 4)}" y1="{_f(y + _H / 2)}" x2="{_f(x + _W - 4)}" y2="{_f(y + _H / 2)}" '
            f'stroke="{COLOURS["rule"]}" stroke-width="1"/>']

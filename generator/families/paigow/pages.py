@@ -180,6 +180,8 @@ def card_rows(group: str, rows: list, rules, lang: str) -> list:
         rows[:0] = [(ui["card_set"], ui["card_set_value"]), (ui["card_order"], ui["card_order_value"])]
     elif group == "scoring":
         rows.append((ui["card_showdown"], ui["card_showdown_value"]))
+    elif group == "end":
+        rows.append((ui["card_end"], ui["card_end_value"]))
     return rows
 
 
