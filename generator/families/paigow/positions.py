@@ -337,10 +337,15 @@ def compare_paigow(outcome: PaiGowOutcome) -> list[SourceError]:
         e = pos.expect
         if "ways" in e:
             got = [{"high": value_json(w.high_value), "low": value_json(w.low_value)} for w in outcome.ways]
-            if len(e["ways"]) != len(got) or any(
-                    any(s[p].get(k) != g[p].get(k) for p in ("high", "low") for k in s[p])
-                    for s, g in zip(e["ways"], got)):
+            if len(e["ways"]) != len(got):
                 errs.append(stated_diff(src, ("setting", "expect", "ways"), "the three ways", e["ways"], got))
+            else:
+                for i, (stated_way, w) in enumerate(zip(e["ways"], outcome.ways)):
+                    for part in ("high", "low"):
+                        values(("setting", "expect", "ways", i, part), stated_way[part],
+                               w.high_value if part == "high" else w.low_value,
+                               f"way {i + 1} ({'+'.join(tiles_text(w.high))} over {'+'.join(tiles_text(w.low))}), "
+                               f"{part} hand")
         best = _split_json(outcome.best)
         if "best" in e and not _same_split(_norm_split(e["best"]), best):
             errs.append(stated_diff(src, ("setting", "expect", "best"), "the fixed setting", e["best"], best,
