@@ -57,6 +57,10 @@ def layout_scenario(value):
         # a tree sets the round's double out before the deal too; with double-nine, two players
         # dealt 20 each leave 55 - 1 - 40 = 14
         return tree().stock_size(2)
+    if value == "paigow":
+        # Pai Gow deals four tiles to each seat from the Chinese set's 32: three seats leave 32 - 12 = 20
+        return make_variant({"set": "chinese", "players": [3], "deal": {3: 4}}, {"layout": "paigow"},
+                            "test").stock_size(3)
     v = make_variant(dict(TWELVE), Choices.from_mapping(TRAINS if value == "trains" else {}), "test")
     return v.stock_size(2)
 
@@ -320,7 +324,7 @@ def go_out_on_double_scenario(value):
 
 #: choice -> (its scenario, {value: the outcome worked by hand})
 WORKED = {
-    "layout": (layout_scenario, {"line": 61, "trains": 60, "tricks": 0, "tree": 14}),
+    "layout": (layout_scenario, {"line": 61, "trains": 60, "tricks": 0, "tree": 14, "paigow": 20}),
     "lead": (lead_scenario, {"lot": None, "black": "A", "highest-double": "B", "engine": "12-12"}),
     "matching": (matching_scenario, {"equal": ((3,), ()), "sum-7": ((), (4,))}),
     "doubles": (doubles_scenario, {"cross": [10], "choice": [6, 10]}),

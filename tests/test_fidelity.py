@@ -137,11 +137,11 @@ def test_horse_race_keeps_the_guides_japanese_terms(pages):
 def test_glossary_in_gojuon_order_with_readings_and_other_names(catalog, pages):
     ja = pages["ja/gen/glossary.md"]
     heads = re.findall(r"^## (.+) \{ #", ja, re.M)
-    # hand-ordered by reading: あがり (上がり), えんじん, かうんとはい (う, of the あ row, before ぞ),
-    # かぞえるきよち, かぴくー (ぞ, of the さ row, before ぴ, of the は row; ぴ before ん),
+    # hand-ordered by reading: あがり (上がり), えんじん, おや (親, Pai Gow's banker), かうんとはい (う, of the
+    # あ row, before ぞ), かぞえるきよち, かぴくー (ぞ, of the さ row, before ぴ, of the は row; ぴ before ん),
     # かんさんまえのとくてん ... other names stand in the heading, after the term
-    assert heads[:6] == ["上がり（ドミノ）", "エンジン", "カウント牌（カウント）", "数える寄与値", "カピクー（カピクア）",
-                         "換算前の得点"]
+    assert heads[:7] == ["上がり（ドミノ）", "エンジン", "親（バンカー・胴元）", "カウント牌（カウント）", "数える寄与値",
+                         "カピクー（カピクア）", "換算前の得点"]
     assert "## ダブル（ゾロ目・ぞろ目） { #double }" in ja
     en = pages["en/gen/glossary.md"]
     heads = re.findall(r"^## (.+) \{ #(?!game-names)", en, re.M)
@@ -180,8 +180,8 @@ def test_pages_name_ends_and_rules_in_words(pages):
 def test_the_legend_comes_before_the_first_diagram(pages):
     for name, text in pages.items():
         if "/gen/" not in name or "diagrams/" not in text or "mexican-train" in name or "texas-42" in name \
-                or "chicken-foot" in name:
-            continue                        # (a trains table, a trick and a tree need no legend of line marks)
+                or "chicken-foot" in name or "pai-gow" in name:
+            continue                        # (a trains table, a trick, a tree, Chinese tiles: no legend of line marks)
         first_diagram = text.index("](diagrams/")
         assert 'class="rb-legend"' in text[:first_diagram], name
 

@@ -14,7 +14,7 @@ from generator.cli.main import main
 from conftest import ROOT, RULES
 
 SCHEMAS = ROOT / "docs" / "schemas"
-NAMES = ["glossary", "position", "train-position", "tree-position", "trick-position", "variant"]
+NAMES = ["glossary", "paigow-position", "position", "train-position", "tree-position", "trick-position", "variant"]
 
 
 def _expected_line(path: Path) -> str:
@@ -29,7 +29,8 @@ def _expected_line(path: Path) -> str:
         assert rel[1] == "positions", path
         kind = ("train-position" if rel[0] in ("mexican-train", "mexican-train-club") else
                 "trick-position" if rel[0] in ("texas-42", "texas-42-nello", "texas-42-splash", "straight-42") else
-                "tree-position" if rel[0] in ("chicken-foot", "chicken-foot-cross") else "position")
+                "tree-position" if rel[0] in ("chicken-foot", "chicken-foot-cross") else
+                "paigow-position" if rel[0] == "pai-gow" else "position")
         target = f"../../../docs/schemas/{kind}.schema.json"
     return "# yaml-language-server: $schema=" + target
 

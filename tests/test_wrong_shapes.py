@@ -178,7 +178,8 @@ def test_every_family_and_kind_is_covered(wrong_copies):
         kinds[family].add(kind)
         count[family, kind] += 1
     assert kinds == {"line": {"steps", "settle", "deal", "practice"}, "trains": {"table", "round", "match"},
-                     "tree": {"table", "round", "match"}, "tricks": {"trick", "follow", "deal", "marks"}}
+                     "tree": {"table", "round", "match"}, "tricks": {"trick", "follow", "deal", "marks"},
+                     "paigow": {"hand", "setting", "showdown"}}
     assert min(count.values()) >= 5, count
 
 

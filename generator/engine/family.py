@@ -19,13 +19,13 @@ as a plugin is loaded, instead of importing them (after OpenSpiel's
 ``register_game``: the framework never asks which game it is).
 
 >>> [f.name for f in families()]
-['line', 'trains', 'tricks', 'tree']
+['line', 'trains', 'tricks', 'tree', 'paigow']
 >>> family_of("trains").fixed["lead"]
 'engine'
 >>> family_of("spiral")
 Traceback (most recent call last):
 ...
-KeyError: "no family of games 'spiral' (known: line, trains, tricks, tree)"
+KeyError: "no family of games 'spiral' (known: line, trains, tricks, tree, paigow)"
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ __all__ = ["Family", "register", "families", "family_of", "site_order", "FAMILY_
 #: The modules that define the families, in the order the site lists them; adding a family is
 #: writing its module (see the authoring guide, "How to add a family") and naming it here.
 FAMILY_MODULES = ("generator.families.line", "generator.families.trains", "generator.families.tricks",
-                  "generator.families.tree")
+                  "generator.families.tree", "generator.families.paigow")
 #: The environment variable that names more family modules, loaded after :data:`FAMILY_MODULES` and
 #: listed after theirs (importable dotted names, separated by commas; each named after its family, as
 #: those are): a family written outside this package (a club's own, a test's) is added with its folder on
@@ -67,6 +67,9 @@ class Family:
     #: :attr:`own_choices` and the shared ones it plays); a value other than the default of any other
     #: choice is refused in its games, and only these count in its figures' hash.
     choices: frozenset[str] = frozenset()
+    #: The sets its games may be played with: ``"double"`` (a double-n set, ``set`` a number) and the
+    #: names of sets defined as data (:data:`~generator.engine.tilesets.SETS`, ``"chinese"``).
+    tilesets: frozenset[str] = frozenset({"double"})
     #: The rule choices only this family declares (:class:`~generator.engine.choices.Choice`: key, values,
     #: default, the choice it follows in reading order), in the order an author reads them; the choices
     #: several families play are declared once (:data:`~generator.engine.choices.SHARED`). Its games

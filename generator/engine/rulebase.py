@@ -19,6 +19,7 @@ from mypy_extensions import mypyc_attr
 
 from .choices import Choices
 from .tiles import Tile, double_set
+from .tilesets import tileset
 
 __all__ = ["Params", "RuleViolation", "Rules", "Settlement", "check_turn", "round_half_up_to", "sides_of",
            "side_of"]
@@ -75,7 +76,10 @@ class Params:
     Cuban Dominoes: 5); ``capicua_bonus`` the displayed points a side gains
     on top of the hand for going out with a capicúa, a last tile (not a
     double) that would have fitted either open end (``None``: no bonus;
-    Dominican and Puerto Rican partnership games).
+    Dominican and Puerto Rican partnership games); ``tileset`` the name of
+    a set defined as data (:data:`~.tilesets.SETS`, ``"chinese"``) when the
+    YAML's ``set`` names one (``set`` is then its highest pip), ``""`` for
+    a double-``set`` set.
     """
 
     set: int
@@ -89,10 +93,14 @@ class Params:
     lead_totals: tuple[int, ...] = ()
     redeal_doubles: int | None = None
     capicua_bonus: int | None = None
+    tileset: str = ""
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        """The whole set, in order (made once per set: :func:`~.tiles.double_set`)."""
+        """The whole set, in order, a duplicated tile as often as the set holds
+        it (made once per set: :func:`~.tiles.double_set`, :func:`~.tilesets.tileset`)."""
+        if self.tileset:
+            return tileset(self.tileset).tiles
         return double_set(self.set)
 
     def stock_size(self, players: int) -> int:
@@ -104,13 +112,14 @@ class Params:
         # compiled frozen dataclass cannot be rebuilt by setting its fields one by one
         return (Params, (self.set, self.players, self.partnerships, dict(self.deal), self.stock_reserve,
                          self.target, self.point_unit, self.rounds, self.lead_totals, self.redeal_doubles,
-                         self.capicua_bonus))
+                         self.capicua_bonus, self.tileset))
 
     @classmethod
     def from_mapping(cls, m: Mapping) -> "Params":
         """Build from the YAML mapping (keys as in ``variant.yaml``)."""
+        named = m["set"] if isinstance(m["set"], str) and not m["set"].isdigit() else m.get("tileset", "")
         return cls(
-            set=int(m["set"]),
+            set=tileset(named).max_pip if named else int(m["set"]),
             players=tuple(int(x) for x in m["players"]),
             partnerships=tuple(int(x) for x in m.get("partnerships", ())),
             deal={int(k): int(v) for k, v in m["deal"].items()},
@@ -121,6 +130,7 @@ class Params:
             lead_totals=tuple(int(x) for x in m.get("lead_totals") or ()),
             redeal_doubles=None if m.get("redeal_doubles") is None else int(m["redeal_doubles"]),
             capicua_bonus=None if m.get("capicua_bonus") is None else int(m["capicua_bonus"]),
+            tileset=named,
         )
 
 
@@ -211,7 +221,10 @@ class Rules:
 
     def parse_tile(self, text: str) -> Tile:
         """Read a tile of this game's set (see :meth:`Tile.parse`; raises
-        :class:`~generator.engine.tiles.NotationError`)."""
+        :class:`~generator.engine.tiles.NotationError`; a set defined as data
+        refuses the tiles it lacks: :meth:`~.tilesets.TileSet.parse_tile`)."""
+        if self.params.tileset:
+            return tileset(self.params.tileset).parse_tile(text)
         return Tile.parse(text, self.max_pip)
 
     def first_player(self, players: Sequence[str], first: str, number: int) -> str:

@@ -691,7 +691,13 @@ class Catalog:
         if extra:
             raise src.error(at("deal"), f"a deal size for {', '.join(map(str, extra))} players, a number that is "
                                         f"not among `players` or `partnerships`", key=False)
-        for key, otherwise, problem in family_of(choices.layout).param_problems(params):
+        family = family_of(choices.layout)
+        kind = params["set"] if isinstance(params["set"], str) else "double"
+        if kind not in family.tilesets:
+            wanted = " or ".join("a double-n set (a number)" if k == "double" else f"`set: {k}`"
+                                 for k in sorted(family.tilesets))
+            raise src.error(at("set"), f"{family.noun} is played with {wanted}, not `set: {params['set']}`")
+        for key, otherwise, problem in family.param_problems(params):
             raise src.error(at(key) if key in given_params else at(otherwise), problem)
         unit = params.get("point_unit", 1)
         if unit != 1:

@@ -16,6 +16,7 @@ import jsonschema
 
 from ..engine.choices import CHOICES, Choices
 from ..engine.family import families, family_of
+from ..engine.tilesets import set_names
 from .yamlsrc import Source, SourceError
 
 __all__ = ["TEXT", "TILE", "NAME", "POSITION_SCHEMA", "VARIANT_SCHEMA", "CHOICES_SCHEMA", "PARAMS_SCHEMA", "GLOSSARY_SCHEMA", "LANGNAMES", "REGIONS", "PLAYED_IN", "validate"]
@@ -193,9 +194,11 @@ PARAMS_SCHEMA: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
     "description": "The game's numbers. A house rule (extends) merges its params over its parent's, key by key.",
     "properties": {
-        "set": {"type": "integer", "minimum": 1, "maximum": 18,
-                "description": "the highest pip of the set: 6 = double-six (28 tiles), 9 = double-nine, "
-                               "12 = double-twelve"},
+        "set": {"type": ["integer", "string"], "minimum": 1, "maximum": 18,
+                "pattern": "^(" + "|".join(set_names()) + ")$",
+                "description": "the set: the highest pip of a double-n set, 6 = double-six (28 tiles), "
+                               "9 = double-nine, 12 = double-twelve; or the name of a set defined as data, "
+                               "chinese = the Chinese set (32 tiles, no blanks, eleven of them doubled)"},
         "players": {"type": "array", "minItems": 0, "maxItems": 16, "uniqueItems": True,
                     "items": {"type": "integer", "minimum": 2, "maximum": 16},
                     "description": "the numbers of players who may play, each for themselves (empty: only in "

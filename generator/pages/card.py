@@ -17,7 +17,7 @@ from __future__ import annotations
 from ..engine.choices import INFO, Choices
 from ..engine.family import family_of
 from ..base.i18n import messages, tables
-from .comparison import set_words
+from .comparison import game_set_words
 from ..safety.sanitize import escape_cell, escape_md
 
 __all__ = ["card_page", "card_name", "GROUPS", "WATCH_MARK", "applies", "choice_words"]
@@ -144,7 +144,7 @@ def card_page(vdef, deal_table: str, lang: str) -> str:
              '<div class="rb-card" markdown>\n',
              t["intro"].format(name=name, link=f"{vdef.id}.md") + "\n",
              f"## {t['deal']} {{ #deal }}\n",
-             f"{_players(p, lang)}{t['sentence_sep']}{t['set'].format(set=set_words(p.set, lang))}\n",
+             f"{_players(p, lang)}{t['sentence_sep']}{t['set'].format(set=game_set_words(p, lang))}\n",
              deal_table]
     if p.redeal_doubles is not None:
         parts.append(t["redeal"].format(n=p.redeal_doubles) + "\n")

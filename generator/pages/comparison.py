@@ -19,10 +19,11 @@ from typing import Sequence
 
 from ..engine.family import families, family_of
 from ..engine.rulebase import Rules
+from ..engine.tilesets import tileset
 from ..base.i18n import messages
 from ..safety.sanitize import escape_cell, escape_link_text, escape_md
 
-__all__ = ["overview_page", "family_table", "set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
+__all__ = ["overview_page", "family_table", "set_words", "game_set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
 
 #: Rows of the table, in order (their headings: the message catalog's ``overview-row`` context).
 ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring", "turn",
@@ -80,8 +81,18 @@ def set_words(top: int, lang: str) -> str:
     return _m(lang, "set_with_count", name=name, count=count)
 
 
+def game_set_words(params, lang: str) -> str:
+    """The set a game's ``params`` name, in words with its tile count: a
+    double-n set (:func:`set_words`), or a set defined as data
+    (:mod:`generator.engine.tilesets`: ``Chinese set (32 tiles)``)."""
+    if params.tileset:
+        s = tileset(params.tileset)
+        return _m(lang, "set_with_count", name=s.words[lang], count=len(s.tiles))
+    return set_words(params.set, lang)
+
+
 def _set(v: Rules, lang: str) -> str:
-    return set_words(v.params.set, lang)
+    return game_set_words(v.params, lang)
 
 
 def _deal(v: Rules, lang: str) -> str:

@@ -212,7 +212,9 @@ class Session:
         coloured = v.params.set > 6
         # a family that writes its tiles its own way names them so (``tile_label``: 42's "6-4")
         label = getattr(show, "tile_label", lambda t: t.label)
-        tiles = [{"label": label(t), "tile": str(t), "svg": tile_picture(t, coloured=coloured), "moves": [], "why": None}
+        # a family with tiles of its own draws them (``tile_picture``: Pai Gow's Chinese tiles)
+        picture = getattr(show, "tile_picture", None) or (lambda t: tile_picture(t, coloured=coloured))
+        tiles = [{"label": label(t), "tile": str(t), "svg": picture(t), "moves": [], "why": None}
                  for t in hand]
         draw = pass_ = False
         if phase == "turn":
