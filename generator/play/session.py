@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import random
+import re
 from typing import Any, Mapping
 
 from ..base.i18n import messages, plural
@@ -34,10 +35,15 @@ from ..engine.variant import Variant
 from ..pages.describe import rule_text
 from ..sim.simulate import SEATS, greedy_bot
 
-__all__ = ["Session", "spec_of", "variant_of", "seats_of", "Stopped"]
+__all__ = ["Session", "spec_of", "variant_of", "seats_of", "tables_of", "Stopped", "FRAGMENT_PREFIX"]
 
 #: Decisions after which a replay gives up (a safety net: a whole Mexican Train match is a few hundred).
 MAX_DECISIONS = 20_000
+#: What a replay link's address fragment starts with (``#play=SEED-TABLE-MOVES``, :meth:`Session.fragment`).
+FRAGMENT_PREFIX = "play="
+#: The longest fragment read (a whole Mexican Train match is a few hundred moves of a few characters).
+MAX_FRAGMENT = 8_000
+_FRAGMENT = re.compile(r"(\d{1,9})-(\d{1,2})(t?)-((?:\d{1,3}|[dpn])(?:\.(?:\d{1,3}|[dpn]))*)?")
 
 
 class Stopped(Exception):
@@ -61,13 +67,32 @@ def variant_of(spec: Mapping) -> Variant:
     return make_variant(spec["params"], spec["choices"], spec["id"])
 
 
-def seats_of(variant: Variant) -> tuple[list[str], list[list[str]] | None, str]:
-    """``(seats, teams, reader)``: the seats of the game's first player count
-    (a partnership game when it has no other), their partnerships (or
-    ``None``) and the reader's seat (South where there is one)."""
+def tables_of(variant: Variant) -> list[dict]:
+    """The tables the game allows, as JSON data, in the order of its params
+    (``variant.yaml``'s ``players``, then ``partnerships``): ``{"players": n,
+    "teams": bool}`` (``teams``: in two-seat partnerships, partners facing).
+    The first is the table a reader gets unless they choose another."""
     p = variant.params
-    partners = not p.players
-    n = p.partnerships[0] if partners else p.players[0]
+    return [{"players": n, "teams": False} for n in p.players] + [{"players": n, "teams": True}
+                                                                  for n in p.partnerships]
+
+
+def seats_of(variant: Variant, players: int | None = None,
+             teams: bool | None = None) -> tuple[list[str], list[list[str]] | None, str]:
+    """``(seats, teams, reader)``: the seats of a table of ``players`` (default:
+    the first of :func:`tables_of`; ``teams`` picks partnerships where the
+    game has both at that count), their partnerships (or ``None``) and the
+    reader's seat (South where there is one). Raises ``ValueError`` for a
+    table the game's params do not allow."""
+    allowed = tables_of(variant)
+    if players is None:
+        choice = allowed[0]
+    else:
+        fits = [t for t in allowed if t["players"] == players and (teams is None or t["teams"] == bool(teams))]
+        if not fits:
+            raise ValueError(f"this game is not played by {players} players" + (" in partnerships" if teams else ""))
+        choice = fits[0]
+    partners, n = choice["teams"], choice["players"]
     names = list(SEATS.get(n) or [f"P{i + 1}" for i in range(n)])
     teams = None
     if partners:
@@ -82,29 +107,112 @@ class Session:
     :meth:`draw`, :meth:`pass_`, :meth:`next_hand` and :meth:`hint` are what
     the reader does. Raises ``ValueError`` for a move that is not offered."""
 
-    def __init__(self, spec: Mapping, seed: int, lang: str):
+    def __init__(self, spec: Mapping, seed: int, lang: str, players: int | None = None, teams: bool | None = None):
         self.variant = variant_of(spec)
         self.family = family_of(self.variant.family)
         self.show = importlib.import_module(self.family.play_module)
         self.seed = int(seed)
         self.lang = lang
-        self.names, self.teams, self.you = seats_of(self.variant)
+        self.names, self.teams, self.you = seats_of(self.variant, players, teams)
         self.moves: list[Any] = []          # the reader's moves: an index into plays_for, "draw" or "pass"
+        self.hand_of: list[int] = []        # the hand (0, 1, ...) each of the reader's moves was made in
         self.seen = 0                       # finished hands the reader has looked at
         self.words = messages("play", lang)
         self._replay()
 
+    @classmethod
+    def open(cls, spec: Mapping, options: Mapping, lang: str) -> "Session":
+        """The page's one way in (JSON data in): ``options`` holds either
+        ``"fragment"`` (a replay link's address fragment, with or without its
+        ``#``: :meth:`from_fragment`) or ``"seed"`` and, optionally,
+        ``"players"`` and ``"teams"`` (one of :func:`tables_of`). Raises
+        ``ValueError`` for options the game does not allow."""
+        if options.get("fragment") is not None:
+            return cls.from_fragment(spec, str(options["fragment"]), lang)
+        players = options.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise ValueError("the number of players is not a number")
+        return cls(spec, int(options["seed"]), lang, players, options.get("teams"))
+
+    @classmethod
+    def from_fragment(cls, spec: Mapping, fragment: str, lang: str) -> "Session":
+        """The game a replay link (:meth:`fragment`) describes, at the point
+        it was shared. Every part is checked: its form, the table (one the
+        game allows), each move (offered at its turn), each "next hand"
+        (after a finished hand only) and no move left over. Raises
+        ``ValueError`` for a fragment that is forged, cut short or not of this
+        game; nothing in it is ever run or shown."""
+        text = fragment[1:] if fragment.startswith("#") else fragment
+        if len(text) > MAX_FRAGMENT or not text.startswith(FRAGMENT_PREFIX):
+            raise ValueError("not a replay link")
+        m = _FRAGMENT.fullmatch(text[len(FRAGMENT_PREFIX):])
+        if not m:
+            raise ValueError("the replay link is broken")
+        seed, players, teams, moves = int(m[1]), int(m[2]), m[3] == "t", m[4]
+        tokens = moves.split(".") if moves else []
+        session = cls(spec, seed, lang, players, teams)
+        session.moves = [int(t) if t.isdigit() else {"d": "draw", "p": "pass"}[t] for t in tokens if t != "n"]
+        try:
+            session._replay(strict=True)
+        except (IndexError, Stopped, StopIteration) as err:
+            raise ValueError("the replay link's moves are not this game's") from err
+        # each "next hand" where the reader had a finished hand before them, and only there
+        seen, k = 0, 0
+        for t in tokens:
+            if t == "n":
+                seen += 1
+                if seen > session.finished:
+                    raise ValueError("the replay link goes past the last finished hand")
+            else:
+                if session.hand_of[k] != seen:
+                    raise ValueError("the replay link's moves are not this game's")
+                k += 1
+        session.seen = seen
+        return session
+
+    def fragment(self) -> str:
+        """The address fragment (without ``#``) of a link that replays this
+        game to where it is now: ``play=SEED-TABLE-MOVES``, ``TABLE`` the
+        number of players (``t`` after it for partnerships), ``MOVES`` the
+        reader's moves separated by ``.`` (an index into the moves offered,
+        ``d`` draw, ``p`` pass, ``n`` on to the next hand)."""
+        tokens, seen, k = [], 0, 0
+        for move, hand in zip(self.moves, self.hand_of):
+            while seen < hand:
+                tokens.append("n")
+                seen += 1
+            tokens.append({"draw": "d", "pass": "p"}.get(move, str(move)))
+            k += 1
+        tokens += ["n"] * (self.seen - seen)
+        table = f"{len(self.names)}{'t' if self.teams else ''}"
+        return f"{FRAGMENT_PREFIX}{self.seed}-{table}-{'.'.join(tokens)}"
+
+    @property
+    def finished(self) -> int:
+        """How many hands have ended."""
+        return len(self.states) - (0 if self.over else 1)
+
     # -- replaying --------------------------------------------------------------------------------
-    def _replay(self) -> None:
+    def _replay(self, strict: bool = False, snap: int | None = None) -> list[dict]:
         """Play the game from the deal to the reader's next unanswered decision
         (or to its end); keeps the states met (one per hand), the log of moves
-        and, at a stop, the moves offered."""
+        and, at a stop, the moves offered. ``strict``: raise ``IndexError``
+        for a recorded move not offered and ``StopIteration`` when the game
+        ends with recorded moves left. ``snap``: the table before each move of
+        hand ``snap`` (the step-through's pictures, :meth:`steps`)."""
         variant, you, lang, show = self.variant, self.you, self.lang, self.show
         states: list[Any] = []
         log: list[tuple[int, str, str]] = []    # (hand, seat, words)
         answered = iter(self.moves)
         known = [text for _h, _s, text in getattr(self, "log", ())]
         mine = [0]
+        hand_of: list[int] = []
+        pictures: list[dict] = []
+
+        def picture(hand, state):
+            if hand == snap:
+                svg, words = show.table(variant, state, lang, f"step-{hand}-{len(pictures)}")
+                pictures.append({"table": svg, "table_words": words})
 
         def note(state) -> int:
             if not states or states[-1] is not state:
@@ -120,6 +228,7 @@ class Session:
 
         def other(v, state, seat, rng):
             hand = note(state)
+            picture(hand, state)
             action = greedy_bot(v, state, seat, rng)
             log.append((hand, seat, said(v, state, seat, action)))
             if len(log) > MAX_DECISIONS:
@@ -132,7 +241,9 @@ class Session:
                 move = next(answered)
             except StopIteration:
                 raise Stopped from None
-            action = self._action(state, move)
+            picture(hand, state)
+            action = self._action(state, move, strict)
+            hand_of.append(hand)
             log.append((hand, seat, said(v, state, seat, action)))
             mine[0] = len(log)
             return action
@@ -144,12 +255,29 @@ class Session:
                                            random.Random(self.seed), self.teams, _work())
         except Stopped:
             pass
-        self.states, self.log, self.record, self.mine = states, log, record, mine[0]
+        if strict and next(answered, None) is not None:
+            raise StopIteration("moves are left after the game's end")
+        if snap is not None:
+            if snap < len(states):
+                svg, words = show.table(variant, states[snap], lang, f"step-{snap}-{len(pictures)}")
+                pictures.append({"table": svg, "table_words": words})
+            return pictures
+        self.states, self.log, self.record, self.mine, self.hand_of = states, log, record, mine[0], hand_of
+        return pictures
 
-    def _action(self, state, move):
-        if move in ("draw", "pass"):
+    def _action(self, state, move, strict: bool = False):
+        if move == "draw":
+            if strict and not state.may_draw(self.you):
+                raise IndexError("drawing is not allowed there")
             return move
-        return state.plays_for(self.you)[move]
+        if move == "pass":
+            if strict and (state.plays_for(self.you) or state.may_draw(self.you)):
+                raise IndexError("passing is not allowed there")
+            return move
+        plays = state.plays_for(self.you)
+        if strict and not 0 <= move < len(plays):
+            raise IndexError("no such move there")
+        return plays[move]
 
     # -- what the reader sees ---------------------------------------------------------------------
     @property
@@ -167,7 +295,9 @@ class Session:
         ``draw``/``pass`` (allowed now), ``log`` (this hand's moves in words)
         with ``new`` (how many came since the reader's last move),
         ``scores``, ``result`` (sentences: the hand's settlement, then the
-        game's) and ``hands`` (how many hands are finished)."""
+        game's), ``hands`` (how many hands are finished), ``undo`` (whether
+        there is a move to take back), ``fragment`` (a replay link's,
+        :meth:`fragment`) and ``table_size`` (``{"players", "teams"}``)."""
         w, show, v = self.words, self.show, self.variant
         finished = len(self.states) - (0 if self.over else 1)
         if self.over or finished > self.seen:
@@ -212,6 +342,8 @@ class Session:
             "hand": tiles, "moves": moves, "draw": draw, "pass": pass_,
             "log": [w["log_line"].format(who=self.seat(s), what=t) for s, t in log], "new": new,
             "scores": show.scores(v, state, self.lang, self.seat, self.states[:index]), "result": result, "hands": finished,
+            "undo": bool(self.moves), "fragment": self.fragment(),
+            "table_size": {"players": len(self.names), "teams": self.teams is not None},
         }
 
     def seat(self, name: str) -> str:
@@ -283,6 +415,28 @@ class Session:
         index = action if action in ("draw", "pass") else next(i for i, p in enumerate(plays) if p == action)
         words = self.show.action_words(self.variant, state, self.you, action, self.lang)
         return {"index": index, "words": words, "reason": reason}
+
+    def undo(self) -> dict:
+        """Take back the reader's last move and the other players' replies
+        to it (the game is replayed from the deal without it, so the bots
+        answer as before); the new view. Raises ``ValueError`` before the
+        reader's first move."""
+        if not self.moves:
+            raise ValueError("there is no move to take back")
+        self.moves.pop()
+        self.seen = self.hand_of.pop()
+        self._replay()
+        return self.view()
+
+    def steps(self) -> list[dict]:
+        """A step-through of the hand the view shows (the pages' step-through):
+        one step before each move, then the hand as it ended; each
+        ``{"table", "table_words", "line"}`` (``line``: the log line of the
+        move that led to the step, ``None`` for the deal)."""
+        index = min(self.seen, len(self.states) - 1)
+        pictures = self._replay(snap=index)
+        lines = [self.words["log_line"].format(who=self.seat(s), what=t) for h, s, t in self.log if h == index]
+        return [dict(p, line=(lines[i - 1] if 0 < i <= len(lines) else None)) for i, p in enumerate(pictures)]
 
     def replayed_moves(self) -> list:
         """The reader's moves so far (for a replay of the same seed)."""
