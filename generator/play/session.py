@@ -208,13 +208,22 @@ class Session:
         mine = [0]
         hand_of: list[int] = []
         pictures: list[dict] = []
+        label = getattr(show, "tile_label", lambda t: t.label)
 
         def picture(hand, state):
             if hand == snap:
                 svg, words = show.table(variant, state, lang, f"step-{hand}-{len(pictures)}")
                 pictures.append({"table": svg, "table_words": words})
 
+        drawn: list = []                        # the reader's last draw: (log index, state, hand before)
+
         def note(state) -> int:
+            if drawn:
+                # the tile the reader drew, named in the reader's log line (the others' draws stay unseen)
+                k, where, before = drawn.pop()
+                new = [t for t in where.hands[you] if t not in before] if where is state else []
+                if len(new) == 1:
+                    log[k] = (log[k][0], log[k][1], self.words["did_draw_tile"].format(tile=label(new[0])))
             if not states or states[-1] is not state:
                 states.append(state)
             return len(states) - 1
@@ -244,6 +253,8 @@ class Session:
             picture(hand, state)
             action = self._action(state, move, strict)
             hand_of.append(hand)
+            if action == "draw":
+                drawn.append((len(log), state, list(state.hands[you])))
             log.append((hand, seat, said(v, state, seat, action)))
             mine[0] = len(log)
             return action
@@ -312,8 +323,10 @@ class Session:
         coloured = v.params.set > 6
         # a family that writes its tiles its own way names them so (``tile_label``: 42's "6-4")
         label = getattr(show, "tile_label", lambda t: t.label)
-        tiles = [{"label": label(t), "tile": str(t), "svg": tile_picture(t, coloured=coloured), "moves": [], "why": None}
-                 for t in hand]
+        # ... and draws them its own way (``HIGH_FIRST``: 42's higher end on top, as its page draws them)
+        high_first = getattr(show, "HIGH_FIRST", False)
+        tiles = [{"label": label(t), "tile": str(t), "svg": tile_picture(t, coloured=coloured, high_first=high_first),
+                  "moves": [], "why": None} for t in hand]
         draw = pass_ = False
         if phase == "turn":
             for i, action in enumerate(state.plays_for(self.you)):
