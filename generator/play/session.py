@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
 import random
 import re
 from typing import Any, Mapping
@@ -35,7 +36,7 @@ from ..engine.variant import Variant
 from ..pages.describe import rule_text
 from ..sim.simulate import SEATS, greedy_bot
 
-__all__ = ["Session", "spec_of", "variant_of", "seats_of", "tables_of", "Stopped", "FRAGMENT_PREFIX"]
+__all__ = ["Session", "spec_of", "variant_of", "seats_of", "tables_of", "Stopped", "FRAGMENT_PREFIX", "serve"]
 
 #: Decisions after which a replay gives up (a safety net: a whole Mexican Train match is a few hundred).
 MAX_DECISIONS = 20_000
@@ -454,6 +455,44 @@ class Session:
     def replayed_moves(self) -> list:
         """The reader's moves so far (for a replay of the same seed)."""
         return list(self.moves)
+
+
+#: What the page may ask a session to do (:func:`serve`'s ``"call"``): the reader's actions and views.
+CALLS = frozenset({"view", "move", "draw", "pass_", "next_hand", "hint", "undo", "steps"})
+_SESSIONS: dict[str, Session] = {}
+
+
+def serve(request: str) -> str:
+    """The page's one way into the engine, JSON text in and out (so that it
+    can run behind a message channel, a Web Worker's, unchanged). A request
+    is one of ``{"op": "words", "lang"}`` (the player's words),
+    ``{"op": "tables", "spec"}`` (:func:`tables_of`), ``{"op": "open",
+    "key", "spec", "options", "lang"}`` (:meth:`Session.open`; its view) and
+    ``{"op": "call", "key", "name", "args"}`` (one of :data:`CALLS` on the
+    session opened as ``key``). The answer is ``{"ok": data}`` or, for a
+    request the rules or the session refuse (a move not offered, a forged
+    replay link), ``{"refused": words}``; a malformed request raises
+    ``ValueError``."""
+    req = json.loads(request)
+    if not isinstance(req, dict):
+        raise ValueError("a request is a JSON object")
+    op = req.get("op")
+    try:
+        if op == "words":
+            return json.dumps({"ok": dict(messages("play", req["lang"]))})
+        if op == "tables":
+            return json.dumps({"ok": tables_of(variant_of(req["spec"]))})
+        if op == "open":
+            _SESSIONS[str(req["key"])] = Session.open(req["spec"], req.get("options") or {}, req["lang"])
+            return json.dumps({"ok": _SESSIONS[str(req["key"])].view()})
+        if op == "call":
+            name = req["name"]
+            if name not in CALLS:
+                raise KeyError(name)
+            return json.dumps({"ok": getattr(_SESSIONS[str(req["key"])], name)(*req.get("args", []))})
+    except ValueError as err:
+        return json.dumps({"refused": str(err)})
+    raise ValueError(f"not a request: {op!r}")
 
 
 def _work():
