@@ -177,13 +177,11 @@ class Session:
         number of players (``t`` after it for partnerships), ``MOVES`` the
         reader's moves separated by ``.`` (an index into the moves offered,
         ``d`` draw, ``p`` pass, ``n`` on to the next hand)."""
-        tokens, seen, k = [], 0, 0
+        tokens, seen = [], 0
         for move, hand in zip(self.moves, self.hand_of):
-            while seen < hand:
-                tokens.append("n")
-                seen += 1
+            tokens += ["n"] * (hand - seen)          # the reader went on to this move's hand
+            seen = hand
             tokens.append({"draw": "d", "pass": "p"}.get(move, str(move)))
-            k += 1
         tokens += ["n"] * (self.seen - seen)
         table = f"{len(self.names)}{'t' if self.teams else ''}"
         return f"{FRAGMENT_PREFIX}{self.seed}-{table}-{'.'.join(tokens)}"
