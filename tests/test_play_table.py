@@ -141,3 +141,23 @@ def test_the_step_through_shows_the_hand_from_the_deal_to_its_end():
     assert steps[0]["line"] is None and [st["line"] for st in steps[1:]] == view["log"]
     assert steps[-1]["table_words"] == view["table_words"]      # the table as the hand ended
     assert steps[0]["table_words"] != steps[-1]["table_words"]
+
+
+def test_the_page_asks_through_json_and_only_for_the_readers_actions():
+    import json
+
+    from generator.play.session import serve
+
+    spec = _spec("draw")
+    opened = json.loads(serve(json.dumps({"op": "open", "key": "k", "spec": spec, "options": {"seed": 3}, "lang": "en"})))
+    assert opened["ok"]["phase"] == "turn"
+    assert json.loads(serve(json.dumps({"op": "tables", "spec": spec}))) == {"ok": [{"players": 2, "teams": False}]}
+    moved = json.loads(serve(json.dumps({"op": "call", "key": "k", "name": "move", "args": [99]})))
+    assert set(moved) == {"refused"}                           # a move not offered: refused in words
+    forged = {"op": "open", "key": "k", "spec": spec, "options": {"fragment": "#play=3-2-<b>"}, "lang": "en"}
+    assert set(json.loads(serve(json.dumps(forged)))) == {"refused"}
+    for name in ("_replay", "__init__", "variant", "from_fragment"):  # nothing but the reader's actions and views
+        with pytest.raises(KeyError):
+            serve(json.dumps({"op": "call", "key": "k", "name": name, "args": []}))
+    with pytest.raises(ValueError):
+        serve(json.dumps({"op": "eval", "code": "1"}))

@@ -469,8 +469,9 @@ def serve(request: str) -> str:
     ``{"op": "call", "key", "name", "args"}`` (one of :data:`CALLS` on the
     session opened as ``key``). The answer is ``{"ok": data}`` or, for a
     request the rules or the session refuse (a move not offered, a forged
-    replay link), ``{"refused": words}``; a malformed request raises
-    ``ValueError``."""
+    replay link), ``{"refused": words}``. Raises ``ValueError`` for an
+    unknown ``op`` or text that is not a JSON object, and ``KeyError`` for a
+    missing field, a session not opened or a name not in :data:`CALLS`."""
     req = json.loads(request)
     if not isinstance(req, dict):
         raise ValueError("a request is a JSON object")
