@@ -277,7 +277,7 @@ function setUpPractice() {
 /* "Play a hand": on a game page of a site that carries the player (the
  * rulebook:play meta names its folder), the page's empty .rb-play region gets
  * a heading, a sentence and a start button. Nothing more is loaded until the
- * reader presses it: then play.js (beside this script) loads the rules engine
+ * reader presses it (or opens a replay link, whose #play= fragment starts it): then play.js (beside this script) loads the rules engine
  * in Pyodide, from the site itself, and runs the hand (generator/play). */
 function setUpPlay() {
   var base = metaWords("play");
@@ -317,5 +317,7 @@ function setUpPlay() {
         console.warn("rulebook: the player did not start:", err);
       });
     });
+    // a replay link (#play=SEED-TABLE-MOVES, made by the player) asks for the game at once
+    if (location.hash.indexOf("#play=") === 0) start.click();
   });
 }
