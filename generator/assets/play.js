@@ -1,14 +1,18 @@
 /* "Play a hand": the site's rules engine in the reader's browser.
  *
- * Loaded by rulebook.js only when the reader presses the start button of a
- * game page's play region. It starts Pyodide from the site's own
- * assets/pyodide/ folder, unpacks the engine's modules (assets/play/engine.zip),
- * installs the page language's words (assets/play/words-<lang>.json) and the
- * game's rules (assets/play/games/<id>.json), and runs a
- * generator.play.session.Session: every view, move, refusal and hint is the
- * Python engine's; this script only shows them. Nothing is asked of any other
- * site. Every word shown comes from the engine's views or the words file;
- * pictures are the engine's own SVG (drawn from numbers only).
+ * Loaded by rulebook.js when the reader shows intent (the play region comes
+ * into view, a pointer or the focus is on its start button): prepare() starts
+ * the engine in a worker of its own (play-worker.js, beside this script),
+ * which loads Pyodide from the site's own assets/pyodide/ folder, the engine's
+ * modules (assets/play/engine.zip), the page language's words
+ * (assets/play/words-<lang>.json) and the game's rules
+ * (assets/play/games/<id>.json), and runs a generator.play.session.Session:
+ * every view, move, refusal and hint is the Python engine's; this script only
+ * shows them. Nothing is asked of any other site. Every word shown comes from
+ * the engine's views or the words file; pictures are the engine's own SVG
+ * (drawn from numbers only). Once the engine has started, the site's service
+ * worker (rulebook-sw.js, at the site's root) keeps the page and the engine's
+ * files for later visits and offline play.
  *
  * Hooks for outside checks (the test contract): the region carries
  * data-rb-play and data-state (idle | loading | ready | over), the start
@@ -17,41 +21,102 @@
  * allowed, the result is data-rb-result. The seed of the deal is data-rb-seed
  * (set it before pressing start to replay a deal) and the reader's moves so far
  * are data-rb-moves (JSON), so that a hand can be replayed by the Python engine.
+ * While the engine thinks the region is aria-busy; data-rb-offline is set once
+ * the page and the engine's files are kept for offline play.
  */
 
-let engine = null;          // one Pyodide per page, started once
+/* The engine runs in a worker of its own (play-worker.js, beside this script):
+ * the page sends it messages and shows the views it answers, so that neither
+ * Pyodide's start nor a move ever holds the page up. */
+let worker = null;          // one worker per page, started once (again after a failed start)
+let ready = null;           // the promise of the "play" words, once the engine is loaded
+let asked = 0;
+const waiting = new Map();  // message id -> {resolve, reject}
 
-function loadEngine(root, lang) {
-  if (engine === null) {
-    engine = (async () => {
-      const { loadPyodide } = await import(root + "pyodide/pyodide.mjs");
-      const py = await loadPyodide({ indexURL: root + "pyodide/", fullStdLib: false });
-      const [zip, words] = await Promise.all([
-        fetch(root + "play/engine.zip").then(r => { if (!r.ok) throw new Error(r.url); return r.arrayBuffer(); }),
-        fetch(root + "play/words-" + lang + ".json").then(r => { if (!r.ok) throw new Error(r.url); return r.text(); }),
-      ]);
-      py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/rulebook" });
-      py.globals.set("rb_words", words);
-      py.runPython([
-        "import sys, json",
-        "sys.path.insert(0, '/home/pyodide/rulebook')",
-        "from generator.base.i18n import install",
-        "install(json.loads(rb_words))",
-        "from generator.play.session import Session",
-        "rb_sessions = {}",
-        "def rb_play_words(lang):",
-        "    from generator.base.i18n import messages",
-        "    return json.dumps(dict(messages('play', lang)))",
-        "def rb_new(key, spec, seed, lang):",
-        "    rb_sessions[key] = Session(json.loads(spec), seed, lang)",
-        "    return json.dumps(rb_sessions[key].view())",
-        "def rb_call(key, name, *args):",
-        "    return json.dumps(getattr(rb_sessions[key], name)(*args))",
-      ].join("\n"));
-      return py;
+/* An error that says what failed: kind "network" (a file of the site could not be fetched),
+ * "browser" (this browser cannot run the engine) or "engine". */
+function failure(kind, message) {
+  return Object.assign(new Error(message), { kind });
+}
+
+function ask(message) {
+  return new Promise((resolve, reject) => {
+    if (worker === null) return reject(failure("engine", "the engine is not running"));
+    const id = ++asked;
+    waiting.set(id, { resolve, reject });
+    worker.postMessage(Object.assign({}, message, { id }));
+  });
+}
+
+function stop(err) {
+  if (worker !== null) worker.terminate();
+  worker = null;
+  ready = null;
+  for (const w of waiting.values()) w.reject(err);
+  waiting.clear();
+}
+
+/* Start the engine (the worker loads Pyodide, the engine and the words of
+ * lang) if it is not started or starting; the promise of the "play" words.
+ * Called when the reader shows intent (rulebook.js) and by start(). A failed
+ * start is not kept: the next call starts again. */
+export function prepare(opts) {
+  const { root, lang } = opts;
+  if (ready === null) {
+    ready = (async () => {
+      if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+        throw failure("browser", "no WebAssembly or no Worker");
+      }
+      offline(root);
+      worker = new Worker(root + "play-worker.js", { type: "module" });
+      worker.onmessage = (event) => {
+        const w = waiting.get(event.data.id);
+        if (!w) return;
+        waiting.delete(event.data.id);
+        if (event.data.ok) w.resolve(event.data.value);
+        else w.reject(failure(event.data.kind, event.data.message));
+      };
+      worker.onerror = (event) => {
+        // the worker's script did not load or run: the network's fault if the script cannot be fetched
+        event.preventDefault();
+        fetch(root + "play-worker.js", { method: "HEAD", cache: "no-store" }).then(
+          r => stop(failure(r.ok ? "browser" : "network", "the engine's worker did not start")),
+          () => stop(failure("network", "the engine's worker could not be fetched")));
+      };
+      return ask({ op: "load", lang });
     })();
+    ready.catch(stop);
   }
-  return engine;
+  return ready;
+}
+
+/* Keep the site's files for later visits and offline play: the site's service
+ * worker (rulebook-sw.js at the site's root, its scope the site alone) keeps
+ * what passes through it; asked once the engine has started, it also keeps
+ * the files this page and the engine fetched before it was running. */
+let registered = null;
+
+function offline(root) {
+  if (registered !== null || !("serviceWorker" in navigator)) return registered;
+  const site = new URL("../", root).href;
+  registered = navigator.serviceWorker.register(site + "rulebook-sw.js", { scope: site })
+    .catch(err => { console.warn("rulebook: no offline copy:", err); return null; });
+  return registered;
+}
+
+function keep(root, files) {
+  const ours = new URL("../", root).href;
+  const page = location.href.split("#")[0];
+  const urls = [page, ...performance.getEntriesByType("resource").map(e => e.name), ...files]
+    .map(u => u.split("#")[0]).filter(u => u.startsWith(ours));
+  return Promise.resolve(offline(root)).then(reg => reg && navigator.serviceWorker.ready).then(reg => {
+    if (!reg || !reg.active) return false;
+    return new Promise(resolve => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data && event.data.kept === event.data.of);
+      reg.active.postMessage({ keep: [...new Set(urls)].sort() }, [channel.port2]);
+    });
+  });
 }
 
 /* A tile's name (6-4, [7|8]) in a text, kept on one line as the built pages keep it
@@ -97,29 +162,54 @@ function newSeed() {
   return a[0] % 1000000000;
 }
 
+/* The region's seed (data-rb-seed, a new one when none is set). */
+function seedOf(region) {
+  if (!region.hasAttribute("data-rb-seed")) region.setAttribute("data-rb-seed", String(newSeed()));
+  return parseInt(region.getAttribute("data-rb-seed"), 10);
+}
+
 export async function start(region, opts) {
   const { root, game, lang } = opts;
   const status = region.querySelector(".rb-play-status");
   const startButton = region.querySelector("[data-rb-start]");
-  const py = await loadEngine(root, lang);
-  const spec = await fetch(root + "play/games/" + game + ".json").then(r => {
-    if (!r.ok) throw new Error(r.url);
-    return r.text();
-  });
-  const words = JSON.parse(py.globals.get("rb_play_words")(lang));
+  const { words, files } = await prepare({ root, lang });
   const key = game;
+  const first = await ask({ op: "new", game: key, seed: seedOf(region), lang });
+  region.setAttribute("data-rb-moves", "[]");
   let board = region.querySelector(".rb-play-board");
   if (board) board.remove();
   board = el("div", { class: "rb-play-board" });
   region.append(board);
   startButton.hidden = true;
+  keep(root, [root + "play.js", ...files]).then(kept => { if (kept) region.setAttribute("data-rb-offline", ""); },
+                                                 err => console.warn("rulebook: no offline copy:", err));
 
-  const call = (name, ...args) => JSON.parse(py.globals.get("rb_call")(key, name, ...args));
-  const begin = () => {
-    if (!region.hasAttribute("data-rb-seed")) region.setAttribute("data-rb-seed", String(newSeed()));
-    const seed = parseInt(region.getAttribute("data-rb-seed"), 10);
-    region.setAttribute("data-rb-moves", "[]");
-    return JSON.parse(py.globals.get("rb_new")(key, spec, seed, lang));
+  /* The engine answers in its worker: while it thinks, the region is aria-busy and a second
+   * press waits for nothing (the moves shown are the ones it answered last). */
+  let busy = false;
+  const call = async (name, ...args) => {
+    if (busy) return null;
+    busy = true;
+    region.setAttribute("aria-busy", "true");
+    try {
+      return await ask({ op: "call", game: key, name, args, lang });
+    } finally {
+      busy = false;
+      region.removeAttribute("aria-busy");
+    }
+  };
+  const begin = async () => {
+    if (busy) return null;
+    busy = true;
+    region.setAttribute("aria-busy", "true");
+    try {
+      const view = await ask({ op: "new", game: key, seed: seedOf(region), lang });
+      region.setAttribute("data-rb-moves", "[]");
+      return view;
+    } finally {
+      busy = false;
+      region.removeAttribute("aria-busy");
+    }
   };
   const record = (move) => {
     const moves = JSON.parse(region.getAttribute("data-rb-moves") || "[]");
@@ -127,15 +217,16 @@ export async function start(region, opts) {
     region.setAttribute("data-rb-moves", JSON.stringify(moves));
   };
 
-  function act(move, name, ...args) {
+  async function act(move, name, ...args) {
     let view;
     try {
-      view = call(name, ...args);
+      view = await call(name, ...args);
     } catch (err) {
       status.textContent = words.failed;
       console.warn("rulebook:", err);
       return;
     }
+    if (view === null) return;
     if (move !== null) record(move);
     show(view, true);
   }
@@ -214,8 +305,9 @@ export async function start(region, opts) {
       }
       const hintText = el("p", { class: "rb-play-hint" });
       const hint = el("button", { type: "button", class: "md-button", "data-rb-hint": "" }, words.hint_button);
-      hint.addEventListener("click", () => {
-        const h = call("hint");
+      hint.addEventListener("click", async () => {
+        const h = await call("hint").catch(err => { console.warn("rulebook:", err); return null; });
+        if (h === null) return;
         setText(hintText, words.hint_is.replace("{words}", h.words).replace("{reason}", h.reason));
         status.textContent = hintText.textContent;
       });
@@ -228,10 +320,11 @@ export async function start(region, opts) {
       const next = el("button", { type: "button", class: "md-button md-button--primary" },
                       view.phase === "game-over" ? words.play_again : words.next_hand);
       next.setAttribute(view.phase === "game-over" ? "data-rb-again" : "data-rb-next", "");
-      next.addEventListener("click", () => {
+      next.addEventListener("click", async () => {
         if (view.phase === "game-over") {
           region.removeAttribute("data-rb-seed");
-          show(begin(), false);
+          const again = await begin().catch(err => { console.warn("rulebook:", err); return null; });
+          if (again !== null) show(again, false);
         } else {
           act(null, "next_hand");
         }
@@ -246,7 +339,7 @@ export async function start(region, opts) {
     }
   }
 
-  show(begin(), false);
-  const first = board.querySelector("[data-rb-move], [data-rb-draw], [data-rb-pass]");
-  if (first) first.focus({ preventScroll: true });
+  show(first, false);
+  const firstMove = board.querySelector("[data-rb-move], [data-rb-draw], [data-rb-pass]");
+  if (firstMove) firstMove.focus({ preventScroll: true });
 }
