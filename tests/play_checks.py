@@ -60,6 +60,7 @@ def refusal_hint_keyboard_axe(tab, lang: str, game: str, words: dict) -> None:
                              "document.activeElement.hasAttribute('data-rb-pass')")
         before = len(tab.moves())
         page.keyboard.press("Enter")
+        tab.settle()
         assert len(tab.moves()) == before + 1
     assert refused is not None, "no refused tile came up"
     label = refused.inner_text().strip()
@@ -67,6 +68,7 @@ def refusal_hint_keyboard_axe(tab, lang: str, game: str, words: dict) -> None:
     why = page.inner_text("[data-rb-why]")
     assert label in why and why != label and "/" not in why.replace(label, ""), why
     page.click("[data-rb-hint]")
+    tab.settle()
     hint = page.inner_text(".rb-play-hint")
     assert hint.startswith(words["hint_is"].split("{")[0]) and len(hint) > 10, hint
     assert page.inner_text(".rb-play-status").strip()
