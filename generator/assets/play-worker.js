@@ -9,7 +9,7 @@
  * play/games/<id>.json. Nothing is asked of any other site.
  *
  * Messages (each answered once, with the same id):
- *   {id, op: "load", lang}                -> {id, ok: true, value: {words: the "play" words of lang,
+ *   {id, op: "load", lang, game}          -> {id, ok: true, value: {words: the "play" words of lang,
  *                                                                     files: the site's files fetched}}
  *   {id, op: "new", game, seed, lang}     -> {id, ok: true, value: the first view}
  *   {id, op: "call", game, name, args, lang} -> {id, ok: true, value: the Session method's answer}
@@ -90,7 +90,7 @@ async function spec(game) {
 
 async function answer(data) {
   if (data.op === "load") {
-    const py = await load(data.lang);
+    const [py] = await Promise.all([load(data.lang), data.game ? spec(data.game) : null]);
     // the words, and the site's files this worker fetched (for the page to keep them for offline play)
     const files = performance.getEntriesByType("resource").map(e => e.name).filter(u => u.startsWith(ROOT));
     return { words: JSON.parse(py.globals.get("rb_play_words")(data.lang)), files: [self.location.href, ...files] };

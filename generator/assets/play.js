@@ -1,7 +1,7 @@
 /* "Play a hand": the site's rules engine in the reader's browser.
  *
  * Loaded by rulebook.js when the reader shows intent (the play region comes
- * into view, a pointer or the focus is on its start button): prepare() starts
+ * into view and stays, a pointer or the focus is on its start button): prepare() starts
  * the engine in a worker of its own (play-worker.js, beside this script),
  * which loads Pyodide from the site's own assets/pyodide/ folder, the engine's
  * modules (assets/play/engine.zip), the page language's words
@@ -56,18 +56,17 @@ function stop(err) {
   waiting.clear();
 }
 
-/* Start the engine (the worker loads Pyodide, the engine and the words of
- * lang) if it is not started or starting; the promise of the "play" words.
+/* Start the engine (the worker loads Pyodide, the engine, the words of
+ * lang and the rules of game) if it is not started or starting; the promise of the "play" words.
  * Called when the reader shows intent (rulebook.js) and by start(). A failed
  * start is not kept: the next call starts again. */
 export function prepare(opts) {
-  const { root, lang } = opts;
+  const { root, lang, game } = opts;
   if (ready === null) {
     ready = (async () => {
       if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
         throw failure("browser", "no WebAssembly or no Worker");
       }
-      offline(root);
       worker = new Worker(root + "play-worker.js", { type: "module" });
       worker.onmessage = (event) => {
         const w = waiting.get(event.data.id);
@@ -83,17 +82,18 @@ export function prepare(opts) {
           r => stop(failure(r.ok ? "browser" : "network", "the engine's worker did not start")),
           () => stop(failure("network", "the engine's worker could not be fetched")));
       };
-      return ask({ op: "load", lang });
+      return ask({ op: "load", lang, game });
     })();
     ready.catch(stop);
   }
   return ready;
 }
 
-/* Keep the site's files for later visits and offline play: the site's service
- * worker (rulebook-sw.js at the site's root, its scope the site alone) keeps
- * what passes through it; asked once the engine has started, it also keeps
- * the files this page and the engine fetched before it was running. */
+/* Keep the site's files for later visits and offline play: once the engine
+ * has started, the site's service worker (rulebook-sw.js at the site's root,
+ * its scope the site alone) is registered and asked to keep this page and the
+ * files it and the engine fetched; from then on it keeps what passes through
+ * it. */
 let registered = null;
 
 function offline(root) {
@@ -172,7 +172,7 @@ export async function start(region, opts) {
   const { root, game, lang } = opts;
   const status = region.querySelector(".rb-play-status");
   const startButton = region.querySelector("[data-rb-start]");
-  const { words, files } = await prepare({ root, lang });
+  const { words, files } = await prepare({ root, lang, game });
   const key = game;
   const first = await ask({ op: "new", game: key, seed: seedOf(region), lang });
   region.setAttribute("data-rb-moves", "[]");

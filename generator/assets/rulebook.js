@@ -282,8 +282,8 @@ function setUpPractice() {
 /* "Play a hand": on a game page of a site that carries the player (the
  * rulebook:play meta names its folder), the page's empty .rb-play region gets
  * a heading, a sentence and a start button. Nothing more is loaded until the
- * reader shows intent (the region comes into view, a pointer or the focus is
- * on the button): then play.js (beside this script) starts loading the rules
+ * reader shows intent (the region stays in view for a moment, a pointer or the
+ * focus is on the button): then play.js (beside this script) starts loading the rules
  * engine, in a worker, from the site itself (generator/play), and pressing the
  * button runs the hand. A failed load says what failed (the network, or this
  * browser) and is not kept: pressing the button again starts it anew. The
@@ -326,7 +326,7 @@ function setUpPlay() {
       if (loading === null) {
         region.setAttribute("data-rb-engine", "loading");
         loading = player.then(function (module) {
-          return module.prepare({root: root, lang: lang}).then(function () { return module; });
+          return module.prepare({root: root, lang: lang, game: game}).then(function () { return module; });
         });
         loading.then(function () {
           region.setAttribute("data-rb-engine", "ready");
@@ -339,12 +339,18 @@ function setUpPlay() {
     }
     function intent() { load().catch(function () {}); }    // (told when the reader presses Play)
     if ("IntersectionObserver" in window) {
+      // in view for a moment (a reader who stops there, not one who scrolls past it)
+      var dwell = null;
       var seen = new IntersectionObserver(function (entries) {
-        if (entries.some(function (e) { return e.isIntersecting; })) {
-          seen.disconnect();
-          intent();
+        var inView = entries.some(function (e) { return e.isIntersecting; });
+        clearTimeout(dwell);
+        if (inView) {
+          dwell = setTimeout(function () {
+            seen.disconnect();
+            intent();
+          }, 600);
         }
-      }, {rootMargin: "200px 0px"});
+      });
       seen.observe(region);
     }
     start.addEventListener("pointerenter", intent, {once: true});
