@@ -72,13 +72,16 @@ def _context(browser):
 
 
 class _Bytes:
-    """The bytes a context fetched over the network (a response its service worker gave is not counted)."""
+    """The bytes a context fetched over the network (a response its service worker gave, and what the
+    service worker itself fetched to keep, mostly from the browser's cache, are not counted)."""
 
     def __init__(self, context):
         self.total = 0
         context.on("requestfinished", self._done)
 
     def _done(self, request):
+        if request.service_worker is not None:     # the service worker keeping what the page had fetched
+            return
         response = request.response()
         if response is None or response.from_service_worker:
             return
