@@ -62,6 +62,7 @@ def refusal_hint_keyboard_axe(tab, lang: str, game: str, words: dict) -> None:
                              "document.activeElement.hasAttribute('data-rb-pass')")
         before = len(tab.moves())
         page.keyboard.press("Enter")
+        tab.settle()
         assert len(tab.moves()) == before + 1
     assert refused is not None, "no refused tile came up"
     label = refused.inner_text().strip()
@@ -69,6 +70,7 @@ def refusal_hint_keyboard_axe(tab, lang: str, game: str, words: dict) -> None:
     why = page.inner_text("[data-rb-why]")
     assert label in why and why != label and "/" not in why.replace(label, ""), why
     page.click("[data-rb-hint]")
+    tab.settle()
     hint = page.inner_text(".rb-play-hint")
     assert hint.startswith(words["hint_is"].split("{")[0]) and len(hint) > 10, hint
     assert page.inner_text(".rb-play-status").strip()
@@ -128,6 +130,7 @@ def phone_focus_and_announcements(tab, lang: str, game: str, words: dict) -> Non
         assert page.evaluate("document.activeElement.getAttribute('data-rb-tile')") == tiles[-1]
         # a move: what followed is said, each sentence on its own and ending as one
         page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")
+        tab.settle()
         said = [s.inner_text() for s in page.query_selector_all(".rb-play-status > span")]
         assert said and all(s.rstrip().endswith(words["full_stop"]) or s.rstrip()[-1] in ".!?。" for s in said), said
         # a refused tile is said too
@@ -138,6 +141,7 @@ def phone_focus_and_announcements(tab, lang: str, game: str, words: dict) -> Non
         # a new game: the chooser before the deal, then the focus on the new hand's first move
         page.click("[data-rb-new]")
         page.click("[data-rb-deal]")
+        tab.settle()
         assert page.evaluate("document.activeElement.matches('[data-rb-move], [data-rb-draw], [data-rb-pass]')")
         assert tab.outside == [] and tab.errors == []
     finally:
@@ -156,18 +160,22 @@ def players_undo_and_replay_link(tab, lang: str, game: str, players: int) -> Non
     page.click("[data-rb-new]")
     page.select_option("[data-rb-players]", label=words_for(lang)["table_players"].format(n=players))
     page.click("[data-rb-deal]")
+    tab.settle()
     link = page.get_attribute("[data-rb-link]", "href")
     want = Session.open(_spec(game), {"fragment": link}, lang).view()
     assert len(want["seats"]) == players and sorted(_hand(page)) == sorted(t["tile"] for t in want["hand"])
     assert page.is_disabled("[data-rb-undo]")
     before = _hand(page)
     page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")
+    tab.settle()
     assert len(tab.moves()) == 1 and page.is_enabled("[data-rb-undo]")
     moved = page.get_attribute("[data-rb-link]", "href")
     page.click("[data-rb-undo]")
+    tab.settle()
     assert _hand(page) == before and tab.moves() == [] and page.get_attribute("[data-rb-link]", "href") == link
     # the link opens the game after the move
     page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")
+    tab.settle()
     after = _hand(page)
     assert page.get_attribute("[data-rb-link]", "href") == moved
     page.goto(page.url.split("#")[0] + moved)
@@ -179,6 +187,7 @@ def players_undo_and_replay_link(tab, lang: str, game: str, players: int) -> Non
     # the step-through of the finished hand: from the deal to the end
     tab.play_hand()
     page.click("[data-rb-steps]")
+    tab.settle()
     status = page.inner_text(".rb-play-steps .rb-step-status")
     n = len(page.query_selector_all(".rb-play-log li")) + 1
     assert str(n) in status

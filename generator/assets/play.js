@@ -1,18 +1,23 @@
 /* "Play a hand": the site's rules engine in the reader's browser.
  *
- * Loaded by rulebook.js only when the reader presses the start button of a
- * game page's play region. It starts Pyodide from the site's own
- * assets/pyodide/ folder, unpacks the engine's modules (assets/play/engine.zip),
- * installs the page language's words (assets/play/words-<lang>.json) and the
- * game's rules (assets/play/games/<id>.json), and runs a
- * generator.play.session.Session: every view, move, refusal and hint is the
- * Python engine's; this script only shows them. Nothing is asked of any other
- * site. Every word shown comes from the engine's views or the words file;
- * pictures are the engine's own SVG (drawn from numbers only).
+ * Loaded by rulebook.js when the reader shows intent (the play region comes
+ * into view and stays, a pointer or the focus is on its start button): prepare() starts
+ * the engine in a worker of its own (play-worker.js, beside this script),
+ * which loads Pyodide from the site's own assets/pyodide/ folder, the engine's
+ * modules (assets/play/engine.zip), the page language's words
+ * (assets/play/words-<lang>.json) and the game's rules
+ * (assets/play/games/<id>.json), and runs a generator.play.session.Session:
+ * every view, move, refusal and hint is the Python engine's; this script only
+ * shows them. Nothing is asked of any other site. Every word shown comes from
+ * the engine's views or the words file; pictures are the engine's own SVG
+ * (drawn from numbers only). Once the engine has started, the site's service
+ * worker (rulebook-sw.js, at the site's root) keeps the page and the engine's
+ * files for later visits and offline play.
+ *
  *
  * Every call into the engine is one JSON request and one JSON answer
- * (generator.play.session.serve), so that the engine can run behind a
- * message channel.
+ * (generator.play.session.serve), carried to the worker and back by its
+ * "serve" message.
  *
  * Hooks for outside checks (the test contract): the region carries
  * data-rb-play and data-state (idle | loading | ready, the reader's move |
@@ -28,33 +33,103 @@
  * data-rb-players, where the game allows more than one); it deals on
  * data-rb-deal. Undo and the step-through are data-rb-undo and data-rb-steps; the
  * replay link is data-rb-link (its fragment #play=SEED-TABLE-MOVES opens the
- * game there); a refused link's message is data-rb-refused.
+ * game there); a refused link's message is data-rb-refused. While the engine
+ * thinks the region is aria-busy; data-rb-offline is set once the page and the
+ * engine's files are kept for offline play.
  */
 
-let engine = null;          // one Pyodide per page, started once
+/* The engine runs in a worker of its own (play-worker.js, beside this script):
+ * the page sends it messages and shows the views it answers, so that neither
+ * Pyodide's start nor a move ever holds the page up. */
+let worker = null;          // one worker per page, started once (again after a failed start)
+let ready = null;           // the promise of the "play" words, once the engine is loaded
+let asked = 0;
+const waiting = new Map();  // message id -> {resolve, reject}
 
-function loadEngine(root, lang) {
-  if (engine === null) {
-    engine = (async () => {
-      const { loadPyodide } = await import(root + "pyodide/pyodide.mjs");
-      const py = await loadPyodide({ indexURL: root + "pyodide/", fullStdLib: false });
-      const [zip, words] = await Promise.all([
-        fetch(root + "play/engine.zip").then(r => { if (!r.ok) throw new Error(r.url); return r.arrayBuffer(); }),
-        fetch(root + "play/words-" + lang + ".json").then(r => { if (!r.ok) throw new Error(r.url); return r.text(); }),
-      ]);
-      py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/rulebook" });
-      py.globals.set("rb_words", words);
-      py.runPython([
-        "import sys, json",
-        "sys.path.insert(0, '/home/pyodide/rulebook')",
-        "from generator.base.i18n import install",
-        "install(json.loads(rb_words))",
-        "from generator.play.session import serve as rb_serve",
-      ].join("\n"));
-      return py;
+/* An error that says what failed: kind "network" (a file of the site could not be fetched),
+ * "browser" (this browser cannot run the engine) or "engine". */
+function failure(kind, message) {
+  return Object.assign(new Error(message), { kind });
+}
+
+function post(message) {
+  return new Promise((resolve, reject) => {
+    if (worker === null) return reject(failure("engine", "the engine is not running"));
+    const id = ++asked;
+    waiting.set(id, { resolve, reject });
+    worker.postMessage(Object.assign({}, message, { id }));
+  });
+}
+
+function stop(err) {
+  if (worker !== null) worker.terminate();
+  worker = null;
+  ready = null;
+  for (const w of waiting.values()) w.reject(err);
+  waiting.clear();
+}
+
+/* Start the engine (the worker loads Pyodide, the engine, the words of
+ * lang and the rules of game) if it is not started or starting; the promise of the "play" words.
+ * Called when the reader shows intent (rulebook.js) and by start(). A failed
+ * start is not kept: the next call starts again. */
+export function prepare(opts) {
+  const { root, lang, game } = opts;
+  if (ready === null) {
+    ready = (async () => {
+      if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+        throw failure("browser", "no WebAssembly or no Worker");
+      }
+      worker = new Worker(root + "play-worker.js", { type: "module" });
+      worker.onmessage = (event) => {
+        const w = waiting.get(event.data.id);
+        if (!w) return;
+        waiting.delete(event.data.id);
+        if (event.data.ok) w.resolve(event.data.value);
+        else w.reject(failure(event.data.kind, event.data.message));
+      };
+      worker.onerror = (event) => {
+        // the worker's script did not load or run: the network's fault if the script cannot be fetched
+        event.preventDefault();
+        fetch(root + "play-worker.js", { method: "HEAD", cache: "no-store" }).then(
+          r => stop(failure(r.ok ? "browser" : "network", "the engine's worker did not start")),
+          () => stop(failure("network", "the engine's worker could not be fetched")));
+      };
+      return post({ op: "load", lang, game });
     })();
+    ready.catch(stop);
   }
-  return engine;
+  return ready;
+}
+
+/* Keep the site's files for later visits and offline play: once the engine
+ * has started, the site's service worker (rulebook-sw.js at the site's root,
+ * its scope the site alone) is registered and asked to keep this page and the
+ * files it and the engine fetched; from then on it keeps what passes through
+ * it. */
+let registered = null;
+
+function offline(root) {
+  if (registered !== null || !("serviceWorker" in navigator)) return registered;
+  const site = new URL("../", root).href;
+  registered = navigator.serviceWorker.register(site + "rulebook-sw.js", { scope: site })
+    .catch(err => { console.warn("rulebook: no offline copy:", err); return null; });
+  return registered;
+}
+
+function keep(root, files) {
+  const ours = new URL("../", root).href;
+  const page = location.href.split("#")[0];
+  const urls = [page, ...performance.getEntriesByType("resource").map(e => e.name), ...files]
+    .map(u => u.split("#")[0]).filter(u => u.startsWith(ours));
+  return Promise.resolve(offline(root)).then(reg => reg && navigator.serviceWorker.ready).then(reg => {
+    if (!reg || !reg.active) return false;
+    return new Promise(resolve => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data && event.data.kept === event.data.of);
+      reg.active.postMessage({ keep: [...new Set(urls)].sort() }, [channel.port2]);
+    });
+  });
 }
 
 /* A tile's name (6-4, [7|8]) in a text, kept on one line as the built pages keep it
@@ -112,15 +187,11 @@ export async function start(region, opts) {
   const { root, game, lang } = opts;
   const status = region.querySelector(".rb-play-status");
   const startButton = region.querySelector("[data-rb-start]");
-  const py = await loadEngine(root, lang);
-  const spec = await fetch(root + "play/games/" + game + ".json").then(r => {
-    if (!r.ok) throw new Error(r.url);
-    return r.json();
-  });
-  /* One request to the engine, one answer: {ok} or {refused} (generator.play.session.serve). */
-  const ask = (request) => JSON.parse(py.globals.get("rb_serve")(JSON.stringify(request)));
-  const words = ask({ op: "words", lang }).ok;
-  const tables = ask({ op: "tables", spec }).ok;
+  const { words, files } = await prepare({ root, lang, game });
+  /* One request to the engine, one answer: {ok} or {refused} (generator.play.session.serve), in its
+   * worker (which adds the game's rules where a request needs them). */
+  const ask = (request) => post({ op: "serve", game, request: JSON.stringify(request) }).then(JSON.parse);
+  const tables = (await ask({ op: "tables" })).ok;
   const key = game;
   let board = region.querySelector(".rb-play-board");
   if (board) board.remove();
@@ -128,6 +199,8 @@ export async function start(region, opts) {
   region.append(board);
   startButton.hidden = true;
   region.classList.add("rb-playing");
+  keep(root, [root + "play.js", ...files]).then(kept => { if (kept) region.setAttribute("data-rb-offline", ""); },
+                                                 err => console.warn("rulebook: no offline copy:", err));
   let table = tables[0];
   const levels = { level: "normal", partner: null };
   let showWords = false;
@@ -140,9 +213,24 @@ export async function start(region, opts) {
 
   const tableName = (t) => (t.teams ? words.table_teams : words.table_players).replace("{n}", String(t.players));
 
-  function open(options) {
-    const answer = ask({ op: "open", key, spec, options, lang });
-    if (answer.ok) {
+  /* The engine answers in its worker: while it thinks, the region is aria-busy and a second
+   * press waits for nothing (null: the moves shown are the ones it answered last). */
+  let busy = false;
+  async function call(request) {
+    if (busy) return null;
+    busy = true;
+    region.setAttribute("aria-busy", "true");
+    try {
+      return await ask(request);
+    } finally {
+      busy = false;
+      region.removeAttribute("aria-busy");
+    }
+  }
+
+  async function open(options) {
+    const answer = await call({ op: "open", key, options, lang });
+    if (answer && answer.ok) {
       const size = answer.ok.table_size;
       table = tables.find(t => t.players === size.players && t.teams === size.teams) || table;
       if (answer.ok.levels) Object.assign(levels, answer.ok.levels);
@@ -150,13 +238,15 @@ export async function start(region, opts) {
     return answer;
   }
 
-  const begin = () => {
+  const begin = async () => {
     if (!region.hasAttribute("data-rb-seed")) region.setAttribute("data-rb-seed", String(newSeed()));
     const seed = parseInt(region.getAttribute("data-rb-seed"), 10);
     region.setAttribute("data-rb-moves", "[]");
-    return open({ seed, players: table.players, teams: table.teams, level: levels.level, partner: levels.partner }).ok;
+    const answer = await open({ seed, players: table.players, teams: table.teams, level: levels.level,
+                                partner: levels.partner });
+    return answer && answer.ok;
   };
-  const fresh = () => {
+  const fresh = async () => {
     region.removeAttribute("data-rb-seed");
     return begin();
   };
@@ -166,15 +256,16 @@ export async function start(region, opts) {
     region.setAttribute("data-rb-moves", JSON.stringify(moves));
   };
 
-  function act(move, name, ...args) {
+  async function act(move, name, ...args) {
     let answer;
     try {
-      answer = ask({ op: "call", key, name, args });
+      answer = await call({ op: "call", key, name, args });
     } catch (err) {
       announce([words.failed]);
       console.warn("rulebook:", err);
       return;
     }
+    if (answer === null) return;
     if (!answer.ok) {
       announce([words.failed]);
       return;
@@ -195,6 +286,21 @@ export async function start(region, opts) {
     }
   }
 
+  /* A new deal (fresh: a new seed; begin: the region's seed) shown, the focus on its first move. */
+  async function deal(how) {
+    let view;
+    try {
+      view = await how();
+    } catch (err) {
+      announce([words.failed]);
+      console.warn("rulebook:", err);
+      return;
+    }
+    if (!view) return;
+    show(view, [], false);
+    focusPlay();
+  }
+
   function controls(view) {
     const bar = el("div", { class: "rb-play-controls" });
     const again = el("button", { type: "button", class: "md-button", "data-rb-new": "" }, words.new_game);
@@ -210,9 +316,12 @@ export async function start(region, opts) {
   }
 
   /* The pages' step-through, over the hand just played: the table before each move and at the end. */
-  function stepper(box) {
-    const answer = ask({ op: "call", key, name: "steps", args: [] });
-    if (!answer.ok) return;
+  async function stepper(box) {
+    const answer = await call({ op: "call", key, name: "steps", args: [] }).catch(err => {
+      console.warn("rulebook:", err);
+      return null;
+    });
+    if (!answer || !answer.ok) return;
     const steps = answer.ok;
     let at = steps.length - 1;
     const figure = el("figure", { class: "rb-play-table" });
@@ -292,9 +401,12 @@ export async function start(region, opts) {
       }
       const hintText = el("p", { class: "rb-play-hint" });
       const hint = el("button", { type: "button", class: "md-button", "data-rb-hint": "" }, words.hint_button);
-      hint.addEventListener("click", () => {
-        const h = ask({ op: "call", key, name: "hint", args: [] });
-        if (!h.ok) return;
+      hint.addEventListener("click", async () => {
+        const h = await call({ op: "call", key, name: "hint", args: [] }).catch(err => {
+          console.warn("rulebook:", err);
+          return null;
+        });
+        if (!h || !h.ok) return;
         setText(hintText, words.hint_is.replace("{words}", h.ok.words).replace("{reason}", h.ok.reason));
         announce([hintText.textContent]);
       });
@@ -368,10 +480,9 @@ export async function start(region, opts) {
       const next = el("button", { type: "button", class: "md-button md-button--primary" },
                       game ? words.play_again : words.next_hand);
       next.setAttribute(game ? "data-rb-again" : "data-rb-next", "");
-      next.addEventListener("click", () => {
+      next.addEventListener("click", async () => {
         if (game) {
-          show(fresh(), [], false);
-          focusPlay();
+          await deal(fresh);
         } else {
           act(null, "next_hand");
         }
@@ -420,17 +531,17 @@ export async function start(region, opts) {
     };
     const levelOptions = ["easy", "normal", "hard"].map(l => [l, words["level_" + l]]);
     pick("level", words.level, levelOptions, levels.level);
-    if (JSON.parse(spec).params.players.length === 0) pick("partner", words.partner_level, levelOptions, levels.partner || levels.level);
+    if (tables.every(t => t.teams)) pick("partner", words.partner_level, levelOptions, levels.partner || levels.level);
     if (tables.length > 1) pick("players", words.table_choice, tables.map((t, i) => [String(i), tableName(t)]),
                                 String(tables.indexOf(table)));
     form.append(el("button", { type: "submit", class: "md-button md-button--primary", "data-rb-deal": "" }, words.deal));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
+      if (busy) return;
       levels.level = form.elements.level.value;
       levels.partner = form.elements.partner ? form.elements.partner.value : null;
       if (form.elements.players) table = tables[parseInt(form.elements.players.value, 10)];
-      show(fresh(), [], false);
-      focusPlay();
+      deal(fresh);
     });
     if (again) region.setAttribute("data-state", "idle");      // a new game: no move until the deal
     board.replaceChildren(form);
@@ -440,8 +551,8 @@ export async function start(region, opts) {
   // a replay link (#play=...) opens the game where it was shared; a forged or broken one is refused in words
   const hash = location.hash;
   if (hash.startsWith("#play=")) {
-    const answer = open({ fragment: hash.slice(0, 10000) });
-    if (answer.ok) {
+    const answer = await open({ fragment: hash.slice(0, 10000) });
+    if (answer && answer.ok) {
       const m = /^#play=(\d+)-/.exec(hash);
       region.setAttribute("data-rb-seed", m[1]);
       region.setAttribute("data-rb-moves", "[]");
@@ -451,8 +562,7 @@ export async function start(region, opts) {
     }
     region.insertBefore(el("p", { class: "rb-play-refused-link", "data-rb-refused": "", role: "alert" }, words.link_refused),
                         board);
-    show(begin(), [], false);
-    focusPlay();
+    await deal(begin);
     return;
   }
   chooser();

@@ -34,7 +34,7 @@ __all__ = ["SCRIPTS", "CLASSES", "CLASS_PATTERNS", "IDS", "ATTRIBUTES", "RESERVE
            "reserved_class", "reserved_in", "refusal", "may_name"]
 
 #: The scripts of the page (in ``generator/assets/``) whose contract this is.
-SCRIPTS = ("rulebook.js", "play.js")
+SCRIPTS = ("rulebook.js", "play.js", "play-worker.js", "rulebook-sw.js")
 
 #: Every class the scripts look for, read or give (the theme's among them: its search box, header,
 #: scrolling table boxes, language menu and buttons).
@@ -75,6 +75,7 @@ ATTRIBUTES = frozenset({
     "data-rb-move", "data-rb-tile", "data-rb-why", "data-rb-draw", "data-rb-pass", "data-rb-hint",
     "data-rb-result", "data-rb-next", "data-rb-again", "data-rb-players", "data-rb-new", "data-rb-undo",
     "data-rb-link", "data-rb-steps", "data-rb-place", "data-rb-refused", "data-rb-level", "data-rb-deal",
+    "data-rb-engine", "data-rb-offline",
 })
 
 #: Classes no rule text may use: the site's own (its scripts' and its stylesheet's) and the theme's.
