@@ -109,6 +109,7 @@ def _visit(context, url: str, bytes_: _Bytes, scroll: bool) -> dict:
         out["loaded_s"] = round(time.perf_counter() - t, 2)
     t = time.perf_counter()
     page.click("[data-rb-start]")
+    page.click("[data-rb-deal]", timeout=180_000)                       # the chooser's levels and table as offered
     page.wait_for_selector("[data-rb-play][data-state=ready]", state="attached", timeout=180_000)
     out["first_move_s"] = round(time.perf_counter() - t, 2)
     page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")          # one move: a move's time is in

@@ -49,6 +49,8 @@ def _context(_browser_tab, **options):
 
 
 def _ready(page) -> None:
+    """Deal at the chooser's levels and table as offered; wait for the first view."""
+    page.click("[data-rb-deal]", timeout=120_000)
     page.wait_for_selector("[data-rb-play][data-state=ready]", state="attached", timeout=120_000)
 
 
