@@ -62,6 +62,7 @@ def refusal_hint_keyboard_axe(tab, lang: str, game: str, words: dict) -> None:
                              "document.activeElement.hasAttribute('data-rb-pass')")
         before = len(tab.moves())
         page.keyboard.press("Enter")
+        tab.settle()
         assert len(tab.moves()) == before + 1
     assert refused is not None, "no refused tile came up"
     label = refused.inner_text().strip()
@@ -69,9 +70,151 @@ def refusal_hint_keyboard_axe(tab, lang: str, game: str, words: dict) -> None:
     why = page.inner_text("[data-rb-why]")
     assert label in why and why != label and "/" not in why.replace(label, ""), why
     page.click("[data-rb-hint]")
+    tab.settle()
     hint = page.inner_text(".rb-play-hint")
     assert hint.startswith(words["hint_is"].split("{")[0]) and len(hint) > 10, hint
     assert page.inner_text(".rb-play-status").strip()
     problems = axe_problems(page)
     assert problems == [], problems
     assert tab.outside == [] and tab.errors == []
+
+
+def _spec(game: str) -> dict:
+    from generator.model import Catalog, find_rules_dir
+    from generator.play.session import spec_of
+
+    return spec_of(Catalog(find_rules_dir()).variant(game).rules)
+
+
+def _hand(page) -> list[str]:
+    return [b.get_attribute("data-rb-tile") for b in page.query_selector_all(".rb-play-hand [data-rb-tile]")]
+
+
+def _in_view(page, selector: str) -> bool:
+    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+                                   return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight; }""", selector)
+
+
+def phone_focus_and_announcements(tab, lang: str, game: str, words: dict) -> None:
+    """At 400 x 800: the first move has the focus and is on screen with the
+    table; the table's tiles are drawn at the diagrams' size (never shrunk to
+    fit) and nothing covers them; the start button is gone; the table in
+    words is behind a toggle but in the page for screen readers; arrow keys
+    move along the hand; each sentence the live region says ends as a
+    sentence; a new game puts the focus on the new hand's first move."""
+    page = tab.page
+    page.set_viewport_size({"width": 400, "height": 800})
+    try:
+        tab.open_game(lang, game)
+        assert page.evaluate("document.activeElement.matches('[data-rb-move], [data-rb-draw], [data-rb-pass]')")
+        assert _in_view(page, ".rb-play-table") and page.evaluate(
+            "document.activeElement.getBoundingClientRect().bottom <= window.innerHeight")
+        # the table's picture at its own size (the diagrams' 36 px a square), in a box that scrolls
+        drawn = page.evaluate("""(() => { const s = document.querySelector('.rb-play-table svg');
+                                 return [s.getBoundingClientRect().width, parseFloat(s.getAttribute('width'))]; })()""")
+        assert abs(drawn[0] - drawn[1]) < 1, drawn
+        assert page.evaluate("document.querySelector('.rb-play-tile svg').getBoundingClientRect().width") >= 35
+        assert not page.is_visible("[data-rb-start]")
+        assert page.evaluate("[...document.querySelectorAll('.md-top')].every(e => getComputedStyle(e).display === 'none')")
+        # the table in words: hidden from sight, read by screen readers, shown on request
+        words_box = page.query_selector(".rb-play-table-words")
+        assert words_box.inner_text().strip() and words_box.bounding_box()["width"] <= 1
+        page.click(".rb-play-words-toggle")
+        assert page.query_selector(".rb-play-table-words").bounding_box()["width"] > 100
+        # arrow keys along the hand
+        tiles = _hand(page)
+        page.focus(".rb-play-hand [tabindex='0']")
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.getAttribute('data-rb-tile')") == tiles[1]
+        page.keyboard.press("End")
+        assert page.evaluate("document.activeElement.getAttribute('data-rb-tile')") == tiles[-1]
+        # a move: what followed is said, each sentence on its own and ending as one
+        page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")
+        tab.settle()
+        said = [s.inner_text() for s in page.query_selector_all(".rb-play-status > span")]
+        assert said and all(s.rstrip().endswith(words["full_stop"]) or s.rstrip()[-1] in ".!?。" for s in said), said
+        # a refused tile is said too
+        refused = page.query_selector(".rb-play-refused")
+        if refused:
+            refused.click()
+            assert page.inner_text(".rb-play-status").strip().startswith(refused.inner_text().strip())
+        # a new game: the chooser before the deal, then the focus on the new hand's first move
+        page.click("[data-rb-new]")
+        page.click("[data-rb-deal]")
+        tab.settle()
+        assert page.evaluate("document.activeElement.matches('[data-rb-move], [data-rb-draw], [data-rb-pass]')")
+        assert tab.outside == [] and tab.errors == []
+    finally:
+        page.set_viewport_size({"width": 400, "height": 900})
+
+
+def players_undo_and_replay_link(tab, lang: str, game: str, players: int) -> None:
+    """The reader chooses the table before a deal (bots in the other seats):
+    the Python engine, given the replay link, deals the same hand at that
+    table; undo takes back the reader's move; the link opens the game where
+    it was; the step-through of a finished hand goes back to the deal."""
+    from generator.play.session import Session
+
+    page = tab.page
+    tab.open_game(lang, game)
+    page.click("[data-rb-new]")
+    page.select_option("[data-rb-players]", label=words_for(lang)["table_players"].format(n=players))
+    page.click("[data-rb-deal]")
+    tab.settle()
+    link = page.get_attribute("[data-rb-link]", "href")
+    want = Session.open(_spec(game), {"fragment": link}, lang).view()
+    assert len(want["seats"]) == players and sorted(_hand(page)) == sorted(t["tile"] for t in want["hand"])
+    assert page.is_disabled("[data-rb-undo]")
+    before = _hand(page)
+    page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")
+    tab.settle()
+    assert len(tab.moves()) == 1 and page.is_enabled("[data-rb-undo]")
+    moved = page.get_attribute("[data-rb-link]", "href")
+    page.click("[data-rb-undo]")
+    tab.settle()
+    assert _hand(page) == before and tab.moves() == [] and page.get_attribute("[data-rb-link]", "href") == link
+    # the link opens the game after the move
+    page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")
+    tab.settle()
+    after = _hand(page)
+    assert page.get_attribute("[data-rb-link]", "href") == moved
+    page.goto(page.url.split("#")[0] + moved)
+    page.reload()
+    page.wait_for_selector("[data-rb-play][data-state=ready], [data-rb-play][data-state=over]", state="attached",
+                           timeout=90_000)
+    assert _hand(page) == after and page.get_attribute("[data-rb-link]", "href") == moved
+    assert page.query_selector("[data-rb-refused]") is None
+    # the step-through of the finished hand: from the deal to the end
+    tab.play_hand()
+    page.click("[data-rb-steps]")
+    tab.settle()
+    status = page.inner_text(".rb-play-steps .rb-step-status")
+    n = len(page.query_selector_all(".rb-play-log li")) + 1
+    assert str(n) in status
+    page.click(".rb-play-steps .rb-step-prev")
+    assert str(n - 1) in page.inner_text(".rb-play-steps .rb-step-status")
+    assert tab.outside == [] and tab.errors == []
+
+
+def forged_links(tab, lang: str, game: str) -> None:
+    """A forged or broken replay link gives the page's message and a new
+    deal: never an error, a dialog or anything of the link in the page."""
+    page = tab.page
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    base = f"{tab.base}{'' if lang == 'ja' else 'en/'}gen/{game}/"
+    for fragment in ("#play=1-2-<img src=x onerror=alert(1)>", "#play=1-2-0.999", "#play=1-99-0",
+                     "#play=" + "9" * 20, "#play=12-2-0.n.n.n"):
+        page.goto(base + fragment)
+        page.reload()
+        page.wait_for_selector("[data-rb-play][data-state=ready]", state="attached", timeout=90_000)
+        assert page.inner_text("[data-rb-refused]") == words_for(lang)["link_refused"], fragment
+        assert page.query_selector("[data-rb-move], [data-rb-draw], [data-rb-pass]") is not None
+        assert page.query_selector(".rb-play img") is None
+    assert dialogs == [] and tab.outside == [] and tab.errors == []
+
+
+def words_for(lang: str) -> dict:
+    from generator.base.i18n import messages
+
+    return dict(messages("play", lang))

@@ -55,10 +55,16 @@ class PlayTab:
                 button = page.query_selector(hook)
                 if button:
                     button.click()
+                    self.settle()
                     break
             else:
                 raise AssertionError("no move, draw or pass is offered before the hand's end")
         raise AssertionError(f"the hand did not end in {MAX_MOVES} moves")
+
+    def settle(self) -> None:
+        """Wait until the engine (in its worker) has answered the last
+        press: the region is no longer ``aria-busy``."""
+        self.page.wait_for_selector("[data-rb-play]:not([aria-busy])", state="attached", timeout=60_000)
 
     def region(self, name: str) -> str | None:
         return self.page.get_attribute("[data-rb-play]", name)

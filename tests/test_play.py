@@ -130,3 +130,27 @@ print(json.dumps([i18n.messages('play', 'en')['you'], i18n.plural('en', 'point',
                          cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == ["{seat} (you)", "1 point", "301 points", 0]   # a language not installed: empty
+
+
+def test_the_service_worker_s_version_follows_the_player_s_files():
+    """The site's service worker (rulebook-sw.js) keeps the player's files
+    from its cache first, so its version must change with any of them and
+    only with them: the same files give the same bytes (a deterministic
+    build), a changed game's rules or another Pyodide give another version,
+    and a script without its one version mark is refused."""
+    import re
+
+    from generator.site.play import VERSION_MARK, service_worker
+    from generator.site.plugin import ASSETS_DIR, SERVICE_WORKER
+
+    template = (ASSETS_DIR / SERVICE_WORKER).read_text("utf-8")
+    files = {"assets/play.js": b"player", "assets/play/games/draw.json": b'{"a":1}'}
+    first = service_worker(template, files, "1.0")
+    assert first == service_worker(template, dict(reversed(list(files.items()))), "1.0")
+    version = re.search(rb'const VERSION = "([0-9a-f]{16})";', first)
+    assert version and VERSION_MARK.encode() not in first
+    changed = service_worker(template, {**files, "assets/play/games/draw.json": b'{"a":2}'}, "1.0")
+    assert changed != first and service_worker(template, files, "1.1") != first
+    assert changed.replace(re.search(rb'"([0-9a-f]{16})"', changed)[1], version[1]) == first
+    with pytest.raises(ValueError):
+        service_worker("const VERSION = 1;", files, "1.0")

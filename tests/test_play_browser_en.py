@@ -4,7 +4,8 @@ and tests/play_checks.py; the other language has a file of its own so that the t
 import pytest
 
 from playing import play_tab  # noqa: F401 (a fixture)
-from play_checks import every_game, refusal_hint_keyboard_axe
+from play_checks import (every_game, forged_links, phone_focus_and_announcements, players_undo_and_replay_link,
+                         refusal_hint_keyboard_axe)
 
 from generator.base.i18n import messages
 
@@ -19,3 +20,15 @@ def test_a_hand_is_played_to_its_end_on_every_game_page(play_tab):  # noqa: F811
 
 def test_keyboard_refusals_hints_and_axe(play_tab):  # noqa: F811
     refusal_hint_keyboard_axe(play_tab, LANG, "all-fives", dict(messages("play", LANG)))
+
+
+def test_phone_layout_focus_and_announcements(play_tab):  # noqa: F811
+    phone_focus_and_announcements(play_tab, LANG, "mexican-train", dict(messages("play", LANG)))
+
+
+def test_table_size_undo_replay_link_and_step_through(play_tab):  # noqa: F811
+    players_undo_and_replay_link(play_tab, LANG, "mexican-train", 4)
+
+
+def test_forged_replay_links_are_refused(play_tab):  # noqa: F811
+    forged_links(play_tab, LANG, "draw")

@@ -112,7 +112,7 @@ def test_an_open_double_must_be_covered_first(mt):
     assert show.refusal(mt, r, "S", Tile(3, 4)) == "mexican-train/open-double"   # fits South's own 3
     assert show.refusal(mt, r, "S", Tile(9, 9)) == "mexican-train/matching"      # fits no end
     assert show.action_words(mt, r, "S", (Tile(5, 7), "N"), "en") == "[5|7] on North's train (covers the double [5|5])"
-    assert show.action_words(mt, r, "S", (Tile(5, 7), "N"), "ja") == "[5|7]を北のトレインに出す（ダブル[5|5]をふさぐ）"
+    assert show.action_words(mt, r, "S", (Tile(5, 7), "N"), "ja") == "[5|7]をNのトレインに出す（ダブル[5|5]をふさぐ）"
     assert show.hint(mt, r, "S", "en") == ((Tile(5, 7), "N"), "It is the only legal play.")
 
 

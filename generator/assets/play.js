@@ -1,58 +1,135 @@
 /* "Play a hand": the site's rules engine in the reader's browser.
  *
- * Loaded by rulebook.js only when the reader presses the start button of a
- * game page's play region. It starts Pyodide from the site's own
- * assets/pyodide/ folder, unpacks the engine's modules (assets/play/engine.zip),
- * installs the page language's words (assets/play/words-<lang>.json) and the
- * game's rules (assets/play/games/<id>.json), and runs a
- * generator.play.session.Session: every view, move, refusal and hint is the
- * Python engine's; this script only shows them. Nothing is asked of any other
- * site. Every word shown comes from the engine's views or the words file;
- * pictures are the engine's own SVG (drawn from numbers only).
+ * Loaded by rulebook.js when the reader shows intent (the play region comes
+ * into view and stays, a pointer or the focus is on its start button): prepare() starts
+ * the engine in a worker of its own (play-worker.js, beside this script),
+ * which loads Pyodide from the site's own assets/pyodide/ folder, the engine's
+ * modules (assets/play/engine.zip), the page language's words
+ * (assets/play/words-<lang>.json) and the game's rules
+ * (assets/play/games/<id>.json), and runs a generator.play.session.Session:
+ * every view, move, refusal and hint is the Python engine's; this script only
+ * shows them. Nothing is asked of any other site. Every word shown comes from
+ * the engine's views or the words file; pictures are the engine's own SVG
+ * (drawn from numbers only). Once the engine has started, the site's service
+ * worker (rulebook-sw.js, at the site's root) keeps the page and the engine's
+ * files for later visits and offline play.
+ *
+ *
+ * Every call into the engine is one JSON request and one JSON answer
+ * (generator.play.session.serve), carried to the worker and back by its
+ * "serve" message.
  *
  * Hooks for outside checks (the test contract): the region carries
- * data-rb-play and data-state (idle | loading | ready | over), the start
- * button data-rb-start, every offered move is a button with data-rb-move
- * (its index), drawing and passing are buttons data-rb-draw / data-rb-pass when
- * allowed, the result is data-rb-result; before the deal the levels' chooser (selects
- * data-rb-level="level" and, in partnership games, "partner") deals on data-rb-deal. The seed of the deal is data-rb-seed
- * (set it before pressing start to replay a deal) and the reader's moves so far
- * are data-rb-moves (JSON), so that a hand can be replayed by the Python engine.
+ * data-rb-play and data-state (idle | loading | ready, the reader's move |
+ * over, no move left: a hand or the game ended), the start button
+ * data-rb-start, every offered move is a button with data-rb-move (its
+ * index), drawing and passing are buttons data-rb-draw / data-rb-pass when
+ * allowed, the result is data-rb-result. The seed of the deal is data-rb-seed
+ * (set it before pressing start to replay a deal) and the reader's moves so
+ * far are data-rb-moves (JSON), so that a hand can be replayed by the Python
+ * engine. Before each deal (the first, and after data-rb-new) one chooser
+ * holds the opponents' level (select data-rb-level="level"), in partnership
+ * games the partner's ("partner"), and the table size (select
+ * data-rb-players, where the game allows more than one); it deals on
+ * data-rb-deal. Undo and the step-through are data-rb-undo and data-rb-steps; the
+ * replay link is data-rb-link (its fragment #play=SEED-TABLE-MOVES opens the
+ * game there); a refused link's message is data-rb-refused. While the engine
+ * thinks the region is aria-busy; data-rb-offline is set once the page and the
+ * engine's files are kept for offline play.
  */
 
-let engine = null;          // one Pyodide per page, started once
+/* The engine runs in a worker of its own (play-worker.js, beside this script):
+ * the page sends it messages and shows the views it answers, so that neither
+ * Pyodide's start nor a move ever holds the page up. */
+let worker = null;          // one worker per page, started once (again after a failed start)
+let ready = null;           // the promise of the "play" words, once the engine is loaded
+let asked = 0;
+const waiting = new Map();  // message id -> {resolve, reject}
 
-function loadEngine(root, lang) {
-  if (engine === null) {
-    engine = (async () => {
-      const { loadPyodide } = await import(root + "pyodide/pyodide.mjs");
-      const py = await loadPyodide({ indexURL: root + "pyodide/", fullStdLib: false });
-      const [zip, words] = await Promise.all([
-        fetch(root + "play/engine.zip").then(r => { if (!r.ok) throw new Error(r.url); return r.arrayBuffer(); }),
-        fetch(root + "play/words-" + lang + ".json").then(r => { if (!r.ok) throw new Error(r.url); return r.text(); }),
-      ]);
-      py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/rulebook" });
-      py.globals.set("rb_words", words);
-      py.runPython([
-        "import sys, json",
-        "sys.path.insert(0, '/home/pyodide/rulebook')",
-        "from generator.base.i18n import install",
-        "install(json.loads(rb_words))",
-        "from generator.play.session import Session",
-        "rb_sessions = {}",
-        "def rb_play_words(lang):",
-        "    from generator.base.i18n import messages",
-        "    return json.dumps(dict(messages('play', lang)))",
-        "def rb_new(key, spec, seed, lang, level='normal', partner=None):",
-        "    rb_sessions[key] = Session(json.loads(spec), seed, lang, level, partner)",
-        "    return json.dumps(rb_sessions[key].view())",
-        "def rb_call(key, name, *args):",
-        "    return json.dumps(getattr(rb_sessions[key], name)(*args))",
-      ].join("\n"));
-      return py;
+/* An error that says what failed: kind "network" (a file of the site could not be fetched),
+ * "browser" (this browser cannot run the engine) or "engine". */
+function failure(kind, message) {
+  return Object.assign(new Error(message), { kind });
+}
+
+function post(message) {
+  return new Promise((resolve, reject) => {
+    if (worker === null) return reject(failure("engine", "the engine is not running"));
+    const id = ++asked;
+    waiting.set(id, { resolve, reject });
+    worker.postMessage(Object.assign({}, message, { id }));
+  });
+}
+
+function stop(err) {
+  if (worker !== null) worker.terminate();
+  worker = null;
+  ready = null;
+  for (const w of waiting.values()) w.reject(err);
+  waiting.clear();
+}
+
+/* Start the engine (the worker loads Pyodide, the engine, the words of
+ * lang and the rules of game) if it is not started or starting; the promise of the "play" words.
+ * Called when the reader shows intent (rulebook.js) and by start(). A failed
+ * start is not kept: the next call starts again. */
+export function prepare(opts) {
+  const { root, lang, game } = opts;
+  if (ready === null) {
+    ready = (async () => {
+      if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+        throw failure("browser", "no WebAssembly or no Worker");
+      }
+      worker = new Worker(root + "play-worker.js", { type: "module" });
+      worker.onmessage = (event) => {
+        const w = waiting.get(event.data.id);
+        if (!w) return;
+        waiting.delete(event.data.id);
+        if (event.data.ok) w.resolve(event.data.value);
+        else w.reject(failure(event.data.kind, event.data.message));
+      };
+      worker.onerror = (event) => {
+        // the worker's script did not load or run: the network's fault if the script cannot be fetched
+        event.preventDefault();
+        fetch(root + "play-worker.js", { method: "HEAD", cache: "no-store" }).then(
+          r => stop(failure(r.ok ? "browser" : "network", "the engine's worker did not start")),
+          () => stop(failure("network", "the engine's worker could not be fetched")));
+      };
+      return post({ op: "load", lang, game });
     })();
+    ready.catch(stop);
   }
-  return engine;
+  return ready;
+}
+
+/* Keep the site's files for later visits and offline play: once the engine
+ * has started, the site's service worker (rulebook-sw.js at the site's root,
+ * its scope the site alone) is registered and asked to keep this page and the
+ * files it and the engine fetched; from then on it keeps what passes through
+ * it. */
+let registered = null;
+
+function offline(root) {
+  if (registered !== null || !("serviceWorker" in navigator)) return registered;
+  const site = new URL("../", root).href;
+  registered = navigator.serviceWorker.register(site + "rulebook-sw.js", { scope: site })
+    .catch(err => { console.warn("rulebook: no offline copy:", err); return null; });
+  return registered;
+}
+
+function keep(root, files) {
+  const ours = new URL("../", root).href;
+  const page = location.href.split("#")[0];
+  const urls = [page, ...performance.getEntriesByType("resource").map(e => e.name), ...files]
+    .map(u => u.split("#")[0]).filter(u => u.startsWith(ours));
+  return Promise.resolve(offline(root)).then(reg => reg && navigator.serviceWorker.ready).then(reg => {
+    if (!reg || !reg.active) return false;
+    return new Promise(resolve => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data && event.data.kept === event.data.of);
+      reg.active.postMessage({ keep: [...new Set(urls)].sort() }, [channel.port2]);
+    });
+  });
 }
 
 /* A tile's name (6-4, [7|8]) in a text, kept on one line as the built pages keep it
@@ -98,103 +175,212 @@ function newSeed() {
   return a[0] % 1000000000;
 }
 
+/* A sentence as the status line says it: ending in the language's full stop. */
+function sentence(text, stop) {
+  const t = String(text).trim();
+  return /[.!?\u3002\uff01\uff1f]$/.test(t) ? t : t + stop;
+}
+
+const FOCUSABLE_MOVE = "[data-rb-move], [data-rb-draw], [data-rb-pass]";
+
 export async function start(region, opts) {
   const { root, game, lang } = opts;
   const status = region.querySelector(".rb-play-status");
   const startButton = region.querySelector("[data-rb-start]");
-  const py = await loadEngine(root, lang);
-  const spec = await fetch(root + "play/games/" + game + ".json").then(r => {
-    if (!r.ok) throw new Error(r.url);
-    return r.text();
-  });
-  const words = JSON.parse(py.globals.get("rb_play_words")(lang));
+  const { words, files } = await prepare({ root, lang, game });
+  /* One request to the engine, one answer: {ok} or {refused} (generator.play.session.serve), in its
+   * worker (which adds the game's rules where a request needs them). */
+  const ask = (request) => post({ op: "serve", game, request: JSON.stringify(request) }).then(JSON.parse);
+  const tables = (await ask({ op: "tables" })).ok;
   const key = game;
   let board = region.querySelector(".rb-play-board");
   if (board) board.remove();
   board = el("div", { class: "rb-play-board" });
   region.append(board);
   startButton.hidden = true;
+  region.classList.add("rb-playing");
+  keep(root, [root + "play.js", ...files]).then(kept => { if (kept) region.setAttribute("data-rb-offline", ""); },
+                                                 err => console.warn("rulebook: no offline copy:", err));
+  let table = tables[0];
+  const levels = { level: "normal", partner: null };
+  let showWords = false;
 
-  const call = (name, ...args) => JSON.parse(py.globals.get("rb_call")(key, name, ...args));
-  const begin = () => {
+  /* The live region: each sentence its own line, so that none runs into the next. */
+  function announce(lines) {
+    status.replaceChildren();
+    lines.filter(x => x && String(x).trim()).forEach(x => status.append(el("span", {}, sentence(x, words.full_stop))));
+  }
+
+  const tableName = (t) => (t.teams ? words.table_teams : words.table_players).replace("{n}", String(t.players));
+
+  /* The engine answers in its worker: while it thinks, the region is aria-busy and a second
+   * press waits for nothing (null: the moves shown are the ones it answered last). */
+  let busy = false;
+  async function call(request) {
+    if (busy) return null;
+    busy = true;
+    region.setAttribute("aria-busy", "true");
+    try {
+      return await ask(request);
+    } finally {
+      busy = false;
+      region.removeAttribute("aria-busy");
+    }
+  }
+
+  async function open(options) {
+    const answer = await call({ op: "open", key, options, lang });
+    if (answer && answer.ok) {
+      const size = answer.ok.table_size;
+      table = tables.find(t => t.players === size.players && t.teams === size.teams) || table;
+      if (answer.ok.levels) Object.assign(levels, answer.ok.levels);
+    }
+    return answer;
+  }
+
+  const begin = async () => {
     if (!region.hasAttribute("data-rb-seed")) region.setAttribute("data-rb-seed", String(newSeed()));
     const seed = parseInt(region.getAttribute("data-rb-seed"), 10);
     region.setAttribute("data-rb-moves", "[]");
-    return JSON.parse(py.globals.get("rb_new")(key, spec, seed, lang, levels.level, levels.partner));
+    const answer = await open({ seed, players: table.players, teams: table.teams, level: levels.level,
+                                partner: levels.partner });
+    return answer && answer.ok;
+  };
+  const fresh = async () => {
+    region.removeAttribute("data-rb-seed");
+    return begin();
   };
   const record = (move) => {
     const moves = JSON.parse(region.getAttribute("data-rb-moves") || "[]");
-    moves.push(move);
+    if (move === "undo") moves.pop(); else moves.push(move);
     region.setAttribute("data-rb-moves", JSON.stringify(moves));
   };
 
-  function act(move, name, ...args) {
-    let view;
+  async function act(move, name, ...args) {
+    let answer;
     try {
-      view = call(name, ...args);
+      answer = await call({ op: "call", key, name, args });
     } catch (err) {
-      status.textContent = words.failed;
+      announce([words.failed]);
       console.warn("rulebook:", err);
       return;
     }
+    if (answer === null) return;
+    if (!answer.ok) {
+      announce([words.failed]);
+      return;
+    }
     if (move !== null) record(move);
-    show(view, true);
+    show(answer.ok, name === "undo" ? [words.undone] : [], true);
   }
 
-  function show(view, moved) {
+  /* Focus the first move (or the hand's next step), the table's top in view above it. */
+  function focusPlay() {
+    const figure = board.querySelector(".rb-play-table");
+    const target = board.querySelector(FOCUSABLE_MOVE + ", [data-rb-next], [data-rb-again]");
+    if (figure) figure.scrollIntoView({ block: "start" });
+    if (target) {
+      target.focus({ preventScroll: true });
+      const r = target.getBoundingClientRect();
+      if (r.bottom > window.innerHeight || r.top < 0) target.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  /* A new deal (fresh: a new seed; begin: the region's seed) shown, the focus on its first move. */
+  async function deal(how) {
+    let view;
+    try {
+      view = await how();
+    } catch (err) {
+      announce([words.failed]);
+      console.warn("rulebook:", err);
+      return;
+    }
+    if (!view) return;
+    show(view, [], false);
+    focusPlay();
+  }
+
+  function controls(view) {
+    const bar = el("div", { class: "rb-play-controls" });
+    const again = el("button", { type: "button", class: "md-button", "data-rb-new": "" }, words.new_game);
+    again.addEventListener("click", () => chooser(true));
+    bar.append(again);
+    const undo = el("button", { type: "button", class: "md-button", "data-rb-undo": "" }, words.undo_button);
+    if (!view.undo) undo.disabled = true;
+    undo.addEventListener("click", () => act("undo", "undo"));
+    bar.append(undo);
+    const link = el("a", { href: "#" + view.fragment, "data-rb-link": "" }, words.link);
+    bar.append(link);
+    return bar;
+  }
+
+  /* The pages' step-through, over the hand just played: the table before each move and at the end. */
+  async function stepper(box) {
+    const answer = await call({ op: "call", key, name: "steps", args: [] }).catch(err => {
+      console.warn("rulebook:", err);
+      return null;
+    });
+    if (!answer || !answer.ok) return;
+    const steps = answer.ok;
+    let at = steps.length - 1;
+    const figure = el("figure", { class: "rb-play-table" });
+    const line = el("p", { class: "rb-play-step-line" });
+    const where = el("p", { class: "rb-step-status", "aria-live": "polite" });
+    const prev = el("button", { type: "button", class: "md-button rb-step-prev" }, words.step_prev);
+    const next = el("button", { type: "button", class: "md-button rb-step-next" }, words.step_next);
+    function draw() {
+      const step = steps[at];
+      figure.replaceChildren();
+      const svg = picture(step.table);
+      if (svg) figure.append(svg);
+      figure.append(el("figcaption", { class: "rb-play-table-words rb-play-words-hidden" }, step.table_words));
+      setText(line, step.line === null ? words.step_deal : step.line);
+      setText(where, words.step_status.replace("{n}", String(at + 1)).replace("{total}", String(steps.length)));
+      prev.disabled = at === 0;
+      next.disabled = at === steps.length - 1;
+    }
+    prev.addEventListener("click", () => { at = Math.max(0, at - 1); draw(); (prev.disabled ? next : prev).focus(); });
+    next.addEventListener("click", () => { at = Math.min(steps.length - 1, at + 1); draw(); (next.disabled ? prev : next).focus(); });
+    const bar = el("div", { class: "rb-stepper" });
+    bar.append(prev, next, where);
+    box.replaceChildren(bar, line, figure);
+    draw();
+    prev.focus();
+  }
+
+  function show(view, notes, moved) {
     board.replaceChildren();
-    region.setAttribute("data-state", view.phase === "game-over" ? "over" : "ready");
-    const said = [];
+    const over = view.phase !== "turn";
+    region.setAttribute("data-state", over ? "over" : "ready");
+    const said = [...notes];
     if (moved && view.new) said.push(...view.log.slice(view.log.length - view.new));
+
+    board.append(controls(view));
     if (view.scores) board.append(el("p", { class: "rb-play-scores" }, view.scores));
 
-    const table = el("figure", { class: "rb-play-table" });
+    const figure = el("figure", { class: "rb-play-table", "aria-label": words.table });
     const svg = picture(view.table);
-    if (svg) table.append(svg);
-    table.append(el("figcaption", { class: "rb-play-table-words" }, view.table_words));
-    board.append(el("h3", {}, words.table), table);
-
-    if (view.log.length) {
-      const log = el("ol", { class: "rb-play-log" });
-      view.log.forEach(line => log.append(el("li", {}, line)));
-      const details = el("details", { class: "rb-play-log-box" });
-      details.append(el("summary", {}, words.log), log);
-      board.append(details);
-    }
-
-    const why = el("p", { class: "rb-play-why", "data-rb-why": "" });
-    board.append(el("h3", {}, words.your_hand));
-    const hand = el("div", { class: "rb-play-hand" });
-    view.hand.forEach(t => {
-      const b = el("button", { type: "button", class: "rb-play-tile", "data-rb-tile": t.tile });
-      const pic = picture(t.svg);
-      if (pic) b.append(pic);
-      b.append(el("span", {}, t.label));
-      if (view.phase === "turn" && t.why) {
-        b.setAttribute("aria-describedby", "rb-play-why");
-        b.classList.add("rb-play-refused");
-        b.addEventListener("click", () => {
-          setText(why, words.why_not.replace("{tile}", t.label).replace("{why}", t.why));
-        });
-      } else if (view.phase === "turn" && t.moves.length) {
-        b.addEventListener("click", () => {
-          if (t.moves.length === 1) {
-            act(t.moves[0], "move", t.moves[0]);
-          } else {
-            setText(why, words.tile_moves.replace("{tile}", t.label));
-            const first = board.querySelector('[data-rb-move="' + t.moves[0] + '"]');
-            if (first) first.focus();
-          }
-        });
-      } else {
-        b.disabled = true;
-      }
-      hand.append(b);
+    if (svg) figure.append(svg);
+    // the table in words: always read by screen readers, shown on request
+    const caption = el("figcaption", { class: "rb-play-table-words" }, view.table_words);
+    caption.id = "rb-play-words";
+    // (shown at once where there is no picture: Texas 42's bidding, say)
+    if (!showWords && svg) caption.classList.add("rb-play-words-hidden");
+    figure.append(caption);
+    const toggle = el("button", { type: "button", class: "md-button rb-play-words-toggle", "aria-expanded": String(showWords) },
+                      words.table_words_button);
+    toggle.setAttribute("aria-controls", caption.id);
+    if (!svg) toggle.hidden = true;
+    toggle.addEventListener("click", () => {
+      showWords = !showWords;
+      caption.classList.toggle("rb-play-words-hidden", !showWords);
+      toggle.setAttribute("aria-expanded", String(showWords));
     });
-    why.id = "rb-play-why";
-    board.append(hand, why);
+    board.append(figure, toggle);
 
-    if (view.phase === "turn") {
+    // the moves first: on a phone the table and the moves share the screen; the hand follows
+    if (!over) {
       said.push(words.your_turn);
       board.append(el("h3", {}, words.moves));
       const moves = el("div", { class: "rb-play-moves" });
@@ -215,65 +401,169 @@ export async function start(region, opts) {
       }
       const hintText = el("p", { class: "rb-play-hint" });
       const hint = el("button", { type: "button", class: "md-button", "data-rb-hint": "" }, words.hint_button);
-      hint.addEventListener("click", () => {
-        const h = call("hint");
-        setText(hintText, words.hint_is.replace("{words}", h.words).replace("{reason}", h.reason));
-        status.textContent = hintText.textContent;
+      hint.addEventListener("click", async () => {
+        const h = await call({ op: "call", key, name: "hint", args: [] }).catch(err => {
+          console.warn("rulebook:", err);
+          return null;
+        });
+        if (!h || !h.ok) return;
+        setText(hintText, words.hint_is.replace("{words}", h.ok.words).replace("{reason}", h.ok.reason));
+        announce([hintText.textContent]);
       });
       board.append(moves, hint, hintText);
-    } else {
+    }
+    const why = el("p", { class: "rb-play-why", "data-rb-why": "" });
+    const places = el("div", { class: "rb-play-places" });
+    board.append(el("h3", {}, words.your_hand));
+    const hand = el("div", { class: "rb-play-hand", role: "group", "aria-label": words.your_hand });
+    const tiles = [];
+    view.hand.forEach(t => {
+      const b = el("button", { type: "button", class: "rb-play-tile", "data-rb-tile": t.tile, tabindex: "-1" });
+      const pic = picture(t.svg);
+      if (pic) b.append(pic);
+      b.append(el("span", {}, t.label));
+      if (!over && t.why) {
+        b.setAttribute("aria-describedby", "rb-play-why");
+        b.classList.add("rb-play-refused");
+        b.addEventListener("click", () => {
+          const text = words.why_not.replace("{tile}", t.label).replace("{why}", t.why);
+          setText(why, text);
+          announce([text]);
+        });
+      } else if (!over && t.moves.length) {
+        b.addEventListener("click", () => {
+          if (t.moves.length === 1) {
+            act(t.moves[0], "move", t.moves[0]);
+            return;
+          }
+          // a tile with several places: only its places to choose from
+          const prompt = words.tile_moves.replace("{tile}", t.label);
+          setText(why, prompt);
+          places.replaceChildren();
+          t.moves.forEach(i => {
+            const m = view.moves.find(x => x.index === i);
+            const p = el("button", { type: "button", class: "md-button", "data-rb-place": String(i) }, m.words);
+            p.addEventListener("click", () => act(i, "move", i));
+            places.append(p);
+          });
+          announce([prompt]);
+          places.firstChild.focus();
+        });
+      } else {
+        b.setAttribute("aria-disabled", "true");
+      }
+      tiles.push(b);
+      hand.append(b);
+    });
+    if (tiles.length) tiles[0].tabIndex = 0;
+    // arrow keys move along the hand (one tab stop for the whole hand)
+    hand.addEventListener("keydown", (e) => {
+      const i = tiles.indexOf(document.activeElement);
+      if (i < 0) return;
+      const to = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: tiles.length - 1 }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      const j = Math.max(0, Math.min(tiles.length - 1, to));
+      tiles[i].tabIndex = -1;
+      tiles[j].tabIndex = 0;
+      tiles[j].focus();
+    });
+    why.id = "rb-play-why";
+    board.append(hand, why, places);
+
+    if (over) {
       const result = el("div", { class: "rb-play-result", "data-rb-result": "" });
       result.append(el("h3", {}, words.result));
       view.result.forEach(line => result.append(el("p", {}, line)));
       said.push(...view.result);
+      const game = view.phase === "game-over";
       const next = el("button", { type: "button", class: "md-button md-button--primary" },
-                      view.phase === "game-over" ? words.play_again : words.next_hand);
-      next.setAttribute(view.phase === "game-over" ? "data-rb-again" : "data-rb-next", "");
-      next.addEventListener("click", () => {
-        if (view.phase === "game-over") {
-          region.removeAttribute("data-rb-seed");
-          show(begin(), false);
+                      game ? words.play_again : words.next_hand);
+      next.setAttribute(game ? "data-rb-again" : "data-rb-next", "");
+      next.addEventListener("click", async () => {
+        if (game) {
+          await deal(fresh);
         } else {
           act(null, "next_hand");
         }
       });
-      result.append(next);
+      const steps = el("div", { class: "rb-play-steps" });
+      const stepsButton = el("button", { type: "button", class: "md-button", "data-rb-steps": "" }, words.steps_button);
+      stepsButton.addEventListener("click", () => stepper(steps));
+      steps.append(stepsButton);
+      result.append(next, steps);
       board.append(result);
     }
-    status.textContent = said.join(" ");
+
+    if (view.log.length) {
+      const log = el("ol", { class: "rb-play-log" });
+      view.log.forEach(line => log.append(el("li", {}, line)));
+      const details = el("details", { class: "rb-play-log-box" });
+      details.append(el("summary", {}, words.log), log);
+      board.append(details);
+    }
+    announce(said);
     if (moved) {
-      const focus = board.querySelector("[data-rb-move], [data-rb-draw], [data-rb-pass], [data-rb-next], [data-rb-again]");
-      if (focus) focus.focus({ preventScroll: true });
+      const focus = board.querySelector(FOCUSABLE_MOVE + ", [data-rb-next], [data-rb-again]");
+      if (focus) {
+        focus.focus({ preventScroll: true });
+        const r = focus.getBoundingClientRect();
+        if (r.bottom > window.innerHeight || r.top < 0) focus.scrollIntoView({ block: "nearest" });
+      }
     }
   }
 
-  /* The levels chosen before the deal (generator/sim/levels.py): the opponents' and, in a
-   * partnership game, the partner's; kept for the games after. */
-  const levels = { level: "normal", partner: null };
-  const chooser = el("form", { class: "rb-play-levels" });
-  const pick = (name, label) => {
-    const select = el("select", { name, "data-rb-level": name });
-    ["easy", "normal", "hard"].forEach(l => {
-      const option = el("option", { value: l }, words["level_" + l]);
-      if (l === "normal") option.selected = true;
-      select.append(option);
+  /* The one chooser before a deal: the opponents' level and, in a partnership game, the
+   * partner's (generator/sim/levels.py), and the table size where the game allows more than one;
+   * kept for the games after. */
+  function chooser(again) {
+    const form = el("form", { class: "rb-play-levels" });
+    const pick = (name, label, options, chosen) => {
+      const select = el("select", { name, [name === "players" ? "data-rb-players" : "data-rb-level"]: name === "players" ? "" : name });
+      options.forEach(([value, text]) => {
+        const option = el("option", { value }, text);
+        if (value === chosen) option.selected = true;
+        select.append(option);
+      });
+      const field = el("label", {}, label + " ");
+      field.append(select);
+      form.append(field, " ");
+    };
+    const levelOptions = ["easy", "normal", "hard"].map(l => [l, words["level_" + l]]);
+    pick("level", words.level, levelOptions, levels.level);
+    if (tables.every(t => t.teams)) pick("partner", words.partner_level, levelOptions, levels.partner || levels.level);
+    if (tables.length > 1) pick("players", words.table_choice, tables.map((t, i) => [String(i), tableName(t)]),
+                                String(tables.indexOf(table)));
+    form.append(el("button", { type: "submit", class: "md-button md-button--primary", "data-rb-deal": "" }, words.deal));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (busy) return;
+      levels.level = form.elements.level.value;
+      levels.partner = form.elements.partner ? form.elements.partner.value : null;
+      if (form.elements.players) table = tables[parseInt(form.elements.players.value, 10)];
+      deal(fresh);
     });
-    const field = el("label", {}, label + " ");
-    field.append(select);
-    chooser.append(field, " ");
-  };
-  pick("level", words.level);
-  if (JSON.parse(spec).params.players.length === 0) pick("partner", words.partner_level);
-  chooser.append(el("button", { type: "submit", class: "md-button md-button--primary", "data-rb-deal": "" }, words.deal));
-  chooser.addEventListener("submit", (e) => {
-    e.preventDefault();
-    levels.level = chooser.elements.level.value;
-    levels.partner = chooser.elements.partner ? chooser.elements.partner.value : null;
-    chooser.remove();
-    show(begin(), false);
-    const first = board.querySelector("[data-rb-move], [data-rb-draw], [data-rb-pass]");
-    if (first) first.focus({ preventScroll: true });
-  });
-  board.append(chooser);
-  chooser.querySelector("[data-rb-deal]").focus({ preventScroll: true });
+    if (again) region.setAttribute("data-state", "idle");      // a new game: no move until the deal
+    board.replaceChildren(form);
+    form.querySelector("[data-rb-deal]").focus({ preventScroll: true });
+  }
+
+  // a replay link (#play=...) opens the game where it was shared; a forged or broken one is refused in words
+  const hash = location.hash;
+  if (hash.startsWith("#play=")) {
+    const answer = await open({ fragment: hash.slice(0, 10000) });
+    if (answer && answer.ok) {
+      const m = /^#play=(\d+)-/.exec(hash);
+      region.setAttribute("data-rb-seed", m[1]);
+      region.setAttribute("data-rb-moves", "[]");
+      show(answer.ok, [], false);
+      focusPlay();
+      return;
+    }
+    region.insertBefore(el("p", { class: "rb-play-refused-link", "data-rb-refused": "", role: "alert" }, words.link_refused),
+                        board);
+    await deal(begin);
+    return;
+  }
+  chooser();
 }

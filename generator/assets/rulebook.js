@@ -277,8 +277,14 @@ function setUpPractice() {
 /* "Play a hand": on a game page of a site that carries the player (the
  * rulebook:play meta names its folder), the page's empty .rb-play region gets
  * a heading, a sentence and a start button. Nothing more is loaded until the
- * reader presses it: then play.js (beside this script) loads the rules engine
- * in Pyodide, from the site itself, and runs the hand (generator/play). */
+ * reader shows intent (the region stays in view for a moment, a pointer or the
+ * focus is on the button) or opens a replay link (its #play= fragment starts the
+ * hand): then play.js (beside this script) starts loading the rules
+ * engine, in a worker, from the site itself (generator/play), and pressing the
+ * button runs the hand. A failed load says what failed (the network, or this
+ * browser) and is not kept: pressing the button again starts it anew. The
+ * region's data-rb-engine says how the engine's load stands (loading, ready,
+ * failed). */
 function setUpPlay() {
   var base = metaWords("play");
   document.querySelectorAll(".rb-play").forEach(function (region) {
@@ -302,20 +308,64 @@ function setUpPlay() {
     status.setAttribute("role", "status");
     status.setAttribute("aria-live", "polite");
     region.append(heading, intro, start, status);
+    var root = new URL(base, location.href).href;
+    var lang = document.documentElement.lang || "en";
+    var player = null, tries = 0, loading = null;
+    function load() {           // play.js, and the engine's start in its worker (once, or again after a failure)
+      if (player === null) {
+        player = import(root + "play.js" + (tries ? "?" + tries : "")).catch(function (err) {
+          player = null;
+          throw Object.assign(err, {kind: "network"});
+        });
+        tries += 1;
+      }
+      if (loading === null) {
+        region.setAttribute("data-rb-engine", "loading");
+        loading = player.then(function (module) {
+          return module.prepare({root: root, lang: lang, game: game}).then(function () { return module; });
+        });
+        loading.then(function () {
+          region.setAttribute("data-rb-engine", "ready");
+        }, function () {
+          region.setAttribute("data-rb-engine", "failed");
+          loading = null;
+        });
+      }
+      return loading;
+    }
+    function intent() { load().catch(function () {}); }    // (told when the reader presses Play)
+    if ("IntersectionObserver" in window) {
+      // in view for a moment (a reader who stops there, not one who scrolls past it)
+      var dwell = null;
+      var seen = new IntersectionObserver(function (entries) {
+        var inView = entries.some(function (e) { return e.isIntersecting; });
+        clearTimeout(dwell);
+        if (inView) {
+          dwell = setTimeout(function () {
+            seen.disconnect();
+            intent();
+          }, 600);
+        }
+      });
+      seen.observe(region);
+    }
+    start.addEventListener("pointerenter", intent, {once: true});
+    start.addEventListener("focus", intent, {once: true});
     start.addEventListener("click", function () {
       if (region.getAttribute("data-state") === "loading") return;
       region.setAttribute("data-state", "loading");
       start.disabled = true;
       status.textContent = metaWords("play-loading");
-      var root = new URL(base, location.href).href;
-      import(root + "play.js").then(function (player) {
-        return player.start(region, {root: root, game: game, lang: document.documentElement.lang || "en"});
+      load().then(function (module) {
+        return module.start(region, {root: root, game: game, lang: lang});
       }).catch(function (err) {
         region.setAttribute("data-state", "idle");
         start.disabled = false;
-        status.textContent = metaWords("play-failed");
+        status.textContent = metaWords(err && err.kind === "network" ? "play-failed-network" : "play-failed");
         console.warn("rulebook: the player did not start:", err);
       });
     });
+    // a replay link (#play=SEED-TABLE-MOVES, made by the player) asks for the game at once
+    if (location.hash.indexOf("#play=") === 0) start.click();
   });
 }

@@ -126,11 +126,12 @@ def tile_svg(tile: Tile, x: float, y: float, w: float, h: float, halves, X, Y, *
 _PIP_SPREAD = 0.82
 
 
-def tile_picture(tile: Tile, *, coloured: bool = False) -> str:
-    """One tile standing upright (its low half on top), drawn as the
-    diagrams draw tiles: an SVG of one by two squares, without words (the
-    caller names it beside the picture; the SVG is hidden from assistive
-    technology). For a reader's hand in the browser (:mod:`generator.play`)."""
+def tile_picture(tile: Tile, *, coloured: bool = False, high_first: bool = False) -> str:
+    """One tile standing upright (its low half on top, or its high half with
+    ``high_first``, as a game that writes tiles higher end first draws them),
+    drawn as the diagrams draw tiles: an SVG of one by two squares, without
+    words (the caller names it beside the picture; the SVG is hidden from
+    assistive technology). For a reader's hand in the browser (:mod:`generator.play`)."""
     u = UNIT
 
     def X(v):
@@ -138,7 +139,8 @@ def tile_picture(tile: Tile, *, coloured: bool = False) -> str:
 
     Y = X
     w, h = u, 2 * u
-    halves = ((tile.low, 0.5, 0.5), (tile.high, 0.5, 1.5))
+    top, bottom = (tile.high, tile.low) if high_first else (tile.low, tile.high)
+    halves = ((top, 0.5, 0.5), (bottom, 0.5, 1.5))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true" focusable="false" width="{_f(w)}" '
            f'height="{_f(h)}" viewBox="0 0 {_f(w)} {_f(h)}">']
     out += tile_svg(tile, 0, 0, 1, 2, halves, X, Y, coloured=coloured)

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
 import random
+import re
 from typing import Any, Mapping
 
 from ..base.i18n import messages
@@ -40,7 +42,8 @@ from ..pages.describe import rule_text
 from ..sim.levels import LEVELS, level_bot
 from ..sim.simulate import SEATS
 
-__all__ = ["Session", "spec_of", "variant_of", "seats_of", "Stopped", "BROWSER_WORK"]
+__all__ = ["Session", "spec_of", "variant_of", "seats_of", "tables_of", "Stopped", "BROWSER_WORK",
+           "FRAGMENT_PREFIX", "serve"]
 
 #: Decisions after which a replay gives up (a safety net: a whole Mexican Train match is a few hundred).
 MAX_DECISIONS = 20_000
@@ -48,6 +51,13 @@ MAX_DECISIONS = 20_000
 #: a quarter of the simulation's, for a move within a second under Pyodide (``bench/hard_move.sh``: the
 #: slowest of 40 hard moves of a game of each family took 0.3-0.9 s on the bench's busy machine).
 BROWSER_WORK = 3_000
+#: What a replay link's address fragment starts with (``#play=SEED-TABLE-MOVES``, :meth:`Session.fragment`).
+FRAGMENT_PREFIX = "play="
+#: The longest fragment read (a whole Mexican Train match is a few hundred moves of a few characters).
+MAX_FRAGMENT = 8_000
+#: A level's letter in a replay link's ``TABLE`` part (``normal`` is written as nothing).
+LEVEL_LETTER = {"easy": "e", "normal": "n", "hard": "h"}
+_FRAGMENT = re.compile(r"(\d{1,9})-(\d{1,2})(t?)(?:([enh])([enh])?)?-((?:\d{1,3}|[dpn])(?:\.(?:\d{1,3}|[dpn]))*)?")
 
 
 class Stopped(Exception):
@@ -71,13 +81,32 @@ def variant_of(spec: Mapping) -> Rules:
     return make_variant(spec["params"], spec["choices"], spec["id"])
 
 
-def seats_of(variant: Rules) -> tuple[list[str], list[list[str]] | None, str]:
-    """``(seats, teams, reader)``: the seats of the game's first player count
-    (a partnership game when it has no other), their partnerships (or
-    ``None``) and the reader's seat (South where there is one)."""
+def tables_of(variant: Rules) -> list[dict]:
+    """The tables the game allows, as JSON data, in the order of its params
+    (``variant.yaml``'s ``players``, then ``partnerships``): ``{"players": n,
+    "teams": bool}`` (``teams``: in two-seat partnerships, partners facing).
+    The first is the table a reader gets unless they choose another."""
     p = variant.params
-    partners = not p.players
-    n = p.partnerships[0] if partners else p.players[0]
+    return [{"players": n, "teams": False} for n in p.players] + [{"players": n, "teams": True}
+                                                                  for n in p.partnerships]
+
+
+def seats_of(variant: Rules, players: int | None = None,
+             teams: bool | None = None) -> tuple[list[str], list[list[str]] | None, str]:
+    """``(seats, teams, reader)``: the seats of a table of ``players`` (default:
+    the first of :func:`tables_of`; ``teams`` picks partnerships where the
+    game has both at that count), their partnerships (or ``None``) and the
+    reader's seat (South where there is one). Raises ``ValueError`` for a
+    table the game's params do not allow."""
+    allowed = tables_of(variant)
+    if players is None:
+        choice = allowed[0]
+    else:
+        fits = [t for t in allowed if t["players"] == players and (teams is None or t["teams"] == bool(teams))]
+        if not fits:
+            raise ValueError(f"this game is not played by {players} players" + (" in partnerships" if teams else ""))
+        choice = fits[0]
+    partners, n = choice["teams"], choice["players"]
     names = list(SEATS.get(n) or [f"P{i + 1}" for i in range(n)])
     teams = None
     if partners:
@@ -95,7 +124,8 @@ class Session:
     :meth:`next_hand` and :meth:`hint` are what the reader does. Raises
     ``ValueError`` for a move that is not offered, or an unknown level."""
 
-    def __init__(self, spec: Mapping, seed: int, lang: str, level: str = "normal", partner: str | None = None):
+    def __init__(self, spec: Mapping, seed: int, lang: str, players: int | None = None, teams: bool | None = None,
+                 level: str = "normal", partner: str | None = None):
         for name in (level, partner):
             if name is not None and name not in LEVELS:
                 raise ValueError(f"unknown level {name!r}; the levels are {', '.join(LEVELS)}")
@@ -106,8 +136,9 @@ class Session:
         self.show = importlib.import_module(self.family.play_module)
         self.seed = int(seed)
         self.lang = lang
-        self.names, self.teams, self.you = seats_of(self.variant)
+        self.names, self.teams, self.you = seats_of(self.variant, players, teams)
         self.moves: list[Any] = []          # the reader's moves: an index into plays_for, "draw" or "pass"
+        self.hand_of: list[int] = []        # the hand (0, 1, ...) each of the reader's moves was made in
         self.seen = 0                       # finished hands the reader has looked at
         self.words = messages("play", lang)
         self.chosen: list[Any] = []         # the other seats' decisions so far, in game order
@@ -115,19 +146,121 @@ class Session:
         self.players = {n: level_bot(self.partner if n in mate else self.level, BROWSER_WORK) for n in self.names}
         self._replay()
 
+    @classmethod
+    def open(cls, spec: Mapping, options: Mapping, lang: str) -> "Session":
+        """The page's one way in (JSON data in): ``options`` holds either
+        ``"fragment"`` (a replay link's address fragment, with or without its
+        ``#``: :meth:`from_fragment`) or ``"seed"`` and, optionally,
+        ``"players"`` and ``"teams"`` (one of :func:`tables_of`), ``"level"``
+        and ``"partner"`` (keys of :data:`generator.sim.levels.LEVELS`).
+        Raises ``ValueError`` for options the game does not allow."""
+        if options.get("fragment") is not None:
+            return cls.from_fragment(spec, str(options["fragment"]), lang)
+        players = options.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise ValueError("the number of players is not a number")
+        return cls(spec, int(options["seed"]), lang, players, options.get("teams"),
+                   str(options.get("level") or "normal"),
+                   None if options.get("partner") is None else str(options["partner"]))
+
+    @classmethod
+    def from_fragment(cls, spec: Mapping, fragment: str, lang: str) -> "Session":
+        """The game a replay link (:meth:`fragment`) describes, at the point
+        it was shared. Every part is checked: its form, the table (one the
+        game allows), each move (offered at its turn), each "next hand"
+        (after a finished hand only) and no move left over. Raises
+        ``ValueError`` for a fragment that is forged, cut short or not of this
+        game; nothing in it is ever run or shown."""
+        text = fragment[1:] if fragment.startswith("#") else fragment
+        if len(text) > MAX_FRAGMENT or not text.startswith(FRAGMENT_PREFIX):
+            raise ValueError("not a replay link")
+        m = _FRAGMENT.fullmatch(text[len(FRAGMENT_PREFIX):])
+        if not m:
+            raise ValueError("the replay link is broken")
+        seed, players, teams, moves = int(m[1]), int(m[2]), m[3] == "t", m[6]
+        letters = {v: k for k, v in LEVEL_LETTER.items()}
+        level = letters[m[4]] if m[4] else "normal"
+        partner = letters[m[5]] if m[5] else None
+        tokens = moves.split(".") if moves else []
+        session = cls(spec, seed, lang, players, teams, level, partner)
+        session.moves = [int(t) if t.isdigit() else {"d": "draw", "p": "pass"}[t] for t in tokens if t != "n"]
+        try:
+            session._replay(strict=True)
+        except (IndexError, Stopped, StopIteration) as err:
+            raise ValueError("the replay link's moves are not this game's") from err
+        # each "next hand" where the reader had a finished hand before them, and only there
+        seen, k = 0, 0
+        for t in tokens:
+            if t == "n":
+                seen += 1
+                if seen > session.finished:
+                    raise ValueError("the replay link goes past the last finished hand")
+            else:
+                if session.hand_of[k] != seen:
+                    raise ValueError("the replay link's moves are not this game's")
+                k += 1
+        session.seen = seen
+        return session
+
+    def fragment(self) -> str:
+        """The address fragment (without ``#``) of a link that replays this
+        game to where it is now: ``play=SEED-TABLE-MOVES``, ``TABLE`` the
+        number of players (``t`` after it for partnerships; then the
+        opponents' level's letter, ``e``/``n``/``h``, and the partner's where it
+        differs, both left out for ``normal`` opponents and partner), ``MOVES`` the
+        reader's moves separated by ``.`` (an index into the moves offered,
+        ``d`` draw, ``p`` pass, ``n`` on to the next hand)."""
+        tokens, seen = [], 0
+        for move, hand in zip(self.moves, self.hand_of):
+            tokens += ["n"] * (hand - seen)          # the reader went on to this move's hand
+            seen = hand
+            tokens.append({"draw": "d", "pass": "p"}.get(move, str(move)))
+        tokens += ["n"] * (self.seen - seen)
+        table = f"{len(self.names)}{'t' if self.teams else ''}"
+        if self.partner != self.level:
+            table += LEVEL_LETTER[self.level] + LEVEL_LETTER[self.partner]
+        elif self.level != "normal":
+            table += LEVEL_LETTER[self.level]
+        return f"{FRAGMENT_PREFIX}{self.seed}-{table}-{'.'.join(tokens)}"
+
+    @property
+    def finished(self) -> int:
+        """How many hands have ended."""
+        return len(self.states) - (0 if self.over else 1)
+
     # -- replaying --------------------------------------------------------------------------------
-    def _replay(self) -> None:
+    def _replay(self, strict: bool = False, snap: int | None = None) -> list[dict]:
         """Play the game from the deal to the reader's next unanswered decision
         (or to its end); keeps the states met (one per hand), the log of moves
-        and, at a stop, the moves offered."""
+        and, at a stop, the moves offered. ``strict``: raise ``IndexError``
+        for a recorded move not offered and ``StopIteration`` when the game
+        ends with recorded moves left. ``snap``: the table before each move of
+        hand ``snap`` (the step-through's pictures, :meth:`steps`)."""
         variant, you, lang, show = self.variant, self.you, self.lang, self.show
         states: list[Any] = []
         log: list[tuple[int, str, str]] = []    # (hand, seat, words)
         answered = iter(self.moves)
         known = [text for _h, _s, text in getattr(self, "log", ())]
         mine = [0]
+        hand_of: list[int] = []
+        asked: list[int] = []                   # the others' decisions made before each of the reader's moves
+        pictures: list[dict] = []
+        label = getattr(show, "tile_label", lambda t: t.label)
+
+        def picture(hand, state):
+            if hand == snap:
+                svg, words = show.table(variant, state, lang, f"step-{hand}-{len(pictures)}")
+                pictures.append({"table": svg, "table_words": words})
+
+        drawn: list = []                        # the reader's last draw: (log index, state, hand before)
 
         def note(state) -> int:
+            if drawn:
+                # the tile the reader drew, named in the reader's log line (the others' draws stay unseen)
+                k, where, before = drawn.pop()
+                new = [t for t in where.hands[you] if t not in before] if where is state else []
+                if len(new) == 1:
+                    log[k] = (log[k][0], log[k][1], self.words["did_draw_tile"].format(tile=label(new[0])))
             if not states or states[-1] is not state:
                 states.append(state)
             return len(states) - 1
@@ -144,6 +277,7 @@ class Session:
 
         def other(v, state, seat, rng):
             hand = note(state)
+            picture(hand, state)
             k = made[0]
             made[0] += 1
             if k < len(chosen):
@@ -162,7 +296,12 @@ class Session:
                 move = next(answered)
             except StopIteration:
                 raise Stopped from None
-            action = self._action(state, move)
+            picture(hand, state)
+            action = self._action(state, move, strict)
+            hand_of.append(hand)
+            asked.append(made[0])
+            if action == "draw":
+                drawn.append((len(log), state, list(state.hands[you])))
             log.append((hand, seat, said(v, state, seat, action)))
             mine[0] = len(log)
             return action
@@ -174,12 +313,30 @@ class Session:
                                            random.Random(self.seed), self.teams, _work())
         except Stopped:
             pass
-        self.states, self.log, self.record, self.mine = states, log, record, mine[0]
+        if strict and next(answered, None) is not None:
+            raise StopIteration("moves are left after the game's end")
+        if snap is not None:
+            if snap < len(states):
+                svg, words = show.table(variant, states[snap], lang, f"step-{snap}-{len(pictures)}")
+                pictures.append({"table": svg, "table_words": words})
+            return pictures
+        self.states, self.log, self.record, self.mine, self.hand_of = states, log, record, mine[0], hand_of
+        self.asked = asked
+        return pictures
 
-    def _action(self, state, move):
-        if move in ("draw", "pass"):
+    def _action(self, state, move, strict: bool = False):
+        if move == "draw":
+            if strict and not state.may_draw(self.you):
+                raise IndexError("drawing is not allowed there")
             return move
-        return state.plays_for(self.you)[move]
+        if move == "pass":
+            if strict and (state.plays_for(self.you) or state.may_draw(self.you)):
+                raise IndexError("passing is not allowed there")
+            return move
+        plays = state.plays_for(self.you)
+        if strict and not 0 <= move < len(plays):
+            raise IndexError("no such move there")
+        return plays[move]
 
     # -- what the reader sees ---------------------------------------------------------------------
     @property
@@ -197,7 +354,9 @@ class Session:
         ``draw``/``pass`` (allowed now), ``log`` (this hand's moves in words)
         with ``new`` (how many came since the reader's last move),
         ``scores``, ``result`` (sentences: the hand's settlement, then the
-        game's) and ``hands`` (how many hands are finished)."""
+        game's), ``hands`` (how many hands are finished), ``undo`` (whether
+        there is a move to take back), ``fragment`` (a replay link's,
+        :meth:`fragment`) and ``table_size`` (``{"players", "teams"}``)."""
         w, show, v = self.words, self.show, self.variant
         finished = len(self.states) - (0 if self.over else 1)
         if self.over or finished > self.seen:
@@ -212,8 +371,11 @@ class Session:
         coloured = v.params.set > 6
         # a family that writes its tiles its own way names them so (``tile_label``: 42's "6-4")
         label = getattr(show, "tile_label", lambda t: t.label)
-        # a family with tiles of its own draws them (``tile_picture``: Pai Gow's Chinese tiles)
-        picture = getattr(show, "tile_picture", None) or (lambda t: tile_picture(t, coloured=coloured))
+        # a family with tiles of its own draws them (``tile_picture``: Pai Gow's Chinese tiles), and a family
+        # may draw them its own way (``HIGH_FIRST``: 42's higher end on top, as its page draws them)
+        high_first = getattr(show, "HIGH_FIRST", False)
+        picture = getattr(show, "tile_picture", None) or (
+            lambda t: tile_picture(t, coloured=coloured, high_first=high_first))
         tiles = [{"label": label(t), "tile": str(t), "svg": picture(t), "moves": [], "why": None}
                  for t in hand]
         draw = pass_ = False
@@ -244,6 +406,9 @@ class Session:
             "hand": tiles, "moves": moves, "draw": draw, "pass": pass_,
             "log": [w["log_line"].format(who=self.seat(s), what=t) for s, t in log], "new": new,
             "scores": show.scores(v, state, self.lang, self.seat, self.states[:index]), "result": result, "hands": finished,
+            "undo": bool(self.moves), "fragment": self.fragment(),
+            "levels": {"level": self.level, "partner": self.partner},
+            "table_size": {"players": len(self.names), "teams": self.teams is not None},
         }
 
     def seat(self, name: str) -> str:
@@ -316,9 +481,71 @@ class Session:
         words = self.show.action_words(self.variant, state, self.you, action, self.lang)
         return {"index": index, "words": words, "reason": reason}
 
+    def undo(self) -> dict:
+        """Take back the reader's last move and the other players' replies
+        to it (the game is replayed from the deal without it, so the bots
+        answer as before); the new view. Raises ``ValueError`` before the
+        reader's first move."""
+        if not self.moves:
+            raise ValueError("there is no move to take back")
+        self.moves.pop()
+        self.seen = self.hand_of.pop()
+        del self.chosen[self.asked.pop():]      # the replies to the move taken back are made again
+        self._replay()
+        return self.view()
+
+    def steps(self) -> list[dict]:
+        """A step-through of the hand the view shows (the pages' step-through):
+        one step before each move, then the hand as it ended; each
+        ``{"table", "table_words", "line"}`` (``line``: the log line of the
+        move that led to the step, ``None`` for the deal)."""
+        index = min(self.seen, len(self.states) - 1)
+        pictures = self._replay(snap=index)
+        lines = [self.words["log_line"].format(who=self.seat(s), what=t) for h, s, t in self.log if h == index]
+        return [dict(p, line=(lines[i - 1] if 0 < i <= len(lines) else None)) for i, p in enumerate(pictures)]
+
     def replayed_moves(self) -> list:
         """The reader's moves so far (for a replay of the same seed)."""
         return list(self.moves)
+
+
+#: What the page may ask a session to do (:func:`serve`'s ``"call"``): the reader's actions and views.
+CALLS = frozenset({"view", "move", "draw", "pass_", "next_hand", "hint", "undo", "steps"})
+_SESSIONS: dict[str, Session] = {}
+
+
+def serve(request: str) -> str:
+    """The page's one way into the engine, JSON text in and out (so that it
+    can run behind a message channel, a Web Worker's, unchanged). A request
+    is one of ``{"op": "words", "lang"}`` (the player's words),
+    ``{"op": "tables", "spec"}`` (:func:`tables_of`), ``{"op": "open",
+    "key", "spec", "options", "lang"}`` (:meth:`Session.open`; its view) and
+    ``{"op": "call", "key", "name", "args"}`` (one of :data:`CALLS` on the
+    session opened as ``key``). The answer is ``{"ok": data}`` or, for a
+    request the rules or the session refuse (a move not offered, a forged
+    replay link), ``{"refused": words}``. Raises ``ValueError`` for an
+    unknown ``op`` or text that is not a JSON object, and ``KeyError`` for a
+    missing field, a session not opened or a name not in :data:`CALLS`."""
+    req = json.loads(request)
+    if not isinstance(req, dict):
+        raise ValueError("a request is a JSON object")
+    op = req.get("op")
+    try:
+        if op == "words":
+            return json.dumps({"ok": dict(messages("play", req["lang"]))})
+        if op == "tables":
+            return json.dumps({"ok": tables_of(variant_of(req["spec"]))})
+        if op == "open":
+            _SESSIONS[str(req["key"])] = Session.open(req["spec"], req.get("options") or {}, req["lang"])
+            return json.dumps({"ok": _SESSIONS[str(req["key"])].view()})
+        if op == "call":
+            name = req["name"]
+            if name not in CALLS:
+                raise KeyError(name)
+            return json.dumps({"ok": getattr(_SESSIONS[str(req["key"])], name)(*req.get("args", []))})
+    except ValueError as err:
+        return json.dumps({"refused": str(err)})
+    raise ValueError(f"not a request: {op!r}")
 
 
 def _work():

@@ -34,7 +34,7 @@ __all__ = ["SCRIPTS", "CLASSES", "CLASS_PATTERNS", "IDS", "ATTRIBUTES", "RESERVE
            "reserved_class", "reserved_in", "refusal", "may_name"]
 
 #: The scripts of the page (in ``generator/assets/``) whose contract this is.
-SCRIPTS = ("rulebook.js", "play.js")
+SCRIPTS = ("rulebook.js", "play.js", "play-worker.js", "rulebook-sw.js")
 
 #: Every class the scripts look for, read or give (the theme's among them: its search box, header,
 #: scrolling table boxes, language menu and buttons).
@@ -53,7 +53,9 @@ CLASSES = frozenset({
     # "Play a hand"
     "rb-play", "rb-play-status", "rb-play-board", "rb-play-scores", "rb-play-table", "rb-play-table-words",
     "rb-play-log", "rb-play-log-box", "rb-play-why", "rb-play-hand", "rb-play-tile", "rb-play-refused",
-    "rb-play-moves", "rb-play-hint", "rb-play-result",
+    "rb-play-moves", "rb-play-hint", "rb-play-result", "rb-playing", "rb-play-controls", "rb-play-words-hidden",
+    "rb-play-words-toggle", "rb-play-places", "rb-play-steps", "rb-play-step-line", "rb-play-refused-link",
+    "rb-play-levels",
     # a tile's name kept on one line (the build gives it to the page's text, Play to its words)
     "rb-tile",
 })
@@ -61,8 +63,9 @@ CLASSES = frozenset({
 #: Classes the scripts read by a pattern: the game of a Play region (``rb-game-draw``).
 CLASS_PATTERNS = ("rb-game-",)
 
-#: The ids the scripts give (the "Play a hand" heading, the line that says why a tile may not be played).
-IDS = frozenset({"play-a-hand", "rb-play-why"})
+#: The ids the scripts give (the "Play a hand" heading, the line that says why a tile may not be played,
+#: the table in words).
+IDS = frozenset({"play-a-hand", "rb-play-why", "rb-play-words"})
 
 #: The attributes the scripts set and read on the parts they make (the test contract of "Play a hand"),
 #: and the verdict words of a practice position (``data-rb-verdict``, the page's).
@@ -70,7 +73,9 @@ ATTRIBUTES = frozenset({
     "data-rb-verdict",
     "data-state", "data-rb-play", "data-rb-game-id", "data-rb-start", "data-rb-seed", "data-rb-moves",
     "data-rb-move", "data-rb-tile", "data-rb-why", "data-rb-draw", "data-rb-pass", "data-rb-hint",
-    "data-rb-result", "data-rb-next", "data-rb-again",
+    "data-rb-result", "data-rb-next", "data-rb-again", "data-rb-players", "data-rb-new", "data-rb-undo",
+    "data-rb-link", "data-rb-steps", "data-rb-place", "data-rb-refused", "data-rb-level", "data-rb-deal",
+    "data-rb-engine", "data-rb-offline",
 })
 
 #: Classes no rule text may use: the site's own (its scripts' and its stylesheet's) and the theme's.

@@ -4,7 +4,9 @@ of both languages as data, the page's player script, and Pyodide (CPython
 compiled to WebAssembly), copied from the npm package ``pyodide`` at the
 version :data:`PYODIDE_VERSION`. Nothing is asked of any other site: the
 player loads these files from the site itself, and only when the reader
-presses the play button (``assets/play.js``, :mod:`generator.play`).
+shows intent to play (``assets/play.js``, which runs the engine in
+``assets/play-worker.js``, :mod:`generator.play`); the site's service worker
+(``rulebook-sw.js``, :func:`service_worker`) keeps them for offline play.
 
 Where Pyodide is found (:func:`find_pyodide`): the folder ``RULEBOOK_PYODIDE``
 names, else ``node_modules/pyodide`` beside ``mkdocs.yml`` (``npm install``
@@ -29,7 +31,7 @@ from ..base.i18n import LANGS, export
 from ..safety.paths import is_plain_file
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_FILES", "PLAY_DIR", "PYODIDE_DIR", "find_pyodide", "bundle_modules",
-           "engine_bundle", "play_files", "pyodide_problem", "PyodideLinkError"]
+           "engine_bundle", "play_files", "pyodide_problem", "PyodideLinkError", "service_worker"]
 
 #: The Pyodide release the player is written and tested against (the npm package's version).
 PYODIDE_VERSION = "314.0.8"
@@ -185,3 +187,26 @@ def play_files(catalog, ids: Iterable[str] | None = None) -> dict[str, bytes]:
     for vid in (catalog.page_ids() if ids is None else ids):
         out[f"{PLAY_DIR}/games/{vid}.json"] = _json(spec_of(catalog.variant(vid).rules))
     return out
+
+
+#: What stands in the service worker's script for its version (:func:`service_worker`).
+VERSION_MARK = "@VERSION@"
+
+
+def service_worker(template: str, files: dict[str, bytes], pyodide_version: str) -> bytes:
+    """The site's service worker (``generator/assets/rulebook-sw.js``,
+    ``template``) with its version written in: the first 16 hex digits of a
+    SHA-256 of Pyodide's version and of the player's ``files`` (path in the
+    site -> bytes), names sorted, so the same files give the same bytes and
+    any change to a file the worker keeps first from its cache (the player,
+    the engine, the words, a game's rules) gives a new version (the readers'
+    browsers then drop the old copies). Raises ``ValueError`` when the
+    template does not carry :data:`VERSION_MARK` exactly once."""
+    import hashlib
+
+    if template.count(VERSION_MARK) != 1:
+        raise ValueError(f"the service worker's script must carry {VERSION_MARK} once")
+    digest = hashlib.sha256(pyodide_version.encode("utf-8"))
+    for name in sorted(files):
+        digest.update(b"\0" + name.encode("utf-8") + b"\0" + hashlib.sha256(files[name]).digest())
+    return template.replace(VERSION_MARK, digest.hexdigest()[:16]).encode("utf-8")

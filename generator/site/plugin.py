@@ -36,7 +36,8 @@ from ..safety.paths import inside, is_plain_file, link_on_the_way
 from ..safety.sanitize import police
 from .fixups import (SEARCH_INDEX, error_page, home_switcher, language_base, language_folder,
                      patch_search_worker, plain_titles, site_nav, split_search_index)
-from .play import PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, PyodideLinkError, find_pyodide, play_files
+from .play import (PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, PyodideLinkError, find_pyodide, play_files,
+                   service_worker)
 from .typeset import break_table_text, keep_whole
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -162,8 +163,13 @@ THEME_DIR = Path(__file__).resolve().parents[1] / "theme"
 #: The site's stylesheet and script, shipped with the plugin and added to every site.
 ASSETS_DIR = Path(__file__).resolve().parents[1] / "assets"
 STYLESHEET, SCRIPT = "assets/rulebook.css", "assets/rulebook.js"
-#: The player of "Play a hand", loaded by the page's script only when the reader presses Play.
+#: The player of "Play a hand", loaded by the page's script only when the reader shows intent to play.
 PLAYER = "assets/play.js"
+#: The player's worker (the engine runs there, never on the page's thread), beside the player.
+PLAYER_WORKER = "assets/play-worker.js"
+#: The site's service worker, at the site's root (its scope is the site): it keeps the player and the
+#: pages seen for later visits and offline play (:func:`generator.site.play.service_worker`).
+SERVICE_WORKER = "rulebook-sw.js"
 #: Where a page of ``docs/`` wants the list of the site's games (:func:`generator.pages.games_list`).
 GAMES_MARK = "<!-- rulebook:games -->"
 
@@ -319,12 +325,16 @@ class RulebookPlugin(BasePlugin[_Options]):
             raise Abort(f"Aborted: {error.strerror or error}")
 
     def _write_player(self, site: Path) -> None:
-        """Put the player of "Play a hand" into the built site: its script,
-        its data (:func:`generator.site.play.play_files`) and Pyodide's files,
+        """Put the player of "Play a hand" into the built site: its script
+        and its worker's, the site's service worker (which keeps them for
+        offline play), its data (:func:`generator.site.play.play_files`) and Pyodide's files,
         when Pyodide was found (:func:`generator.site.play.find_pyodide`)."""
         if self._pyodide is None or self._play is None:
             return
-        wanted = {PLAYER: (ASSETS_DIR / Path(PLAYER).name).read_bytes(), **self._play}
+        wanted = {PLAYER: (ASSETS_DIR / Path(PLAYER).name).read_bytes(),
+                  PLAYER_WORKER: (ASSETS_DIR / Path(PLAYER_WORKER).name).read_bytes(), **self._play}
+        wanted[SERVICE_WORKER] = service_worker((ASSETS_DIR / SERVICE_WORKER).read_text("utf-8"), wanted,
+                                                PYODIDE_VERSION)
         for name, data in sorted(wanted.items()):
             path = site / name
             path.parent.mkdir(parents=True, exist_ok=True)

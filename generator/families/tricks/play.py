@@ -42,6 +42,11 @@ TRICKS = 7
 
 
 # -- the pages' words are :mod:`generator.families.tricks.words`'s --------------------------------------
+#: The reader's hand is drawn higher end on top, as 42 players write a tile and the game's page draws
+#: it (rules/texas-42: "6-4"); :mod:`generator.play.session` reads it.
+HIGH_FIRST = True
+
+
 def tile_label(tile: Tile) -> str:
     """A tile of the reader's hand as 42 players write it, the higher end
     first (``6-4``), as the game's page does."""
@@ -247,7 +252,7 @@ def scores(variant: Texas42, state: Deal, lang: str, who, earlier=()) -> str:
     """The score as the Deal knows it, one line: each team's marks before
     this hand (only where the game loop left them on the state as
     ``game_marks``, else added up from ``earlier``: the game's finished
-    Deals, oldest first), the marks that win the game, the high bid and its
+    Deals, oldest first) with, once the hand is over, the marks it won, the marks that win the game, the high bid and its
     bidder, and once tricks are played each team's points this hand (raw:
     one a trick and the count, 42 in a hand). ``who`` names a seat or a
     side (``"N+S"``) in the reader's words."""
@@ -260,6 +265,11 @@ def scores(variant: Texas42, state: Deal, lang: str, who, earlier=()) -> str:
             result = past.result if past.end != "thrown-in" else None
             for team, n in (result.marks.items() if result is not None else ()):
                 marks[team] = marks.get(team, 0) + n
+    if state.end is not None and state.end != "thrown-in" and state.result is not None:
+        # a finished hand's marks are counted at its end, not only from the next hand on
+        marks = dict(marks or {})
+        for team, n in state.result.marks.items():
+            marks[team] = marks.get(team, 0) + n
     if marks:
         parts.append(w["tricks_marks"].format(marks=w["list"].join(
             f"{who(team)} {plural(lang, 'mark', n)}" for team, n in marks.items())))
