@@ -49,7 +49,8 @@ def test_every_level_plays_legal_complete_games(fam):
         rec = play_game(v, names, [bot, greedy_bot] * (len(names) // 2) + [bot] * (len(names) % 2),
                         random.Random(7), teams, Work(150_000))
         assert rec["hands"], level
-        assert rec["finished"] is False or rec["winners"], level
+        # (a deal of Pai Gow may go to the banker against every player: no player wins it)
+        assert rec["finished"] is False or rec["winners"] or fam.name == "paigow", level
 
 
 def _midway(v, names, teams, seed: int, moves: int):
@@ -77,7 +78,8 @@ def test_hard_never_reads_a_hidden_hand(fam):
     """Two states with the same seen history and different hidden tiles: the same choice, the
     same means, with the same random stream."""
     v, names, teams = _game_of(fam)
-    state, seat = _midway(v, names, teams, seed=11, moves=len(names) + 2)
+    # a deal of Pai Gow is one decision a seat: the banker's, the last, is the one taken midway
+    state, seat = _midway(v, names, teams, seed=11, moves=len(names) - 1 if fam.name == "paigow" else len(names) + 2)
     other = sample_world(v, state, seat, random.Random(99))
     hidden = {p: sorted(state.hands[p]) for p in state.hands if p != seat}
     assert hidden != {p: sorted(other.hands[p]) for p in other.hands if p != seat}, "the hidden tiles differ"
