@@ -227,30 +227,31 @@ def test_matador_joins_and_sniff_arms_are_drawn(site):
 def test_family_overview_compares_every_game(site, lang):
     soup, _ = page(site, lang, "gen/family")
     tables = soup.select(".rb-comparison table")
-    # one table per family: the line of play, trains, tricks, a tree of doubles
-    assert len(tables) == 4
-    others = ({"Mexican Train", "Texas 42", "Chicken Foot"} if lang == "en"
+    # the 17 games of a single line of play in four tables of at most five (5 + 4 + 4 + 4), then one
+    # table each for the trains, the tricks (four games), the tree and Pai Gow
+    assert len(tables) == 8
+    others = ({"Mexican Train", "Texas 42", "Chicken Foot", "Pai Gow"} if lang == "en"
               else {"メキシカントレイン", "テキサス42", "チキンフット"})
-    assert others <= {th.get_text() for table in tables[1:] for th in table.select("th")}
+    assert others <= {th.get_text() for table in tables[4:] for th in table.select("th")}
     for span in soup.select(".rb-cmp-game"):    # each value's game, named for a phone
         span.decompose()
-    header = [th.get_text() for th in tables[0].select("th")]
-    # the item column, Horse Race, the seeds' line games, then the other line-of-play games by id
+    headers = [[th.get_text() for th in table.select("th")][1:] for table in tables[:4]]
+    assert [len(h) for h in headers] == [5, 4, 4, 4]
+    line = [name for h in headers for name in h]
     caribbean = (["Cuban Dominoes", "Dominican Dominoes", "Puerto Rican Dominoes"] if lang == "en"
                  else ["キューバン・ドミノ", "ドミニカのドミノ", "プエルトリコのドミノ"])
-    published = (["All Threes (the ten-tile reading)", *caribbean[:2], "Five-Up", "Fives and Threes", caribbean[2]]
-                 if lang == "en" else
-                 ["オール・スリー（セット10枚の読み方）", *caribbean[:2], "ファイブアップ", "ファイブズ・アンド・スリーズ",
-                  caribbean[2]])
-    assert len(header) == 1 + 1 + len(FAMILY) + len(published)
-    assert header[-len(published):] == published
-    # the row for the direction of play: clockwise everywhere but in the Cuban game and the two
-    # Caribbean games that extend it
-    rows = {tr.find("td").get_text(): [td.get_text() for td in tr.find_all("td")[1:]]
-            for tr in tables[0].select("tr") if tr.find("td")}
+    assert line[-1] == caribbean[2] and set(caribbean) <= set(line)
+    # the row for the direction of play: clockwise everywhere but in the Cuban game and the games that
+    # extend it (the two Caribbean games and International partnership dominoes)
     words = ("clockwise", "counter-clockwise") if lang == "en" else ("時計回り", "反時計回り")
-    direction = rows["Direction of play" if lang == "en" else "手番の向き"]
-    assert direction == [words[1] if name in caribbean else words[0] for name in header[1:]]
+    label = "Direction of play" if lang == "en" else "手番の向き"
+    direction = []
+    for table in tables[:4]:
+        rows = {tr.find("td").get_text(): [td.get_text() for td in tr.find_all("td")[1:]]
+                for tr in table.select("tr") if tr.find("td")}
+        direction += rows[label]
+    assert direction.count(words[1]) == 4 and direction.count(words[0]) == 13
+    assert all(direction[line.index(name)] == words[1] for name in caribbean)
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -414,7 +415,8 @@ def test_the_home_page_lists_every_game_of_the_menu(site):
             (rel, listed ^ menu)
     en = BeautifulSoup((site / "site" / "en" / "index.html").read_text("utf-8"), "html.parser")
     draw = next(li for li in en.select("article li") if li.a and li.a["href"].endswith("gen/draw/"))
-    assert draw.get_text(" ", strip=True) == "Draw — The basic two-player domino game."
+    # its summary's first sentence, then where it is played (Draw's variant.yaml: widespread)
+    assert draw.get_text(" ", strip=True) == "Draw — The basic two-player domino game. (Played in many places.)"
 
 
 def test_japanese_table_headings_may_wrap_only_between_phrases(site):
