@@ -29,7 +29,8 @@ ENGINE_DOCTESTS = ("engine/", "families/line/rules/", "families/line/positions.p
 #: The test files that drive Chromium. A parallel run (pytest-xdist, ``--dist loadfile``) gives them all to
 #: one process, one after the other, while the other processes take the rest (:func:`pytest_xdist_make_scheduler`):
 #: two of them at once on two cores made each a third slower (Chromium runs several processes of its own).
-BROWSER_FILES = ("test_browser_pages.py", "test_browser.py", "test_play_browser_en.py", "test_play_browser_ja.py")
+BROWSER_FILES = ("test_browser_pages.py", "test_browser.py", "test_play_browser_en.py", "test_play_browser_ja.py",
+                 "test_play_browser_load.py")
 #: The other test files that take longest, longest first (seconds of a full run on the 2-core machine,
 #: measured with ``--junitxml``: 64, 50, 44, 43, 36, 29, 28, 27, 24, 23, 19, 16, 16). Work goes out in
 #: collection order (``scripts/test.sh`` passes ``--no-loadscope-reorder``): the browser files, these, then
