@@ -242,19 +242,38 @@ class Family:
         count)`` pairs in a fixed order (the other hands, the stock; counts
         are what the seat sees); and per place the tiles its history rules
         out there (a pass, a forced draw, a suit not followed). Built from
-        what ``seat`` saw only, never from the hidden tiles themselves."""
-        raise NotImplementedError(self.name)
+        what ``seat`` saw only, never from the hidden tiles themselves. By
+        default the function ``hidden`` of the family folder's ``search``
+        module."""
+        return self._search().hidden(variant, state, seat)
 
     def redeal(self, variant, state, seat: str, dealt: Mapping[str, list]):
         """A copy of ``state`` whose hidden places (:meth:`hidden`) hold
-        ``dealt`` (place name -> tiles); ``state`` is left as it was."""
-        raise NotImplementedError(self.name)
+        ``dealt`` (place name -> tiles); ``state`` is left as it was (by
+        default the ``search`` module's ``redeal``)."""
+        return self._search().redeal(variant, state, seat, dealt)
 
     def outcome(self, variant, state, seat: str) -> float:
         """How good the ended ``state`` (a hand or round played out) is for
         ``seat``'s side, partners included (higher is better; a hand or
-        round won counts most, then the points or penalty pips)."""
-        raise NotImplementedError(self.name)
+        round won counts most, then the points or penalty pips; by default the
+        ``search`` module's ``outcome``)."""
+        return self._search().outcome(variant, state, seat)
+
+    def _search(self):
+        """The family folder's ``search`` module (``<folder>/search.py``), or
+        that of the family it builds on; raises ``NotImplementedError`` for a
+        family without one."""
+        for cls in type(self).__mro__:
+            if cls is Family:
+                break
+            name = cls.__module__ + ".search"
+            try:
+                return importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if exc.name != name:        # the module is there but needs one that is not
+                    raise
+        raise NotImplementedError(f"the family {self.name!r} has no search module")
 
     def search_moves(self, variant, state, seat: str, plays: list) -> list:
         """The legal ``plays`` the ``hard`` level weighs (all of them unless

@@ -91,24 +91,6 @@ class PaiGowFamily(Family):
 
         return STRATEGIES[variant.strategy]
 
-    def hidden(self, variant, state, seat):
-        """What ``seat`` has not seen (:func:`.search.hidden`)."""
-        from .search import hidden
-
-        return hidden(variant, state, seat)
-
-    def redeal(self, variant, state, seat, dealt):
-        """A new deal with its hidden hands dealt afresh (:func:`.search.redeal`)."""
-        from .search import redeal
-
-        return redeal(variant, state, seat, dealt)
-
-    def outcome(self, variant, state, seat):
-        """How good the shown ``state`` is for ``seat`` (:func:`.search.outcome`)."""
-        from .search import outcome
-
-        return outcome(variant, state, seat)
-
     def decisive_modules(self) -> list:
         from ...engine import rulebase, tiles, tilesets
         from ...sim import simulate

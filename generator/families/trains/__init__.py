@@ -82,24 +82,6 @@ class TrainsFamily(RoundsFamily):
         """The heaviest tile (nothing scores in play: pips left in hand are penalties)."""
         return lambda play: play[0].pips
 
-    def hidden(self, variant, state, seat):
-        """What ``seat`` has not seen (:func:`.search.hidden`)."""
-        from .search import hidden
-
-        return hidden(variant, state, seat)
-
-    def redeal(self, variant, state, seat, dealt):
-        """A copy of ``state`` with its hidden places dealt afresh (:func:`.search.redeal`)."""
-        from .search import redeal
-
-        return redeal(variant, state, seat, dealt)
-
-    def outcome(self, variant, state, seat):
-        """How good the ended ``state`` is for ``seat``'s side (:func:`.search.outcome`)."""
-        from .search import outcome
-
-        return outcome(variant, state, seat)
-
     def decisive_modules(self) -> list:
         from ...engine import rulebase, tiles
         from ...sim import simulate

@@ -82,24 +82,6 @@ class TreeFamily(RoundsFamily):
         """The tile that would cost most left in hand (nothing scores in play)."""
         return lambda play: variant.tile_penalty(play[0])
 
-    def hidden(self, variant, state, seat):
-        """What ``seat`` has not seen (:func:`.search.hidden`)."""
-        from .search import hidden
-
-        return hidden(variant, state, seat)
-
-    def redeal(self, variant, state, seat, dealt):
-        """A copy of ``state`` with its hidden places dealt afresh (:func:`.search.redeal`)."""
-        from .search import redeal
-
-        return redeal(variant, state, seat, dealt)
-
-    def outcome(self, variant, state, seat):
-        """How good the ended ``state`` is for ``seat``'s side (:func:`.search.outcome`)."""
-        from .search import outcome
-
-        return outcome(variant, state, seat)
-
     def decisive_modules(self) -> list:
         from ...engine import rulebase, tiles
         from ...sim import simulate

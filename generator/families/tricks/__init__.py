@@ -129,24 +129,6 @@ class TricksFamily(Family):
 
         return plan_key(variant, state)
 
-    def hidden(self, variant, state, seat):
-        """What ``seat`` has not seen (:func:`.search.hidden`)."""
-        from .search import hidden
-
-        return hidden(variant, state, seat)
-
-    def redeal(self, variant, state, seat, dealt):
-        """A copy of ``state`` with its hidden places dealt afresh (:func:`.search.redeal`)."""
-        from .search import redeal
-
-        return redeal(variant, state, seat, dealt)
-
-    def outcome(self, variant, state, seat):
-        """How good the ended ``state`` is for ``seat``'s side (:func:`.search.outcome`)."""
-        from .search import outcome
-
-        return outcome(variant, state, seat)
-
     def search_moves(self, variant, state, seat, plays):
         """The bids and plays the search weighs (:func:`.search.search_moves`)."""
         from .search import search_moves
