@@ -340,7 +340,8 @@ def test_a_club_game_replacing_a_standard_one_leaves_out_the_standard_house_rule
     assert "  counting: fives\n" in text
     variant.write_text(text.replace("  counting: fives\n", "  counting: ends\n", 1), "utf-8")
     cat = Catalog(site / "rules", standard_pages=True)
-    assert cat.dropped_shipped() == {"five-up": "all-fives", "fives-and-threes": "all-fives"}
+    assert cat.dropped_shipped() == {"five-up": "all-fives", "fives-and-threes": "all-fives",
+                                    "all-fives-spinner": "all-fives"}
     assert "five-up" not in cat.listed_ids() and "draw" in cat.listed_ids()
 
 
