@@ -75,6 +75,11 @@ def test_an_unknown_choice_or_value_is_named():
     ({"side_branches": "at-once"}, [
         ("side_branches", "`side_branches: at-once` needs spinners (`spinners: all` or `first`)")]),
     ({"side_branches": "at-once", "spinners": "first"}, []),
+    # the spinner's sides first need the one spinner to fill (Sebastopol: the set 6-6)
+    ({"side_branches": "spinner-first", "spinners": "all"}, [
+        ("side_branches", "`side_branches: spinner-first` needs `spinners: first` (one spinner, the first double, "
+                          "whose four sides are filled before any other end)")]),
+    ({"side_branches": "spinner-first", "spinners": "first"}, []),
 ])
 def test_what_the_engine_cannot_combine(choices, problems):
     assert combination_problems(Choices.from_mapping(choices)) == problems

@@ -185,7 +185,8 @@ def _spinners(v: Rules, lang: str) -> str:
         return (_m(lang, "every_double_side_branches_once")
                 if v.sides_after_straight else _m(lang, "every_double"))
     if v.spinners == "first":
-        after = _m(lang, "all_four_sides_open_at") if not v.sides_after_straight \
+        after = _m(lang, "all_four_sides_filled_first") if v.choices.side_branches == "spinner-first" \
+            else _m(lang, "all_four_sides_open_at") if not v.sides_after_straight \
             else _m(lang, "sides_once_both_straight_sides")
         return _m(lang, "only_the_first_double_when", after=after)
     return _m(lang, "none")

@@ -23,7 +23,7 @@ CHOICES: tuple[Choice, ...] = (
     Choice("matching", ("equal", "sum-7"), after="direction"),
     Choice("doubles", ("cross", "choice")),
     Choice("spinners", ("none", "all", "first")),
-    Choice("side_branches", ("after-straight", "at-once")),
+    Choice("side_branches", ("after-straight", "at-once", "spinner-first")),
     Choice("counting", ("ends", "fives"), after="draw"),
     Choice("scoring", ("none", "multiples-of-5", "multiples-of-3", "fives-and-threes", "headers")),
     Choice("legal_totals", ("any", "multiples")),
@@ -44,6 +44,9 @@ def line_problems(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
                                     "multiples-of-3 (the multiple a play must make)"))
     if c.side_branches == "at-once" and c.spinners == "none":
         out.append(("side_branches", "`side_branches: at-once` needs spinners (`spinners: all` or `first`)"))
+    if c.side_branches == "spinner-first" and c.spinners != "first":
+        out.append(("side_branches", "`side_branches: spinner-first` needs `spinners: first` (one spinner, the "
+                                     "first double, whose four sides are filled before any other end)"))
     limited = (c.legal_totals == "multiples" and c.scoring in ("multiples-of-5", "multiples-of-3")) \
         or (params or {}).get("lead_totals")
     if c.lead == "highest-double" and limited:
