@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from conftest import ROOT, T, one_game_a_family
+from conftest import E as End
 from generator.base import i18n
 from generator.engine.family import families
 from generator.families.line.rules.hand import Hand
@@ -154,3 +155,17 @@ def test_the_service_worker_s_version_follows_the_player_s_files():
     assert changed.replace(re.search(rb'"([0-9a-f]{16})"', changed)[1], version[1]) == first
     with pytest.raises(ValueError):
         service_worker("const VERSION = 1;", files, "1.0")
+
+
+def test_sebastopol_refuses_a_tile_beyond_the_spinner_in_words_worked_by_hand():
+    # Sebastopol: N sets the 6-6, E joins 4-6 on its side a. S holds 4-5, which matches the 4 of the 4-6, but
+    # the 6-6 still has three free sides: the refusal names the spinner's sides, not the 6-6's six; S's only
+    # play is none, and S passes (no drawing).
+    v = CATALOG.variant("sebastopol").rules
+    h = Hand(v, list("NESW"), {"N": [T("6-6"), T("0-1")], "E": [T("4-6"), T("1-2")], "S": [T("4-5"), T("2-3")],
+                               "W": [T("0-6"), T("3-3")]}, [])
+    h.play("N", T("6-6"))
+    h.play("E", T("4-6"), End("6-6:a"))
+    assert line.refusal(v, h, "S", T("4-5")) == "sebastopol/spinner-sides-first"
+    assert line.refusal(v, h, "S", T("2-3")) == "sebastopol/matching"
+    assert h.plays_for("S") == [] and h.end is None

@@ -98,11 +98,17 @@ def action_tile(action) -> Tile | None:
 def refusal(variant: Variant, state, seat: str, tile: Tile) -> str:
     """The rule that refuses ``tile`` now, as the hand refuses it: a drawn
     tile that must be placed first, the tile that must open the hand, else
-    why the first open end does not take it (its halves do not match, the
-    total is not allowed ...); the hand checks a play before it changes
+    why a free end it matches is not open yet (the spinner's sides first),
+    else why the first open end does not take it (its halves do not match,
+    the total is not allowed ...); the hand checks a play before it changes
     anything. Raises ``RuntimeError`` if the hand accepts ``tile``, which
     :meth:`~generator.families.line.rules.hand.Hand.plays_for` did not list."""
-    tries = [None] + list(variant.open_ends(state.layout))
+    opens = variant.open_ends(state.layout)
+    # a free end the tile matches but the rules keep closed for now (the spinner's sides first, in
+    # Sebastopol) says why better than an open end it does not match
+    waiting = [e for e in state.layout.free_ends(variant.sides_after_straight) if e not in opens
+               and variant.links(e.pip, tile)] if state.layout._n else []
+    tries = [None] + waiting + list(opens)
     first = None
     for at in tries:                        # the hand's own checks first, then each open end's reason
         try:
