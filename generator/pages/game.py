@@ -150,7 +150,8 @@ class _Page:
         if every_end_counts:
             words["counted"] = ui["legend_counted_ends"]
         if rules.spinners == "first":
-            words["branch"] = ui["legend_branch_sniff"]
+            words["branch"] = ui["legend_branch_star" if rules.choices.side_branches == "spinner-first"
+                                 else "legend_branch_sniff"]
         items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(words[key])}' for key in keys]
         return (f'\n<div class="rb-legend" markdown>\n\n**{_esc(ui["legend"])}**\n\n'
                 + "\n".join(items) + "\n\n</div>\n")
