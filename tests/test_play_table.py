@@ -188,3 +188,18 @@ def test_undo_then_another_move_gets_fresh_replies(seed):
     s.undo()
     s.move(1)
     assert s.view() == Session.from_fragment(_spec("all-fives"), s.fragment(), "en").view()
+
+
+@pytest.mark.parametrize("players, level", [(4, "hard"), (10, "normal")])
+def test_a_cyprus_table_plays_a_hand_to_its_end(players, level):
+    """rules/cyprus: four to ten players (five tiles each at ten); a hand played to its end from the deal,
+    the star's rule and the stock's reserve included, against the hard level and at the largest table."""
+    spec = spec_of(CATALOG.variant("cyprus").rules)
+    assert [t["players"] for t in tables_of(CATALOG.variant("cyprus").rules)] == [4, 5, 6, 7, 8, 9, 10]
+    s = Session(spec, 5, "en", players=players, level=level)
+    for _ in range(2000):
+        if s.view()["phase"] != "turn":
+            break
+        _play(s, 1)
+    view = s.view()
+    assert view["phase"] in ("hand-over", "game-over") and view["result"]
