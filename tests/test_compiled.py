@@ -68,6 +68,7 @@ def test_a_new_process_loads_the_compiled_modules_unless_told_otherwise(compiled
     ("block", ["--players", "4", "--partners"]), ("all-fives", ["--players", "3"]),
     ("all-threes", ["--players", "2"]), ("matador", ["--players", "2"]), ("sniff", ["--players", "4", "--partners"]),
     ("bergen", ["--players", "3"]), ("fives-and-threes", ["--players", "2"]), ("mexican-train", ["--players", "4"]),
+    ("sebastopol", ["--players", "4"]),
 ])
 def test_the_compiled_and_the_python_modules_play_the_same_games(compiled, game, players):
     """Seeded games of every family, each with the greedy and the random

@@ -53,12 +53,13 @@ class SpinnerSidesFirst(Variant):
     def spinner_ends(self, layout: Layout) -> tuple[End, ...]:
         """The spinner's free sides, sorted, while it has one (empty when no
         spinner is down, or when all four of its sides are joined)."""
+        spin = layout._dbl[2]                   # the spinners as bits (a tile of a large set has none)
         if not layout.has_double:
             return ()
         out = []
         for e in layout.free_ends(self.sides_after_straight):
             t = e.tile
-            if t.is_double and _is_spinner(layout, t):
+            if t.is_double and (spin & t.bit if t.bit else _is_spinner(layout, t)):
                 out.append(e)
         return tuple(out)
 
