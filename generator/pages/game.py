@@ -63,7 +63,7 @@ _RULE_SECTIONS = {
     "multiple-of-5": ("playable-tiles", "placing-tiles", "scoring"),
     "set": ("the-set", "starting-a-hand", "lead-and-turns"), "lead": ("the-set", "starting-a-hand", "lead-and-turns"),
     "straight-sides-first": ("side-branches", "branch-doubles", "spinners"),
-    "spinner-sides-first": ("the-spinner", "spinner", "side-branches"),
+    "spinner-sides-first": ("the-spinner", "the-star", "spinner", "side-branches"),
     "doubles-crosswise": ("doubles", "branch-doubles"), "doubles": ("doubles", "the-sniff"),
     "placement": ("matching", "placing-tiles", "placement-and-continuation", "side-branches"),
 }
