@@ -19,7 +19,7 @@ def play_random_hand(variant, n_players, rng, teams=None):
     tiles = list(variant.params.tiles)
     rng.shuffle(tiles)
     size = variant.params.deal[n_players]
-    names = ["N", "E", "S", "W", "P5", "P6", "P7", "P8"][:n_players]
+    names = ["N", "E", "S", "W", "P5", "P6", "P7", "P8", "P9", "P10"][:n_players]
     hands = {p: tiles[i * size:(i + 1) * size] for i, p in enumerate(names)}
     required = variant.required_lead(hands)
     leader = required[0] if required else rng.choice(names)
