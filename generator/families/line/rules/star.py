@@ -3,10 +3,10 @@
 The first double laid crosswise is the spinner (``spinners: first``); its four
 sides (both straight sides and both side branches) are open at once, and
 while any of them is still free they are the only open ends: the line grows
-nowhere else until the spinner has a tile on every side (Pagat, Sebastopol
-and Cyprus, the star index; gambiter.com, Sebastopol: "until there are four
-tiles around the [6-6]"). Once all four are joined, every free end is open
-as usual.
+nowhere else until the spinner has a tile on every side (gambiter.com,
+Sebastopol: four tiles round the 6-6 first; Pagat, Cyprus: the 9-9's star,
+which Pagat builds with eight arms and this value with four). Once all four
+are joined, every free end is open as usual.
 
 >>> from generator.engine import Params, Tile, End
 >>> from generator.families.line.rules import Layout
