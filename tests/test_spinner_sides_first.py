@@ -94,3 +94,25 @@ def test_the_count_takes_every_free_end():
                                                            scoring="multiples-of-5")), "test")
     lay = table(v, ("6-6", None), ("4-6", "6-6:a"))
     assert v.end_total(lay) == 22
+
+
+def test_the_diagram_marks_only_the_ends_that_are_open():
+    # Play's diagram of the table: the hollow dots stand at the open ends only. 6-6 set, 4-6 on side a:
+    # the 6-6's three free sides, not the 4 of the 4-6 (free, but not open yet). With the star complete
+    # (1-6 on b, 0-6 on side-a, 5-6 on side-b): the four arms' ends 0, 1, 4 and 5.
+    import re
+
+    from generator.families.line import play as line_play
+
+    first = rules("spinner-first")
+    h = Hand(first, ["N", "E", "S", "W"], {"N": [T("6-6"), T("5-6")], "E": [T("4-6"), T("2-3")],
+                                           "S": [T("1-6"), T("3-3")], "W": [T("0-6"), T("2-2")]}, [])
+    h.play("N", T("6-6"))
+    h.play("E", T("4-6"), E("6-6:a"))
+    svg, _ = line_play.table(first, h, "en", "t")
+    assert sorted(re.findall(r'class="open" data-end="([^"]+)"', svg)) == ["6-6:b", "6-6:side-a", "6-6:side-b"]
+    h.play("S", T("1-6"), E("6-6:b"))
+    h.play("W", T("0-6"), E("6-6:side-a"))
+    h.play("N", T("5-6"), E("6-6:side-b"))
+    svg, _ = line_play.table(first, h, "en", "t")
+    assert sorted(re.findall(r'class="open" data-end="([^"]+)"', svg)) == ["0-6:0", "1-6:1", "4-6:4", "5-6:5"]
