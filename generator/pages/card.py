@@ -54,6 +54,8 @@ def applies(key: str, rules) -> bool:
         return choices.scoring not in ("none", "headers")
     if key == "legal_totals":
         return choices.legal_totals != "any"
+    if key in ("widow", "shoot_moon"):     # a game of three's (Moon): nothing to say of a game of four
+        return tuple(rules.params.players) == (3,)
     return True
 
 
