@@ -52,6 +52,10 @@ class TricksFamily(Family):
                    Choice("shoot_moon", ("not-allowed", "allowed")))
     house_params = frozenset({"target"})
     target_unit = "mark"
+
+    def target_unit_of(self, params: Mapping) -> str:
+        """Marks for four players in partnerships (Texas 42), points for three alone (Moon: 21)."""
+        return "point" if list(params.get("players") or []) == [3] else "mark"
     position_schema = "trick-position"
     practice_class = " rb-practice-trick"
     #: "Which tile may I play?" asks of each tile; "which wins", "how many points" have one right answer.
@@ -60,6 +64,10 @@ class TricksFamily(Family):
     work_limits = (16_000_000, 4_000_000)
     simulate_words = ("tiles per hand", "winning bid", "bids set", "the bidders make their bid")
     figure_words = ("tricks_intro", "tricks_note")
+
+    def figure_words_of(self, rules) -> tuple[str, str]:
+        """Three players alone (Moon) are not two partnerships: their own introduction."""
+        return ("tricks_three_intro", "tricks_note") if getattr(rules, "three", False) else self.figure_words
     unused_params = frozenset({"stock_reserve", "point_unit"})
     param_notes = {"set": "a game of tricks is played with a double-six set (6), or Moon's 22 tiles (moon)",
                    "players": "empty for four players in two partnerships; [3] for three alone (Moon)",
@@ -186,7 +194,8 @@ class TricksFamily(Family):
         """Hands, the winning bid, how often the bid is set or made."""
         t = words
         return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"],
-                    tiles=t["tricks_tph"], points=t["tricks_bid"], block=t["tricks_set"], first=t["tricks_made"])
+                    tiles=t["tricks_tph"], points=t["tricks_bid_three" if rules.three else "tricks_bid"],
+                    block=t["tricks_set"], first=t["tricks_made"])
 
     def compare_cell(self, v, row: str, lang: str) -> str:
         from .pages import compare_cell

@@ -89,18 +89,20 @@ def _trick_table(rules, plays, trumps, contract, lang: str, winner: str | None =
     choices."""
     ui = _UI[lang]
     led = rules.suit_led(plays[0][1], trumps, contract)
+    counted = not rules.three                # a game of three (Moon) has no count tiles: no count column
     if winner is None:
-        rows = [f"| {ui['order']} | {ui['seat']} | {ui['tile']} | {ui['role']} | {ui['count']} |",
-                "|---:|---|---|---|---:|"]
+        rows = [f"| {ui['order']} | {ui['seat']} | {ui['tile']} | {ui['role']} |" + (f" {ui['count']} |" if counted else ""),
+                "|---:|---|---|---|" + ("---:|" if counted else "")]
     else:
-        rows = [f"| {ui['tile']} | {ui['order']} | {ui['role']} | {ui['count']} |", "|---|---:|---|---:|"]
+        rows = [f"| {ui['tile']} | {ui['order']} | {ui['role']} |" + (f" {ui['count']} |" if counted else ""),
+                "|---|---:|---|" + ("---:|" if counted else "")]
     mark = messages("pages", lang)["practice_best_mark"]
     for i, (s, t) in enumerate(plays):
         role, count = _cell(_role(rules, t, led, trumps, contract, lang, i == 0)), str(count_of(t) or "")
         if winner is None:
-            cells = [str(i + 1), s, tile_text(t), role, count]
+            cells = [str(i + 1), s, tile_text(t), role] + ([count] if counted else [])
         else:
-            cells = [ui["seat_tile"].format(seat=s, tile=tile_text(t)), str(i + 1), role, count]
+            cells = [ui["seat_tile"].format(seat=s, tile=tile_text(t)), str(i + 1), role] + ([count] if counted else [])
             if s == winner:
                 cells[0] = mark + cells[0]
                 cells = [f"**{c}**" if c else c for c in cells]
@@ -408,12 +410,13 @@ def compare_cell(v, row: str, lang: str) -> str:
         trumps += ui["clause_sep"] + ui["cmp_widow"]
         if v.shoot_moon:
             trumps += ui["clause_sep"] + ui["bid_moon"]
+    three = "_three" if v.three else ""
     return {
-        "start": ui["cmp_start"],
-        "layout": ui["cmp_layout"],
+        "start": ui["cmp_start" + three],
+        "layout": ui["cmp_layout" + three],
         "where": ui["cmp_where"],
-        "drawing": ui["cmp_drawing"],
-        "doubles": ui["cmp_doubles"],
+        "drawing": ui["cmp_drawing" + three],
+        "doubles": ui["cmp_doubles_high"] if v.three and not v.doubles_trump else ui["cmp_doubles"],
         "length": (ui["cmp_length_three"] if v.three else ui["cmp_length"]).format(n=v.marks_to_win),
         "scoring": ui["cmp_scoring_three"] if v.three else ui["cmp_scoring"],
         "options": trumps,
