@@ -2,7 +2,9 @@
 
 A game's ``variant.yaml`` names its set: a number ``n`` for a Western
 double-``n`` set (every pair of numbers from 0 to ``n`` once: 28 tiles for
-double-six), or ``chinese`` for the Chinese set. The Chinese set is defined
+double-six), ``moon`` for Moon's 22 tiles (a double-six set less the six
+tiles pairing a blank with another number: dominorules.com, "Rules to
+Moon"), or ``chinese`` for the Chinese set. The Chinese set is defined
 below as data (:data:`SETS`), which the engine, the schema and the position
 checks read: its 21 throws of two dice (no blanks), eleven of them doubled
 ("civil" tiles, 文牌) and ten single ("military" tiles, 武牌), each with its
