@@ -219,6 +219,12 @@ class Family:
         return {}
 
     # -- rule choices and params ----------------------------------------------------------------
+    def choice_applies(self, key: str, rules) -> bool:
+        """Whether the rule choice ``key`` (one of :attr:`choices`) says anything about the game
+        ``rules`` of this family: the card and the options page leave out a choice that does not
+        (a game of tricks for three has no partners' bids; four in partnerships have no widow)."""
+        return True
+
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
         """``(choice key, message)`` for each combination of ``choices`` (a
         :class:`~generator.engine.choices.Choices`) this family's engine

@@ -94,6 +94,16 @@ class TricksFamily(Family):
 
         return " rb-practice-tile" if isinstance(position, FollowPosition) else self.practice_class
 
+    def choice_applies(self, key: str, rules) -> bool:
+        """The widow and shooting the moon belong to three players alone (Moon); the bids in marks
+        and the partners' bids (``top_bid``, ``nello``, ``plunge``, ``splash``) to four in partnerships."""
+        three = tuple(rules.params.players) == (3,)
+        if key in ("widow", "shoot_moon"):
+            return three
+        if key in ("top_bid", "nello", "plunge", "splash"):
+            return not three
+        return True
+
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
         """A plunge bids four marks and a splash three, which a top bid of one mark forbids; a widow
         and shooting the moon belong to a game of three (Moon), and partners' bids to a game of four."""
