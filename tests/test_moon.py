@@ -146,3 +146,34 @@ def test_a_moon_deal_without_its_widow_is_refused_at_the_line(rules_copy, capsys
     assert main(["check", "-q", str(path)]) != 0
     err = capsys.readouterr().err
     assert "deal-set.yaml:" in err and "give the `widow`" in err
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ('  discard: "2-1"\n', '  discard: "3-3"\n', "discards one tile of its hand, not 3-3"),
+    ('  bids: [6 tricks, pass, pass]\n', '  bids: [6 tricks, 5 tricks, pass]\n', "higher than the highest so far"),
+    ('  bids: [6 tricks, pass, pass]\n', '  bids: [8 tricks, pass, pass]\n', "'4 tricks' to '7 tricks' or 'moon'"),
+    ('    W: ["6-6"', '    S: ["6-6"', "'S' is no seat: the seats are N, E, W"),
+])
+def test_a_bad_moon_deal_is_refused_at_its_line(rules_copy, capsys, old, new, words):
+    from generator.cli.main import main
+
+    path = rules_copy / "moon" / "positions" / "deal-set.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    assert main(["check", "-q", str(path)]) != 0
+    err = capsys.readouterr().err
+    line = next(i for i, l in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if l == new.rstrip("\n")
+                or l.startswith(new.rstrip("\n")))
+    assert f"deal-set.yaml:{line}:" in err and words in err, err
+    assert "Traceback" not in err
+
+
+def test_a_points_question_is_refused_in_a_game_of_three(rules_copy, capsys):
+    from generator.cli.main import main
+
+    path = rules_copy / "moon" / "positions" / "practice-moon-double.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("question: winner\n  answer: E", "question: points\n  answer: 1"), encoding="utf-8")
+    assert main(["check", "-q", str(path)]) != 0
+    assert "always one point in a game of three" in capsys.readouterr().err

@@ -130,6 +130,14 @@ def _points_table(answer: int, lang: str) -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
+def _points_words(rules, tr, lang: str) -> str:
+    """What a trick is worth, in a sentence: one and its count (one alone in a game of three, Moon)."""
+    ui = _UI[lang]
+    if rules.three:
+        return ui["trick_points_three"]
+    return ui["trick_points"].format(points=plural(lang, "point", tr.points), count=tr.points - 1)
+
+
 def _trick(page, pos: TrickPosition, outcome) -> str:
     ui, lang, rules = _UI[page.lang], page.lang, page.v.rules
     tr = outcome.trick
@@ -156,7 +164,7 @@ def _trick(page, pos: TrickPosition, outcome) -> str:
     parts = [_figure(page, pos.id, list(tr.plays), tr.winner, pos.trumps, cap, out_seat, pos.contract),
              _trick_table(rules, list(tr.plays), pos.trumps, pos.contract, lang),
              f"\n- {_esc(_why(rules, list(tr.plays), pos.trumps, pos.contract, lang))}",
-             f"- {_esc(ui['trick_points'].format(points=plural(lang, 'point', tr.points), count=tr.points - 1))}\n"]
+             f"- {_esc(_points_words(rules, tr, lang))}\n"]
     return "\n".join(parts)
 
 
@@ -500,7 +508,7 @@ def explain_lines(checked, variant, lang: str) -> list[str]:
         out = next((s for s in variant.seats if s not in pos.seats), None)
         return [trick_text(list(tr.plays), None if pos.is_practice else tr.winner, pos.trumps, lang, out,
                            pos.contract),
-                ui["trick_points"].format(points=plural(lang, "point", tr.points), count=tr.points - 1)]
+                _points_words(variant, tr, lang)]
     if isinstance(pos, FollowPosition):
         return [ui["called_for"].format(suit=suit_words(outcome.suit, lang), tile=tile_text(pos.plays[0])),
                 ui["may_list"].format(tiles=", ".join(tile_text(t) for t in outcome.legal))]

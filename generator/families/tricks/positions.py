@@ -301,6 +301,9 @@ def parse_tricks(src: Source, v: Texas42):
                             range(len(t["hands"][s]))]
             pos.hands = hands
         _question(src, pos, ("trick",))
+        if v.three and pos.question == "points":
+            raise src.error(("trick", "question"), "a trick is always one point in a game of three (no count "
+                                                   "tiles): ask `question: winner` instead", key=False)
         return pos
     if "follow" in d:
         f = d["follow"]
@@ -343,6 +346,9 @@ def parse_tricks(src: Source, v: Texas42):
                                                "deal stay out of play" if left else "every tile is dealt: there is "
                                                "no widow", key=False)
         discard = read_tile(src, v, ("deal", "discard")) if "discard" in g else None
+        if discard is not None and widow is None:
+            raise src.error(("deal", "discard"), "there is no widow here, so nothing is discarded: leave out "
+                                                 "`discard`", key=False)
         bids = [_bid(src, ("deal", "bids", i)) for i in range(len(g["bids"]))]
         trumps = _trumps(src, v, ("deal", "trumps")) if "trumps" in g else None
         tricks = [DealTrick(i + 1, [read_tile(src, v, ("deal", "tricks", i, "plays", j))
