@@ -196,3 +196,19 @@ def test_moon_the_widow_and_the_discard_in_words(moon):
     deal.push("N", 6)
     assert "5 tricks" in show.table(moon, deal, "en", "t")[1]
     assert "Game to 21 points" in show.scores(moon, deal, "en", str, ())
+
+
+def test_moon_the_hint_never_speaks_of_count(moon):
+    # Moon's 22 tiles: E shakes, so W bids first: four tricks; N and E pass. W takes the 6-3, discards
+    # the 1-1, names sixes and leads 5-4 (fives). N holds 5-5, 5-3 and 5-1: only the 5-5 beats the 5-4, and
+    # in Moon it carries no count -- the hint is to win the trick, not to win ten points with it.
+    hands = {"W": ["5-4", "6-6", "6-5", "4-4", "3-3", "2-2", "1-1"],
+             "N": ["5-5", "5-3", "2-1", "3-1", "4-1", "5-1", "6-1"],
+             "E": ["0-0", "3-2", "4-2", "5-2", "6-2", "4-3", "6-4"]}
+    deal = Deal(moon, ["N", "E", "W"], {s: [_t(x) for x in h] for s, h in hands.items()}, "E", (_t("6-3"),))
+    for seat, action in (("W", Bid(4, "tricks")), ("N", PASS), ("E", PASS), ("W", _t("1-1")), ("W", 6),
+                         ("W", _t("5-4"))):
+        deal.push(seat, action)
+    assert sorted(map(str, deal.plays_for("N"))) == ["1-5", "3-5", "5-5"]
+    best, reason = show.hint(moon, deal, "N", "en")
+    assert best == _t("5-5") and reason == messages("play", "en")["tricks_hint_win"]

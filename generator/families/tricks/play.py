@@ -427,7 +427,7 @@ def hint(variant: Texas42, state: Deal, seat: str, lang: str):
             return best, w["tricks_hint_give_count"].format(points=plural(lang, "point", count_of(best)))
         return best, w["tricks_hint_partner_low"]
     if variant.trick_winner(played + [best], trumps, contract) == len(played):
-        if count_of(best):
+        if count_of(best) and not variant.three:          # Moon has no count tiles
             return best, w["tricks_hint_win_count"].format(points=plural(lang, "point", count_of(best)))
         return best, w["tricks_hint_win"]
     if _role(variant, state, best)[0] == "follow" and len(plays) < len(hand):
