@@ -162,6 +162,8 @@ def test_moon_a_whole_game_of_three_is_played_through_the_session(moon, lang):
             continue
         assert view["phase"] == "turn" and view["moves"], view
         assert view["table_words"]
+        for tile in view["hand"]:
+            assert bool(tile["moves"]) != bool(tile["why"])
         hint = s.hint()
         assert hint["reason"] and 0 <= hint["index"] < len(view["moves"])
         s.move(hint["index"])
