@@ -1,6 +1,8 @@
 """The tricks family (``layout: tricks``): Texas 42, four players in two
 partnerships, bids, trumps, following suit, seven tricks and the count tiles,
-marks to seven.
+marks to seven; and Moon, three players alone (``players: [3]``) with Moon's
+22 tiles (``set: moon``), bids of four to seven tricks or the moon, a widow
+for the bidder, one point a trick, points to 21.
 
 Its own modules: the rules (:mod:`generator.families.tricks.rules`), its positions
 (:mod:`generator.families.tricks.positions`), its diagrams (:mod:`generator.families.tricks.draw`),

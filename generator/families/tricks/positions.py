@@ -12,7 +12,9 @@ so it has four kinds of its own:
 - :class:`MarksPosition` -- ``marks``: hands added up in marks to the game.
 
 Seats are ``N``, ``E``, ``S``, ``W`` in clockwise order; the teams are
-``N+S`` and ``E+W``; trumps are a suit ``0``-``6``, ``doubles`` or
+``N+S`` and ``E+W`` (a game of three, Moon: ``N``, ``E``, ``W``, each its own
+side, a deal with its ``widow`` and the bidder's ``discard``, scored in
+``scores``); trumps are a suit ``0``-``6``, ``doubles`` or
 ``follow-me``; bids as :meth:`~generator.families.tricks.rules.Bid.parse` reads them.
 """
 
