@@ -115,8 +115,10 @@ def test_no_widow_leaves_the_tile_out_and_no_moon_stops_at_seven():
     ({**MOON, "set": 6}, {}, "`set: moon` (22 tiles) leaves one"),
     ({"set": 6, "players": [], "partnerships": [4], "deal": {4: 7}, "target": 7}, {"all_pass": "forced-bid"},
      "belongs to a game of three players"),
+    (MOON, {"top_bid": "one-mark"}, "three players bid tricks, never marks"),
+    (MOON, {"plunge": "allowed"}, "needs partners"),
 ])
-def test_a_widow_needs_exactly_one_tile_left(params, choices, words):
+def test_values_a_game_of_three_cannot_play_are_refused(params, choices, words):
     from generator.engine.choices import combination_problems
 
     problems = combination_problems(Choices.from_mapping({**CHOICES, **choices}), params)

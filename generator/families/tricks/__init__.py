@@ -122,6 +122,8 @@ class TricksFamily(Family):
             for key in ("nello", "plunge", "splash"):
                 if getattr(choices, key) == "allowed":
                     return [(key, f"`{key}: allowed` needs partners; three players play alone")]
+            if choices.top_bid != "raise-by-one-mark":
+                return [("top_bid", "three players bid tricks, never marks: leave `top_bid` out")]
         for key, marks in (("plunge", "four"), ("splash", "three")):
             if getattr(choices, key) == "allowed" and choices.top_bid == "one-mark":
                 return [(key, f"a {key} bids {marks} marks, above `top_bid: one-mark` (the highest bid "
