@@ -21,7 +21,7 @@ def test_the_default_choices_are_a_plain_line_of_play():
         "next_lead": "winner", "double_cover": "same-player", "target_score": "reach",
         # the tricks family's, which a line of play leaves at their defaults (Texas 42's plain game)
         "follow_me": "doubles-high", "doubles_trump": "allowed", "nello": "not-allowed", "plunge": "not-allowed", "splash": "not-allowed",
-        "top_bid": "raise-by-one-mark", "all_pass": "forced-bid",
+        "top_bid": "raise-by-one-mark", "all_pass": "forced-bid", "widow": "none", "shoot_moon": "not-allowed",
         # the tree family's (Chicken Foot's centre takes six tiles; the 0-0 costs 50; a double may be
         # a player's last tile)
         "centre_double": "six-toes", "double_blank": "fifty", "go_out_on_double": "allowed"}

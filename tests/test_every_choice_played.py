@@ -293,6 +293,34 @@ def all_pass_scenario(value):
     return (True, d.end)
 
 
+MOON = dict(set="moon", players=[3], partnerships=[], deal={3: 7}, target=21)
+
+
+def moon(**choices):
+    return make_variant(dict(MOON), Choices.from_mapping({"layout": "tricks", **choices}), "test")
+
+
+def widow_scenario(value):
+    # Moon's 22 tiles dealt seven to N, E and W, the 6-4 left over. W shakes; N bids five tricks, E and
+    # W pass. Taking the widow, N holds eight tiles and must discard one before naming trumps; without
+    # it, N names trumps at once with the seven dealt.
+    from generator.families.tricks.rules import PASS, Deal
+
+    hands = {"N": [T(6, 6), T(5, 6), T(3, 6), T(5, 5), T(4, 4), T(1, 2), T(1, 3)],
+             "E": [T(2, 6), T(1, 6), T(4, 5), T(3, 5), T(3, 3), T(2, 2), T(0, 0)],
+             "W": [T(2, 5), T(1, 5), T(3, 4), T(2, 4), T(1, 4), T(2, 3), T(1, 1)]}
+    d = Deal(moon(widow=value), list("NEW"), hands, "W", (T(4, 6),))
+    d.push("N", Bid(5, "tricks"))
+    d.push("E", PASS)
+    d.push("W", PASS)
+    return (d.phase, len(d.hands["N"]))
+
+
+def shoot_moon_scenario(value):
+    # Over a bid of seven tricks: the moon (21) where it is played, else nothing but the pass.
+    return [b.value for b in moon(shoot_moon=value).bids(Bid(7, "tricks"), [T(0, 0)])]
+
+
 def tree(**choices):
     return make_variant(dict(NINE), Choices.from_mapping({**TREE, **choices}), "test")
 
@@ -356,6 +384,8 @@ WORKED = {
     "splash": (splash_scenario, {"not-allowed": ([], []), "allowed": ([126], [168])}),
     "top_bid": (top_bid_scenario, {"raise-by-one-mark": [42, 84], "one-mark": [42]}),
     "all_pass": (all_pass_scenario, {"forced-bid": (False, None), "reshake": (True, "thrown-in")}),
+    "widow": (widow_scenario, {"none": ("trumps", 7), "bidder-exchanges": ("discard", 8)}),
+    "shoot_moon": (shoot_moon_scenario, {"not-allowed": [0], "allowed": [0, 21]}),
     "centre_double": (centre_double_scenario, {"six-toes": 6, "four-sides": 4}),
     "double_blank": (double_blank_scenario, {"fifty": 53, "pips": 3, "blanks-25": 78}),
     "go_out_on_double": (go_out_on_double_scenario, {"allowed": ["4-4 on a"], "not-allowed": []}),

@@ -53,6 +53,20 @@ def test_every_level_plays_legal_complete_games(fam):
         assert rec["finished"] is False or rec["winners"] or fam.name == "paigow", level
 
 
+@pytest.mark.parametrize("vid", ["texas-42", "moon"])
+def test_every_level_plays_four_in_partnerships_and_three_alone(vid):
+    """The tricks family's games of four in partnerships and of three alone (Moon, with its widow)
+    both play complete legal games at every level (the test above takes the family's first game)."""
+    v = CAT.variant(vid).rules
+    n = v.params.players[0] if v.params.players else v.params.partnerships[0]
+    teams = None if v.params.players else [["N", "S"], ["E", "W"]]
+    for level in LEVELS:
+        bot = level_bot(level, budget=200)
+        rec = play_game(v, SEATS[n], [bot, greedy_bot] * (n // 2) + [bot] * (n % 2), random.Random(7), teams,
+                        Work(150_000))
+        assert rec["hands"] and (rec["finished"] is False or rec["winners"]), level
+
+
 def _midway(v, names, teams, seed: int, moves: int):
     """A state of the family's first hand or round after ``moves`` moves by the normal player, with
     the seat to move next: the state stops the game loop at its first decision after that."""

@@ -133,3 +133,84 @@ def test_the_readers_hand_is_written_as_42_players_write_it(t42):
         high, low = map(int, label.split("-"))
         assert high >= low and {high, low} == set(map(int, t["tile"].split("-")))
     assert show.tile_label(Tile(1, 6)) == "6-1"
+
+
+# -- Moon: three players alone, the widow ---------------------------------------------------------------
+MOON = {"set": "moon", "players": [3], "partnerships": [], "deal": {3: 7}, "target": 21}
+MOON_CHOICES = {"layout": "tricks", "follow_me": "not-allowed", "doubles_trump": "not-allowed", "all_pass": "reshake",
+                "widow": "bidder-exchanges", "shoot_moon": "allowed"}
+
+
+@pytest.fixture(scope="module")
+def moon():
+    return make_variant(MOON, MOON_CHOICES, "moon")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_moon_a_whole_game_of_three_is_played_through_the_session(moon, lang):
+    s = Session(spec_of(moon), seed=5, lang=lang)
+    assert s.names == ["N", "E", "W"]
+    moves = 0
+    while True:
+        view = s.view()
+        assert view["scores"]
+        if view["phase"] == "game-over":
+            break
+        if view["phase"] == "hand-over":
+            assert view["result"]
+            s.next_hand()
+            continue
+        assert view["phase"] == "turn" and view["moves"], view
+        assert view["table_words"]
+        for tile in view["hand"]:
+            assert bool(tile["moves"]) != bool(tile["why"])
+        hint = s.hint()
+        assert hint["reason"] and 0 <= hint["index"] < len(view["moves"])
+        s.move(hint["index"])
+        moves += 1
+        assert moves < 3000
+    assert s.over and s.record["finished"] and len(s.record["winners"]) == 1
+    deals = [st for st in s.states if st.result is not None]
+    # three seats, seven tricks of three tiles; the game's points reach 21 for its winner
+    assert all(sum(st.result.tricks.values()) == 7 and all(len(tr.plays) == 3 for tr in st.tricks) for st in deals)
+    assert sum(st.result.scores[s.record["winners"][0]] for st in deals) >= 21
+    assert view["table"].startswith("<svg") and 'data-seat="S"' not in view["table"]
+
+
+def test_moon_the_widow_and_the_discard_in_words(moon):
+    # rules/moon/positions/deal-widow-five.yaml: W shakes, N bids five tricks, E and W pass; N takes
+    # the 6-4 and holds eight tiles; the planning player keeps its sixes and doubles and discards the
+    # lightest other tile, the 2-1 (3 pips against the 3-1's 4).
+    hands = {"N": ["6-6", "6-5", "6-3", "5-5", "4-4", "2-1", "3-1"],
+             "E": ["6-2", "6-1", "5-4", "5-3", "3-3", "2-2", "0-0"],
+             "W": ["5-2", "5-1", "4-3", "4-2", "4-1", "3-2", "1-1"]}
+    deal = Deal(moon, ["N", "E", "W"], {s: [_t(x) for x in h] for s, h in hands.items()}, "W", (_t("6-4"),))
+    for seat, bid in (("N", Bid(5, "tricks")), ("E", PASS), ("W", PASS)):
+        deal.push(seat, bid)
+    assert deal.phase == "discard" and len(deal.plays_for("N")) == 8
+    best, reason = show.hint(moon, deal, "N", "en")
+    assert best == _t("2-1") and reason == messages("play", "en")["tricks_hint_discard"]
+    assert show.action_words(moon, deal, "N", _t("2-1"), "en") == "discard 2-1"
+    assert "widow" in show.log_words(moon, deal, "N", _t("2-1"), "en")
+    svg, words = show.table(moon, deal, "en", "t")
+    assert svg == "" and "discards" in words
+    deal.push("N", _t("2-1"))
+    deal.push("N", 6)
+    assert "5 tricks" in show.table(moon, deal, "en", "t")[1]
+    assert "Game to 21 points" in show.scores(moon, deal, "en", str, ())
+
+
+def test_moon_the_hint_never_speaks_of_count(moon):
+    # Moon's 22 tiles: E shakes, so W bids first: four tricks; N and E pass. W takes the 6-3, discards
+    # the 1-1, names sixes and leads 5-4 (fives). N holds 5-5, 5-3 and 5-1: only the 5-5 beats the 5-4, and
+    # in Moon it carries no count -- the hint is to win the trick, not to win ten points with it.
+    hands = {"W": ["5-4", "6-6", "6-5", "4-4", "3-3", "2-2", "1-1"],
+             "N": ["5-5", "5-3", "2-1", "3-1", "4-1", "5-1", "6-1"],
+             "E": ["0-0", "3-2", "4-2", "5-2", "6-2", "4-3", "6-4"]}
+    deal = Deal(moon, ["N", "E", "W"], {s: [_t(x) for x in h] for s, h in hands.items()}, "E", (_t("6-3"),))
+    for seat, action in (("W", Bid(4, "tricks")), ("N", PASS), ("E", PASS), ("W", _t("1-1")), ("W", 6),
+                         ("W", _t("5-4"))):
+        deal.push(seat, action)
+    assert sorted(map(str, deal.plays_for("N"))) == ["1-5", "3-5", "5-5"]
+    best, reason = show.hint(moon, deal, "N", "en")
+    assert best == _t("5-5") and reason == messages("play", "en")["tricks_hint_win"]

@@ -89,6 +89,13 @@ class Family:
     #: (``"point"``) unless the family plays to something else (marks in a game of tricks). Every page
     #: that states a target (a house rule's differences, the comparisons, the card) says it in this unit.
     target_unit: str = "point"
+
+    def target_unit_of(self, params: Mapping) -> str:
+        """What the ``target`` of a game with ``params`` (a ``variant.yaml``'s mapping) counts:
+        :attr:`target_unit` unless the family's games differ (a game of tricks for three players is
+        played to points, four in partnerships to marks)."""
+        return self.target_unit
+
     #: Params a house rule may set though the game it extends leaves them out (their defaults stand).
     house_params: frozenset[str] = frozenset()
     #: The schema a position file of this family follows (``docs/schemas/<name>.schema.json``), one of
@@ -128,6 +135,12 @@ class Family:
     param_notes: Mapping[str, str] = {}
     #: The figures' introduction and closing note (keys of the message catalog's ``stats`` context).
     figure_words: tuple[str, str] = ("intro", "note")
+
+    def figure_words_of(self, rules) -> tuple[str, str]:
+        """The figures' introduction and closing note for the game ``rules``: :attr:`figure_words`
+        unless the family's games differ in who plays them."""
+        return self.figure_words
+
     #: What the figures count, in the family's word: ``"hand"``, or ``"round"`` for a game played in
     #: rounds (the messages ``unit_<word>`` and ``units_<word>`` of the ``stats`` context).
     figure_unit: str = "hand"
@@ -206,6 +219,12 @@ class Family:
         return {}
 
     # -- rule choices and params ----------------------------------------------------------------
+    def choice_applies(self, key: str, rules) -> bool:
+        """Whether the rule choice ``key`` (one of :attr:`choices`) says anything about the game
+        ``rules`` of this family: the card and the options page leave out a choice that does not
+        (a game of tricks for three has no partners' bids; four in partnerships have no widow)."""
+        return True
+
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
         """``(choice key, message)`` for each combination of ``choices`` (a
         :class:`~generator.engine.choices.Choices`) this family's engine

@@ -2,7 +2,9 @@
 
 A game's ``variant.yaml`` names its set: a number ``n`` for a Western
 double-``n`` set (every pair of numbers from 0 to ``n`` once: 28 tiles for
-double-six), or ``chinese`` for the Chinese set. The Chinese set is defined
+double-six), ``moon`` for Moon's 22 tiles (a double-six set less the six
+tiles pairing a blank with another number: dominorules.com, "Rules to
+Moon"), or ``chinese`` for the Chinese set. The Chinese set is defined
 below as data (:data:`SETS`), which the engine, the schema and the position
 checks read: its 21 throws of two dice (no blanks), eleven of them doubled
 ("civil" tiles, 文牌) and ten single ("military" tiles, 武牌), each with its
@@ -62,6 +64,14 @@ SETS: dict[str, dict] = {
             ("1-2", "military", 17, "Gee Joon (three)", "丁三"),
         ],
     },
+    # Moon's set: a double-six set less the six tiles that pair a blank with another number, the 0-0
+    # kept: 22 tiles (dominorules.com, "Rules to Moon"; pagat.com, "Moon"). No suits of its own, no ranks.
+    "moon": {
+        "name": {"en": "double-six set less the blanks but the 0-0", "ja": "0-0以外の0の牌を抜いたダブルシックス"},
+        "copies": {"": 1},
+        "red_pips": [],
+        "tiles": [(f"{a}-{b}", "", 0, "", "") for b in range(7) for a in range(b + 1) if a > 0 or b == 0],
+    },
 }
 
 
@@ -112,6 +122,7 @@ class TileSet:
         tile = Tile.parse(text, self.max_pip)
         if tile not in self._info:
             missing = ("it has no blanks: its pips run from 1 to 6" if tile.low == 0 and self.min_pip > 0
+                       else "its only blank is the 0-0" if tile.low == 0
                        else f"pips run from {self.min_pip} to {self.max_pip}")
             raise NotationError(f"{text!r} is not a tile of the {self.words['en']} ({missing})")
         return tile

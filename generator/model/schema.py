@@ -198,7 +198,8 @@ PARAMS_SCHEMA: dict[str, Any] = {
                 "pattern": "^(" + "|".join(set_names()) + ")$",
                 "description": "the set: the highest pip of a double-n set, 6 = double-six (28 tiles), "
                                "9 = double-nine, 12 = double-twelve; or the name of a set defined as data, "
-                               "chinese = the Chinese set (32 tiles, no blanks, eleven of them doubled)"},
+                               "chinese = the Chinese set (32 tiles, no blanks, eleven of them doubled), "
+                               "moon = Moon's double-six set less the six blanks other than the 0-0 (22 tiles)"},
         "players": {"type": "array", "minItems": 0, "maxItems": 16, "uniqueItems": True,
                     "items": {"type": "integer", "minimum": 2, "maximum": 16},
                     "description": "the numbers of players who may play, each for themselves (empty: only in "

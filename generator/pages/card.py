@@ -54,7 +54,7 @@ def applies(key: str, rules) -> bool:
         return choices.scoring not in ("none", "headers")
     if key == "legal_totals":
         return choices.legal_totals != "any"
-    return True
+    return family_of(choices.layout).choice_applies(key, rules)
 
 
 def choice_words(key: str, rules, lang: str) -> str:

@@ -102,7 +102,9 @@ def _deal(v: Rules, lang: str) -> str:
         left = v.stock_size(n)
         parts.append(_m(lang, "deal_each_left", n=n, each=p.deal[n], left=left))
     text = _m(lang, "list_sep").join(parts)
-    if v.draw_mode == "none":
+    if getattr(v, "widow", "none") == "bidder-exchanges":     # Moon (a game of tricks for three)
+        text += _m(lang, "the_widow_goes_to_the_bidder")
+    elif v.draw_mode == "none":
         text += _m(lang, "undealt_tiles_stay_out_of")
     elif p.stock_reserve:
         text += _m(lang, "the_last_tiles_of_the", stock_reserve=p.stock_reserve)
@@ -266,7 +268,7 @@ def _length(v: Rules, lang: str) -> str:
     if t is None:
         return _m(lang, "one_hand_is_the_game")
     unit = _m(lang, "displayed_points") if v.params.point_unit > 1 else _m(lang, "points")
-    if family_of(v.family).target_unit == "mark":      # a game of tricks is played to marks
+    if family_of(v.family).target_unit_of({"players": list(v.params.players)}) == "mark":   # 42: marks
         unit = _m(lang, "marks")
     return _m(lang, "exactly_to" if v.choices.target_score == "exact" else "first_to", t=t, unit=unit)
 

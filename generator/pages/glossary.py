@@ -80,7 +80,7 @@ def who_plays(keys, games, lang: str) -> str:
                     continue
                 name = houserules.param_title(key, v.choices.layout, lang)
                 name = name[:1].lower() + name[1:]          # inside a sentence (Japanese has no case)
-                unit = family_of(v.choices.layout).target_unit      # (a target in marks in a game of tricks)
+                unit = family_of(v.choices.layout).target_unit_of(v.params)     # (marks in a game of 42)
                 words = f"{name}{ui['who_plays_param_sep']}{houserules.param_words(key, value, lang, unit)}"
             names = groups.setdefault(words, [])
             link = f"[{escape_link_text(v.name[lang])}]({v.id}.md)"

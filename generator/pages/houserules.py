@@ -178,8 +178,8 @@ def differences_section(child: VariantDef, lang: str) -> str:
             wb = INFO[key].words(b, lang, child.params.get("point_unit", 1))
         else:
             title = param_title(key, child.choices.layout, lang)
-            wa = param_words(key, a, lang, family_of(parent.choices.layout).target_unit)
-            wb = param_words(key, b, lang, family_of(child.choices.layout).target_unit)
+            wa = param_words(key, a, lang, family_of(parent.choices.layout).target_unit_of(parent.params))
+            wb = param_words(key, b, lang, family_of(child.choices.layout).target_unit_of(child.params))
         sid = _section_of(parent, key)
         link = f"{section_page(parent, sid)}.md#{sid}" if sid else f"{parent.id}.md"
         lines.append(f"| {_esc(title)} | [{escape_link_text(wa, cell=True)}]({link}) | **{_esc(wb)}** |")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..engine.choices import CHOICES, Choices
-from ..engine.family import families
+from ..engine.family import families, family_of
 from ..base.i18n import messages, tables
 from ..safety.sanitize import escape, escape_cell, escape_link_text
 from ..model.schema import PARAMS_SCHEMA
@@ -51,7 +51,8 @@ def options_page(games: Sequence[tuple[str, dict, object]], lang: str) -> str:
         out.append("|---|---|---|")
         for value, words in info.values.items():
             users = [f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, vdef in games
-                     if vdef.choices.layout in info.layouts and getattr(vdef.choices, info.key) == value]
+                     if vdef.choices.layout in info.layouts and getattr(vdef.choices, info.key) == value
+                     and family_of(vdef.choices.layout).choice_applies(info.key, vdef.rules)]
             mark = f' <span class="rb-keep">({t["default"]})</span>' if value == info.default else ""
             # a value some families always play says which (the others may choose it or not)
             fixed = info.always_in(value)

@@ -627,7 +627,7 @@ def section(data: dict, rules, lang: str) -> str:
                     f"{r['tiles_per_hand']['mean']:.1f} | {r['points_per_hand']['mean']:.1f} | "
                     f"{100 * r['block_rate']:.1f}% | {100 * r['first_player_wins']:.1f}% |")
     family = family_of(rules.family)
-    intro_key, note_key = family.figure_words
+    intro_key, note_key = family.figure_words_of(rules)
     unit, units = t[f"unit_{family.figure_unit}"], t[f"units_{family.figure_unit}"]
     results = data["results"]
     full = [r for r in results if not r.get("cut_short")]

@@ -1,6 +1,8 @@
 """The tricks family (``layout: tricks``): Texas 42, four players in two
 partnerships, bids, trumps, following suit, seven tricks and the count tiles,
-marks to seven.
+marks to seven; and Moon, three players alone (``players: [3]``) with Moon's
+22 tiles (``set: moon``), bids of four to seven tricks or the moon, a widow
+for the bidder, one point a trick, points to 21.
 
 Its own modules: the rules (:mod:`generator.families.tricks.rules`), its positions
 (:mod:`generator.families.tricks.positions`), its diagrams (:mod:`generator.families.tricks.draw`),
@@ -36,7 +38,10 @@ class TricksFamily(Family):
     new_section = ("play", {"ja": "ビッドとトリック", "en": "Bidding and tricks"},
                    {"ja": "ビッドの進め方、切り札の決め方、トリックを取る牌。",
                     "en": "how the bidding goes, how trumps are named and which tile takes a trick."})
-    choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "splash", "top_bid", "all_pass"})
+    choices = frozenset({"layout", "follow_me", "doubles_trump", "nello", "plunge", "splash", "top_bid", "all_pass",
+                         "widow", "shoot_moon"})
+    #: Double-n sets, and Moon's double-six less the blanks but the 0-0 (:data:`~generator.engine.tilesets.SETS`).
+    tilesets = frozenset({"double", "moon"})
     #: Its own choices (their words: the catalogs' ``choice`` messages), after every earlier family's.
     own_choices = (Choice("follow_me", ("doubles-high", "doubles-own-suit", "not-allowed")),
                    Choice("doubles_trump", ("allowed", "not-allowed")),
@@ -44,9 +49,15 @@ class TricksFamily(Family):
                    Choice("plunge", ("not-allowed", "allowed")),
                    Choice("splash", ("not-allowed", "allowed")),
                    Choice("top_bid", ("raise-by-one-mark", "one-mark")),
-                   Choice("all_pass", ("forced-bid", "reshake")))
+                   Choice("all_pass", ("forced-bid", "reshake")),
+                   Choice("widow", ("none", "bidder-exchanges")),
+                   Choice("shoot_moon", ("not-allowed", "allowed")))
     house_params = frozenset({"target"})
     target_unit = "mark"
+
+    def target_unit_of(self, params: Mapping) -> str:
+        """Marks for four players in partnerships (Texas 42), points for three alone (Moon: 21)."""
+        return "point" if list(params.get("players") or []) == [3] else "mark"
     position_schema = "trick-position"
     practice_class = " rb-practice-trick"
     #: "Which tile may I play?" asks of each tile; "which wins", "how many points" have one right answer.
@@ -55,12 +66,16 @@ class TricksFamily(Family):
     work_limits = (16_000_000, 4_000_000)
     simulate_words = ("tiles per hand", "winning bid", "bids set", "the bidders make their bid")
     figure_words = ("tricks_intro", "tricks_note")
+
+    def figure_words_of(self, rules) -> tuple[str, str]:
+        """Three players alone (Moon) are not two partnerships: their own introduction."""
+        return ("tricks_three_intro", "tricks_note") if getattr(rules, "three", False) else self.figure_words
     unused_params = frozenset({"stock_reserve", "point_unit"})
-    param_notes = {"set": "a game of tricks is played with a double-six set (6)",
-                   "players": "always empty: a game of tricks is played only in partnerships",
-                   "partnerships": "four players in two partnerships",
-                   "deal": "the whole set, seven tiles to each of the four",
-                   "target": f"the marks that win the game (7; at most {MAX_MARKS})"}
+    param_notes = {"set": "a game of tricks is played with a double-six set (6), or Moon's 22 tiles (moon)",
+                   "players": "empty for four players in two partnerships; [3] for three alone (Moon)",
+                   "partnerships": "four players in two partnerships ([4]), or empty for three alone",
+                   "deal": "seven tiles to each player: {4: 7}, or {3: 7} for three",
+                   "target": f"the marks that win the game (7; at most {MAX_MARKS}), or for three the points (21)"}
 
     @property
     def rules_class(self):
@@ -81,8 +96,34 @@ class TricksFamily(Family):
 
         return " rb-practice-tile" if isinstance(position, FollowPosition) else self.practice_class
 
+    def choice_applies(self, key: str, rules) -> bool:
+        """The widow and shooting the moon belong to three players alone (Moon); the bids in marks
+        and the partners' bids (``top_bid``, ``nello``, ``plunge``, ``splash``) to four in partnerships."""
+        three = tuple(rules.params.players) == (3,)
+        if key in ("widow", "shoot_moon"):
+            return three
+        if key in ("top_bid", "nello", "plunge", "splash"):
+            return not three
+        return True
+
     def choice_problems(self, choices, params: Mapping | None) -> list[tuple[str, str]]:
-        """A plunge bids four marks and a splash three, which a top bid of one mark forbids."""
+        """A plunge bids four marks and a splash three, which a top bid of one mark forbids; a widow
+        and shooting the moon belong to a game of three (Moon), and partners' bids to a game of four."""
+        three = params is not None and list(params.get("players") or []) == [3]
+        if params is not None and not three:
+            for key, value in (("widow", "bidder-exchanges"), ("shoot_moon", "allowed")):
+                if getattr(choices, key) == value:
+                    return [(key, f"`{key}: {value}` belongs to a game of three players (Moon: "
+                                  f"`players: [3]`); four players in partnerships deal every tile")]
+        if three and choices.widow == "bidder-exchanges" and params.get("set") != "moon":
+            return [("widow", "a widow is the one tile left after dealing seven to each of three players: "
+                              "`set: moon` (22 tiles) leaves one; a double-six set leaves seven")]
+        if three:
+            for key in ("nello", "plunge", "splash"):
+                if getattr(choices, key) == "allowed":
+                    return [(key, f"`{key}: allowed` needs partners; three players play alone")]
+            if choices.top_bid != "raise-by-one-mark":
+                return [("top_bid", "three players bid tricks, never marks: leave `top_bid` out")]
         for key, marks in (("plunge", "four"), ("splash", "three")):
             if getattr(choices, key) == "allowed" and choices.top_bid == "one-mark":
                 return [(key, f"a {key} bids {marks} marks, above `top_bid: one-mark` (the highest bid "
@@ -90,24 +131,28 @@ class TricksFamily(Family):
         return []
 
     def param_defaults(self, params: Mapping) -> dict:
-        """Seven marks win the game unless ``target`` says otherwise."""
-        return {"target": 7}
+        """Seven marks win the game unless ``target`` says otherwise (21 points for three players)."""
+        return {"target": 21 if list(params.get("players") or []) == [3] else 7}
 
     def param_problems(self, params: Mapping) -> list[tuple[str, str, str]]:
         """The engine plays 42 as the sources do: a double-six set, four players in two partnerships,
-        seven tiles each."""
+        seven tiles each; or Moon's: three players alone, seven tiles each, from the double-six set or
+        Moon's 22 tiles (``set: moon``)."""
         for key in ("redeal_doubles", "capicua_bonus", "rounds"):
             if params.get(key):
                 return [(key, "set", f"`{key}` does not apply to a game of tricks")]
-        if params["set"] != 6:
+        three = list(params.get("players") or []) == [3] and not list(params.get("partnerships") or [])
+        if params["set"] != 6 and not (three and params["set"] == "moon"):
             return [("set", "set", f"a game of tricks is played with a double-six set (seven tricks of four "
-                                   f"tiles), not double-{params['set']}")]
-        if list(params.get("players") or []) or list(params.get("partnerships") or []) != [4]:
-            return [("partnerships", "players", "a game of tricks is played by four players in two partnerships: "
-                                                "write `players: []` and `partnerships: [4]`")]
-        if dict(params["deal"]) != {4: 7}:
-            return [("deal", "deal", "a game of tricks deals the whole set, seven tiles to each of four "
-                                     "players: write `deal: {4: 7}`")]
+                                   f"tiles), or by three players with `set: moon`, not `set: {params['set']}`")]
+        if not three and (list(params.get("players") or []) or list(params.get("partnerships") or []) != [4]):
+            return [("partnerships", "players", "a game of tricks is played by four players in two partnerships "
+                                                "(write `players: []` and `partnerships: [4]`) or by three "
+                                                "alone (`players: [3]` and `partnerships: []`)")]
+        seats = 3 if three else 4
+        if dict(params["deal"]) != {seats: 7}:
+            return [("deal", "deal", f"a game of tricks deals seven tiles to each of {seats} "
+                                     f"players: write `deal: {{{seats}: 7}}`")]
         if params.get("point_unit", 1) != 1 or params.get("stock_reserve", 0) or params.get("lead_totals"):
             return [("point_unit", "set", "`point_unit`, `stock_reserve` and `lead_totals` do not apply to a "
                                           "game of tricks")]
@@ -116,6 +161,9 @@ class TricksFamily(Family):
         if params["target"] > MAX_MARKS:
             return [("target", "target", f"a game of tricks is played to at most {MAX_MARKS} marks (seven is "
                                          f"usual), not {params['target']}")]
+        if three and params["target"] < 7:
+            return [("target", "target", f"three players play to points (21 is usual): a hand is worth at "
+                                         f"least seven, so a target below that ({params['target']}) is too low")]
         return []
 
     def play_game(self, variant, names, seat_bot, rng, teams, work) -> dict:
@@ -160,7 +208,8 @@ class TricksFamily(Family):
         """Hands, the winning bid, how often the bid is set or made."""
         t = words
         return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"],
-                    tiles=t["tricks_tph"], points=t["tricks_bid"], block=t["tricks_set"], first=t["tricks_made"])
+                    tiles=t["tricks_tph"], points=t["tricks_bid_three" if rules.three else "tricks_bid"],
+                    block=t["tricks_set"], first=t["tricks_made"])
 
     def compare_cell(self, v, row: str, lang: str) -> str:
         from .pages import compare_cell

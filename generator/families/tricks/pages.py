@@ -42,7 +42,8 @@ def _figure(page, name: str, plays, winner, trumps, cap: str, out: str | None = 
             contract: str = "points") -> str:
     lang = page.lang
     alt = trick_text(plays, winner, trumps, lang, out, contract)
-    text = draw_trick(plays, winner=winner, title=cap, desc=alt, lang=lang, ident=f"d-{name}", out=out)
+    text = draw_trick(plays, winner=winner, title=cap, desc=alt, lang=lang, ident=f"d-{name}", out=out,
+                      seats=page.v.rules.seats)
     from ...pages.game import GEN
 
     base = f"{lang}/{GEN}/diagrams/{page.v.id}/{name}"
@@ -88,18 +89,20 @@ def _trick_table(rules, plays, trumps, contract, lang: str, winner: str | None =
     choices."""
     ui = _UI[lang]
     led = rules.suit_led(plays[0][1], trumps, contract)
+    counted = not rules.three                # a game of three (Moon) has no count tiles: no count column
     if winner is None:
-        rows = [f"| {ui['order']} | {ui['seat']} | {ui['tile']} | {ui['role']} | {ui['count']} |",
-                "|---:|---|---|---|---:|"]
+        rows = [f"| {ui['order']} | {ui['seat']} | {ui['tile']} | {ui['role']} |" + (f" {ui['count']} |" if counted else ""),
+                "|---:|---|---|---|" + ("---:|" if counted else "")]
     else:
-        rows = [f"| {ui['tile']} | {ui['order']} | {ui['role']} | {ui['count']} |", "|---|---:|---|---:|"]
+        rows = [f"| {ui['tile']} | {ui['order']} | {ui['role']} |" + (f" {ui['count']} |" if counted else ""),
+                "|---|---:|---|" + ("---:|" if counted else "")]
     mark = messages("pages", lang)["practice_best_mark"]
     for i, (s, t) in enumerate(plays):
         role, count = _cell(_role(rules, t, led, trumps, contract, lang, i == 0)), str(count_of(t) or "")
         if winner is None:
-            cells = [str(i + 1), s, tile_text(t), role, count]
+            cells = [str(i + 1), s, tile_text(t), role] + ([count] if counted else [])
         else:
-            cells = [ui["seat_tile"].format(seat=s, tile=tile_text(t)), str(i + 1), role, count]
+            cells = [ui["seat_tile"].format(seat=s, tile=tile_text(t)), str(i + 1), role] + ([count] if counted else [])
             if s == winner:
                 cells[0] = mark + cells[0]
                 cells = [f"**{c}**" if c else c for c in cells]
@@ -127,10 +130,18 @@ def _points_table(answer: int, lang: str) -> str:
     return "\n" + "\n".join(rows) + "\n"
 
 
+def _points_words(rules, tr, lang: str) -> str:
+    """What a trick is worth, in a sentence: one and its count (one alone in a game of three, Moon)."""
+    ui = _UI[lang]
+    if rules.three:
+        return ui["trick_points_three"]
+    return ui["trick_points"].format(points=plural(lang, "point", tr.points), count=tr.points - 1)
+
+
 def _trick(page, pos: TrickPosition, outcome) -> str:
     ui, lang, rules = _UI[page.lang], page.lang, page.v.rules
     tr = outcome.trick
-    out_seat = next((s for s in SEATS if s not in pos.seats), None)
+    out_seat = next((s for s in rules.seats if s not in pos.seats), None)
     if pos.is_practice:
         pages_ui = messages("pages", lang)
         q = ui["q_winner"] if pos.question == "winner" else ui["q_points"]
@@ -153,14 +164,14 @@ def _trick(page, pos: TrickPosition, outcome) -> str:
     parts = [_figure(page, pos.id, list(tr.plays), tr.winner, pos.trumps, cap, out_seat, pos.contract),
              _trick_table(rules, list(tr.plays), pos.trumps, pos.contract, lang),
              f"\n- {_esc(_why(rules, list(tr.plays), pos.trumps, pos.contract, lang))}",
-             f"- {_esc(ui['trick_points'].format(points=plural(lang, 'point', tr.points), count=tr.points - 1))}\n"]
+             f"- {_esc(_points_words(rules, tr, lang))}\n"]
     return "\n".join(parts)
 
 
 def _follow(page, pos: FollowPosition, outcome) -> str:
     ui, lang, rules = _UI[page.lang], page.lang, page.v.rules
-    seats = list(SEATS[:len(pos.plays)])
-    nxt = SEATS[len(pos.plays)]
+    seats = list(rules.seats[:len(pos.plays)])
+    nxt = rules.seats[len(pos.plays)]
     plays = list(zip(seats, pos.plays))
     legal = outcome.legal
     parts = [_figure(page, pos.id, plays, None, pos.trumps, _cap(trumps_words(pos.trumps, lang, pos.contract)),
@@ -209,6 +220,9 @@ def bidding_lines(pos: DealPosition, game, lang: str) -> list[str]:
     lines = [ui["bidding"].format(shaker=pos.shaker, bids=bids)]
     if game.bidder is not None:
         lines.append(ui["high_bid"].format(seat=game.bidder, bid=bid_words(game.high, lang)))
+    if game.discarded is not None:
+        lines.append(ui["widow_taken"].format(seat=game.bidder, tile=tile_text(game.widow[0]),
+                                              discard=tile_text(game.discarded)))
     if game.trumps is not None:
         namer = game.partner(game.bidder) if game.contract in PARTNER_BIDS else game.bidder
         lines.append(ui["named"].format(seat=namer, trumps=trumps_words(game.trumps, lang, game.contract)))
@@ -217,13 +231,23 @@ def bidding_lines(pos: DealPosition, game, lang: str) -> list[str]:
     return lines
 
 
+def three_verdict(r, lang: str) -> str:
+    """A game of three's hand result in words (Moon): the bid made or set, and the bidder's points."""
+    ui = _UI[lang]
+    key = ("three_made_moon" if r.bid.contract == "moon" else "three_made") if r.made else "three_set"
+    return ui[key].format(seat=r.bidder, bid=bid_words(r.bid, lang), tricks=plural(lang, "trick", r.tricks[r.bidder]),
+                          points=plural(lang, "point", abs(r.scores[r.bidder])))
+
+
 def _deal(page, pos: DealPosition, outcome) -> str:
     ui, lang = _UI[page.lang], page.lang
     game = outcome.deal
     out = []
     rows = [f"| {ui['seat']} | {ui['hand']} |", "|---|---|"]
-    for s in SEATS:
+    for s in game.seats:
         rows.append(f"| {s} | {_cell(', '.join(tile_text(t) for t in pos.hands[s]))} |")
+    if pos.widow is not None:
+        rows.append(f"| {ui['widow']} | {tile_text(pos.widow)} |")
     out.append("\n" + "\n".join(rows) + "\n")
     out.append("\n" + "\n".join(f"- {_esc(line)}" for line in bidding_lines(pos, game, lang)))
     out.append("")
@@ -234,7 +258,7 @@ def _deal(page, pos: DealPosition, outcome) -> str:
                                game.contract))
         rows = [f"| {ui['trick']} | {ui['plays']} | {ui['winner']} | {ui['points']} |",
                 "|---:|---|---|---:|"]
-        totals = {t: 0 for t in TEAMS}
+        totals = {t: 0 for t in game.teams}
         for k, tr in enumerate(game.tricks):
             plays = " ".join(f"{s}:{tile_text(t)}" for s, t in tr.plays)
             rows.append(f"| {k + 1} | {_cell(plays)} | {tr.winner} | {tr.points} |")
@@ -244,7 +268,13 @@ def _deal(page, pos: DealPosition, outcome) -> str:
         if notes:
             out.append("\n".join(f"- {ui['trick']} {i}: {_esc(t.strip())}" for i, t in notes) + "\n")
     r = game.result
-    if r is not None:
+    if r is not None and r.scores is not None:           # a game of three (Moon): each seat's tricks and points
+        rows = [f"| {ui['seat']} | {ui['tricks_won']} | {ui['points']} |", "|---|---:|---:|"]
+        for p in game.seats:
+            rows.append(f"| {p} | {r.tricks[p]} | {r.scores[p]} |")
+        out.append(f"\n**{ui['result']}**\n\n" + "\n".join(rows) + "\n")
+        out.append(f"- {_esc(three_verdict(r, lang))}\n")
+    elif r is not None:
         us = game.team_of(r.bidder)
         rows = [f"| {ui['team']} | {ui['tricks_won']} | {ui['points']} |", "|---|---:|---:|"]
         for t in TEAMS:
@@ -384,14 +414,19 @@ def compare_cell(v, row: str, lang: str) -> str:
         trumps += ui["clause_sep"] + ui["bid_plunge"]
     if v.splash:
         trumps += ui["clause_sep"] + ui["bid_splash"]
+    if v.three:
+        trumps += ui["clause_sep"] + ui["cmp_widow"]
+        if v.shoot_moon:
+            trumps += ui["clause_sep"] + ui["bid_moon"]
+    three = "_three" if v.three else ""
     return {
-        "start": ui["cmp_start"],
-        "layout": ui["cmp_layout"],
+        "start": ui["cmp_start" + three],
+        "layout": ui["cmp_layout" + three],
         "where": ui["cmp_where"],
-        "drawing": ui["cmp_drawing"],
-        "doubles": ui["cmp_doubles"],
-        "length": ui["cmp_length"].format(n=v.marks_to_win),
-        "scoring": ui["cmp_scoring"],
+        "drawing": ui["cmp_drawing" + three],
+        "doubles": ui["cmp_doubles_high"] if v.three and not v.doubles_trump else ui["cmp_doubles"],
+        "length": (ui["cmp_length_three"] if v.three else ui["cmp_length"]).format(n=v.marks_to_win),
+        "scoring": ui["cmp_scoring_three"] if v.three else ui["cmp_scoring"],
         "options": trumps,
     }[row]
 
@@ -410,6 +445,13 @@ def trumps_open(rules, lang: str) -> str:
 def bidding_words(rules, lang: str) -> str:
     """The bidding of ``rules`` in words, from its choices (``top_bid``, ``all_pass``, ``nello``, ``plunge``, ``splash``)."""
     ui = _UI[lang]
+    if rules.three:
+        parts = [ui["card_bid_three"], ui["bid_all_pass_three_" + rules.all_pass.replace("-", "_")]]
+        if rules.shoot_moon:
+            parts.append(ui["bid_moon"])
+        if rules.widow == "bidder-exchanges":
+            parts.append(ui["card_widow_value"])
+        return ui["card_sep"].join(parts)
     parts = [ui["card_bid_value"], ui["bid_top_" + rules.top_bid.replace("-", "_")],
              ui["bid_all_pass_" + rules.all_pass.replace("-", "_")]]
     if rules.nello:
@@ -428,6 +470,8 @@ def made_words(rules, lang: str) -> str:
     plunge or a splash (``plunge``, ``splash: allowed``) need all seven tricks; Nel-O (``nello:
     allowed``) needs the bidder to take none; then who wins the marks."""
     ui = _UI[lang]
+    if rules.three:
+        return ui["made_three"]
     parts = [ui["made_points"], ui["made_marks_" + rules.top_bid.replace("-", "_")]]
     if rules.plunge:
         parts.append(ui["made_plunge"])
@@ -447,10 +491,11 @@ def card_rows(group: str, rows: list, rules, lang: str) -> list:
         rows[:0] = [(ui["card_bid"], bidding_words(rules, lang)), (ui["card_trumps"], trumps_open(rules, lang)),
                     (ui["card_follow"], ui["card_follow_value"])]
     elif group == "scoring":
-        rows.append((ui["card_count"], ui["card_count_value"]))
+        rows.append((ui["card_count"], ui["card_count_three"] if rules.three else ui["card_count_value"]))
         rows.append((ui["card_made"], made_words(rules, lang)))
     elif group == "end":
-        rows.append((ui["card_game"], ui["card_game_value"].format(n=rules.marks_to_win)))
+        rows.append((ui["card_game"], (ui["card_game_three"] if rules.three else ui["card_game_value"])
+                     .format(n=rules.marks_to_win)))
     return rows
 
 
@@ -460,10 +505,10 @@ def explain_lines(checked, variant, lang: str) -> list[str]:
     pos, outcome = checked.position, checked.outcome
     if isinstance(pos, TrickPosition):
         tr = outcome.trick
-        out = next((s for s in SEATS if s not in pos.seats), None)
+        out = next((s for s in variant.seats if s not in pos.seats), None)
         return [trick_text(list(tr.plays), None if pos.is_practice else tr.winner, pos.trumps, lang, out,
                            pos.contract),
-                ui["trick_points"].format(points=plural(lang, "point", tr.points), count=tr.points - 1)]
+                _points_words(variant, tr, lang)]
     if isinstance(pos, FollowPosition):
         return [ui["called_for"].format(suit=suit_words(outcome.suit, lang), tile=tile_text(pos.plays[0])),
                 ui["may_list"].format(tiles=", ".join(tile_text(t) for t in outcome.legal))]
@@ -472,7 +517,9 @@ def explain_lines(checked, variant, lang: str) -> list[str]:
         lines = bidding_lines(pos, g, lang)
         lines += [f"{k + 1}. {' '.join(f'{s}:{tile_text(t)}' for s, t in tr.plays)} -> {tr.winner} ({tr.points})"
                  for k, tr in enumerate(g.tricks)]
-        if g.result is not None:
+        if g.result is not None and g.result.scores is not None:
+            lines.append(three_verdict(g.result, lang))
+        elif g.result is not None:
             us = g.team_of(g.result.bidder)
             taker, marks = next(iter(g.result.marks.items()))
             lines.append(ui["made" if g.result.made else "set"].format(

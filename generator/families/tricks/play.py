@@ -30,7 +30,7 @@ from ...base.i18n import messages, plural
 from .draw import draw_trick
 from ...engine.tiles import Tile
 from ...engine.rulebase import RuleViolation
-from .sim import _strength, estimate, plan_key
+from .sim import _strength, estimate, plan_key, trick_estimate
 from .words import bid_words, suit_words as _suit, tile_text, trumps_words
 from .rules import DOUBLES, FOLLOW_ME, HAND_POINTS, PASS, Bid, Deal, Texas42, count_of
 
@@ -115,7 +115,10 @@ def _contract_words(state: Deal, lang: str) -> str:
     out = [w["tricks_contract"].format(seat=_seat(bidder, lang), bid=bid_words(bid, lang),
                                        trumps=trumps_words(state.trumps, lang, state.contract))]
     team = _side(state.team_of(bidder), lang)
-    if bid.contract == "points":
+    if bid.contract in ("tricks", "moon"):       # a game of three (Moon): the bidder alone
+        out.append(w["tricks_need_tricks"].format(seat=_seat(bidder, lang),
+                                                  tricks=plural(lang, "trick", min(bid.value, TRICKS))))
+    elif bid.contract == "points":
         out.append(w["tricks_need_points"].format(team=team, points=plural(lang, "point", bid.value)))
     elif bid.contract == "nello":
         out.append(w["tricks_need_none"].format(seat=_seat(bidder, lang)))
@@ -148,7 +151,7 @@ def table(variant: Texas42, state: Deal, lang: str, ident: str) -> tuple[str, st
     the trumps, what the bidders must take, the tiles of the trick in play
     order and who plays next."""
     w = messages("play", lang)
-    if state.phase in ("bid", "trumps"):
+    if state.phase in ("bid", "discard", "trumps"):
         parts = [_bidding_words(state, lang)]
         if state.end == "thrown-in":
             return "", _sentences(parts, lang)
@@ -156,6 +159,11 @@ def table(variant: Texas42, state: Deal, lang: str, ident: str) -> tuple[str, st
             if state.high is not None:
                 parts.append(w["tricks_high"].format(seat=_seat(state.bidder, lang), bid=bid_words(state.high, lang)))
             parts.append(w["tricks_to_bid"].format(seat=_seat(state.current, lang)))
+        elif state.phase == "discard":
+            assert state.high is not None, "the widow is taken only after a bid"
+            parts.append(w["tricks_won_bidding"].format(seat=_seat(state.bidder, lang),
+                                                        bid=bid_words(state.high, lang)))
+            parts.append(w["tricks_to_discard"].format(seat=_seat(state.current, lang)))
         else:
             assert state.high is not None, "trumps are named only after a bid"
             parts.append(w["tricks_won_bidding"].format(seat=_seat(state.bidder, lang),
@@ -191,6 +199,8 @@ def action_words(variant: Texas42, state: Deal, seat: str, action, lang: str) ->
     bid = _bid_of(action)
     if bid is not None:
         return w["tricks_do_pass"] if bid.is_pass else w["tricks_do_bid"].format(bid=bid_words(bid, lang))
+    if isinstance(action, Tile) and state.phase == "discard":
+        return w["tricks_do_discard"].format(tile=tile_text(action))
     if isinstance(action, Tile):
         role, suit = _role(variant, state, action)
         return w[f"tricks_do_{role}"].format(tile=tile_text(action), suit=_suit(suit, lang))
@@ -206,6 +216,8 @@ def log_words(variant: Texas42, state: Deal, seat: str, action, lang: str) -> st
     bid = _bid_of(action)
     if bid is not None:
         return w["did_pass"] if bid.is_pass else w["tricks_log_bid"].format(bid=bid_words(bid, lang))
+    if isinstance(action, Tile) and state.phase == "discard":
+        return w["tricks_log_discard"]                # face down: the others do not see the tile
     if isinstance(action, Tile):
         return w["tricks_log_lead" if not state.trick else "tricks_log_play"].format(tile=tile_text(action))
     if _is_trumps(action):
@@ -258,6 +270,8 @@ def scores(variant: Texas42, state: Deal, lang: str, who, earlier=()) -> str:
     side (``"N+S"``) in the reader's words."""
     w = messages("play", lang)
     parts = []
+    if variant.three:
+        return _scores_three(variant, state, lang, who, earlier)
     marks = getattr(state, "game_marks", None)
     if marks is None and earlier:
         marks = {}
@@ -284,6 +298,34 @@ def scores(variant: Texas42, state: Deal, lang: str, who, earlier=()) -> str:
     return w["sep"].join(parts)
 
 
+def _scores_three(variant: Texas42, state: Deal, lang: str, who, earlier) -> str:
+    """:func:`scores` of a game of three (Moon): each seat's points in the
+    game before this hand (and with it, once it is over), the points that
+    win, the high bid, and once tricks are played each seat's tricks."""
+    w = messages("play", lang)
+    totals: dict[str, int] = {}
+    done = [p for p in earlier if p.end != "thrown-in" and p.result is not None]
+    if state.end not in (None, "thrown-in") and state.result is not None:
+        done.append(state)
+    for past in done:
+        for seat, n in past.result.scores.items():
+            totals[seat] = totals.get(seat, 0) + n
+    parts = []
+    if totals:
+        parts.append(w["tricks_game_points"].format(points=w["list"].join(
+            f"{who(seat)} {plural(lang, 'point', totals[seat])}" for seat in state.seats if seat in totals)))
+    parts.append(w["tricks_game_to"].format(marks=plural(lang, "point", variant.marks_to_win)))
+    if state.high is not None:
+        parts.append(w["tricks_bid_now"].format(who=who(state.bidder), bid=bid_words(state.high, lang)))
+    elif state.end is None:
+        parts.append(w["tricks_no_bid"])
+    if state.phase == "play":
+        taken = {p: sum(tr.winner == p for tr in state.tricks) for p in state.seats}
+        parts.append(w["tricks_hand_tricks"].format(tricks=w["list"].join(
+            f"{who(p)} {plural(lang, 'trick', n)}" for p, n in taken.items())))
+    return w["sep"].join(parts)
+
+
 def hand_result(variant: Texas42, state: Deal, lang: str, who) -> list[str]:
     """How the finished hand ended, in sentences: the bid made or set (the
     bidders' raw points against the bid), each team's points (42 in all;
@@ -296,6 +338,12 @@ def hand_result(variant: Texas42, state: Deal, lang: str, who) -> list[str]:
     r = state.result
     if r is None:
         return []
+    if r.scores is not None:                    # a game of three (Moon)
+        verdict = "tricks_made" if r.made else "tricks_set"
+        return [w[verdict].format(team=who(r.bidder), bid=bid_words(r.bid, lang),
+                                  points=plural(lang, "trick", r.tricks[r.bidder])),
+                w["tricks_scores_each"].format(points=w["list"].join(
+                    f"{who(p)} {plural(lang, 'point', n)}" for p, n in r.scores.items()))]
     us = state.team_of(r.bidder)
     each = w["tricks_points_each"].format(
         points=w["list"].join(f"{who(team)} {plural(lang, 'point', n)}" for team, n in r.points.items()),
@@ -330,6 +378,16 @@ def hint(variant: Texas42, state: Deal, seat: str, lang: str):
         raise ValueError(f"it is not {seat}'s turn")
     best = max(plays, key=plan_key(variant, state))
     hand = state.hands[seat]
+    if state.phase == "bid" and variant.three:
+        tricks, trumps = trick_estimate(variant, hand)
+        about = plural(lang, "trick", int(tricks)) if tricks == int(tricks) else \
+            w["tricks_hint_about_half"].format(tricks=plural(lang, "trick", int(tricks)))
+        named = trumps_words(trumps, lang)
+        if best.is_pass:
+            return best, w["tricks_hint_pass"].format(points=about, trumps=named)
+        return best, w["tricks_hint_bid"].format(points=about, trumps=named, bid=bid_words(best, lang))
+    if state.phase == "discard":
+        return best, w["tricks_hint_discard"]
     if state.phase == "bid":
         strength, trumps = estimate(variant, hand)
         about = plural(lang, "point", min(strength, HAND_POINTS))
@@ -339,6 +397,13 @@ def hint(variant: Texas42, state: Deal, seat: str, lang: str):
         if best.value > strength:
             return best, w["tricks_hint_forced"].format(points=about, trumps=named)
         return best, w["tricks_hint_bid"].format(points=about, trumps=named, bid=bid_words(best, lang))
+    if state.phase == "trumps" and variant.three:
+        from .sim import hand_strength
+
+        tricks = hand_strength(variant, hand, best).tricks
+        about = plural(lang, "trick", int(tricks)) if tricks == int(tricks) else \
+            w["tricks_hint_about_half"].format(tricks=plural(lang, "trick", int(tricks)))
+        return best, w["tricks_hint_trumps"].format(trumps=trumps_words(best, lang, state.contract), points=about)
     if state.phase == "trumps":
         return best, w["tricks_hint_trumps"].format(trumps=trumps_words(best, lang, state.contract),
                                                     points=plural(lang, "point", _strength(variant, hand, best)))
@@ -362,7 +427,7 @@ def hint(variant: Texas42, state: Deal, seat: str, lang: str):
             return best, w["tricks_hint_give_count"].format(points=plural(lang, "point", count_of(best)))
         return best, w["tricks_hint_partner_low"]
     if variant.trick_winner(played + [best], trumps, contract) == len(played):
-        if count_of(best):
+        if count_of(best) and not variant.three:          # Moon has no count tiles
             return best, w["tricks_hint_win_count"].format(points=plural(lang, "point", count_of(best)))
         return best, w["tricks_hint_win"]
     if _role(variant, state, best)[0] == "follow" and len(plays) < len(hand):

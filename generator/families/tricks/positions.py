@@ -12,7 +12,9 @@ so it has four kinds of its own:
 - :class:`MarksPosition` -- ``marks``: hands added up in marks to the game.
 
 Seats are ``N``, ``E``, ``S``, ``W`` in clockwise order; the teams are
-``N+S`` and ``E+W``; trumps are a suit ``0``-``6``, ``doubles`` or
+``N+S`` and ``E+W`` (a game of three, Moon: ``N``, ``E``, ``W``, each its own
+side, a deal with its ``widow`` and the bidder's ``discard``, scored in
+``scores``); trumps are a suit ``0``-``6``, ``doubles`` or
 ``follow-me``; bids as :meth:`~generator.families.tricks.rules.Bid.parse` reads them.
 """
 
@@ -51,6 +53,8 @@ _TRICK_EXPECT = {"type": "object", "additionalProperties": False, "properties": 
     "suit": _SUIT, "winner": _SEAT, "points": {"type": "integer", "minimum": 0},
     "count": {"type": "integer", "minimum": 0}}}
 _POINTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
+_SCORES = {"type": "object", "additionalProperties": {"type": "integer"},
+           "description": "a game of three (Moon): the points each seat scores in the hand (below zero for a set bid)"}
 
 #: Schema of a Texas 42 position file.
 TRICK_POSITION_SCHEMA: dict[str, Any] = {
@@ -85,6 +89,10 @@ TRICK_POSITION_SCHEMA: dict[str, Any] = {
             "properties": {
                 "shaker": _SEAT,
                 "hands": {"type": "object", "additionalProperties": _TILES},
+                "widow": {**_TILE, "description": "a game of three (Moon): the tile left after the deal, which "
+                                                  "the winner of the bidding takes (`widow: bidder-exchanges`)"},
+                "discard": {**_TILE, "description": "the tile the winner of the bidding discards after taking "
+                                                    "the widow"},
                 "bids": {"type": "array", "minItems": 1, "maxItems": 4, "items": _BID,
                          "description": "one bid or pass a seat, from the shaker's left"},
                 "trumps": _TRUMPS,
@@ -94,7 +102,7 @@ TRICK_POSITION_SCHEMA: dict[str, Any] = {
                                    "note": _TEXT, "expect": _TRICK_EXPECT}}},
                 "expect": {"type": "object", "additionalProperties": False, "properties": {
                     "bidder": _SEAT, "bid": _BID, "points": _POINTS, "tricks": _POINTS,
-                    "made": {"type": "boolean"}, "marks": _POINTS}}}},
+                    "made": {"type": "boolean"}, "marks": _POINTS, "scores": _SCORES}}}},
         "marks": {
             "type": "object", "additionalProperties": False, "required": ["hands"],
             "properties": {
@@ -134,6 +142,8 @@ class TrickPosition(_TricksPosition):
     question: str | None = None
     answer: Any = None
     expect: dict = field(default_factory=dict)
+    #: The game's seats, clockwise (N, E, S, W; N, E, W for three).
+    ring: tuple = SEATS
     kind = "trick"
 
     @property
@@ -143,7 +153,8 @@ class TrickPosition(_TricksPosition):
     @property
     def seats(self) -> list[str]:
         """The seats that play the trick, from the leader, clockwise (Nel-O: less the bidder's partner)."""
-        out = [SEATS[(SEATS.index(self.leader) + i) % 4] for i in range(4)]
+        ring = self.ring
+        out = [ring[(ring.index(self.leader) + i) % len(ring)] for i in range(len(ring))]
         if self.contract == "nello" and self.bidder is not None:
             out.remove(SEATS[(SEATS.index(self.bidder) + 2) % 4])
         return out
@@ -186,6 +197,8 @@ class DealPosition(_TricksPosition):
 
     shaker: str = "W"
     hands: dict = field(default_factory=dict)
+    widow: Tile | None = None
+    discard: Tile | None = None
     bids: list[Bid] = field(default_factory=list)
     trumps: Any = None
     tricks: list[DealTrick] = field(default_factory=list)
@@ -265,9 +278,12 @@ def parse_tricks(src: Source, v: Texas42):
         if contract == "nello" and trumps != FOLLOW_ME:
             raise src.error(("trick", "trumps"), "a Nel-O hand has no trumps: write `trumps: follow-me`", key=False)
         plays = [_take(src, v, ("trick", "plays", i), seen) for i in range(len(t["plays"]))]
+        if t["leader"] not in v.seats or (t.get("bidder") or v.seats[0]) not in v.seats:
+            at = "leader" if t["leader"] not in v.seats else "bidder"
+            raise src.error(("trick", at), f"{t[at]!r} is no seat: the seats are {', '.join(v.seats)}", key=False)
         pos = TrickPosition(**base, trumps=trumps, contract=contract, bidder=t.get("bidder"), leader=t["leader"],
                             plays=plays, question=t.get("question"), answer=t.get("answer"),
-                            expect=t.get("expect") or {})
+                            expect=t.get("expect") or {}, ring=v.seats)
         if pos.bidder is not None and contract == "nello" and pos.leader == SEATS[(SEATS.index(pos.bidder) + 2) % 4]:
             raise src.error(("trick", "leader"), f"{pos.leader} sits out this Nel-O hand and leads no trick",
                             key=False)
@@ -287,6 +303,9 @@ def parse_tricks(src: Source, v: Texas42):
                             range(len(t["hands"][s]))]
             pos.hands = hands
         _question(src, pos, ("trick",))
+        if v.three and pos.question == "points":
+            raise src.error(("trick", "question"), "a trick is always one point in a game of three (no count "
+                                                   "tiles): ask `question: winner` instead", key=False)
         return pos
     if "follow" in d:
         f = d["follow"]
@@ -302,18 +321,36 @@ def parse_tricks(src: Source, v: Texas42):
         return pos
     if "deal" in d:
         g = d["deal"]
-        if sorted(g["hands"]) != sorted(SEATS):
-            missing = [s for s in SEATS if s not in g["hands"]]
-            extra = [k for k in g["hands"] if k not in SEATS]
+        ring = v.seats
+        if g["shaker"] not in ring:
+            raise src.error(("deal", "shaker"), f"{g['shaker']!r} is no seat: the seats are {', '.join(ring)}",
+                            key=False)
+        if sorted(g["hands"]) != sorted(ring):
+            missing = [s for s in ring if s not in g["hands"]]
+            extra = [k for k in g["hands"] if k not in ring]
             if extra:
-                raise src.error(("deal", "hands", extra[0]), f"{extra[0]!r} is no seat: the seats are N, E, S, W")
+                raise src.error(("deal", "hands", extra[0]), f"{extra[0]!r} is no seat: the seats are "
+                                                             f"{', '.join(ring)}")
             raise src.error(("deal", "hands"), f"give every seat's hand: {', '.join(missing)} missing")
         hands = {s: [_take(src, v, ("deal", "hands", s, i), seen) for i in range(len(g["hands"][s]))]
-                 for s in SEATS}
-        for s in SEATS:
-            if len(hands[s]) != v.params.deal[4]:
-                raise src.error(("deal", "hands", s), f"{s} holds {len(hands[s])} tiles; a hand is dealt "
-                                f"{v.params.deal[4]}")
+                 for s in ring}
+        size = v.params.deal[len(ring)]
+        for s in ring:
+            if len(hands[s]) != size:
+                raise src.error(("deal", "hands", s), f"{s} holds {len(hands[s])} tiles; a hand is dealt {size}")
+        widow = _take(src, v, ("deal", "widow"), seen) if "widow" in g else None
+        left = len(v.params.tiles) - size * len(ring)
+        if v.widow == "bidder-exchanges" and widow is None:
+            raise src.error(("deal", "hands"), f"give the `widow`: the tile left after the deal, which the winner "
+                                               f"of the bidding takes (`widow: bidder-exchanges`)")
+        if widow is not None and v.widow != "bidder-exchanges":
+            raise src.error(("deal", "widow"), "no widow is played here (`widow: none`): the tiles left after the "
+                                               "deal stay out of play" if left else "every tile is dealt: there is "
+                                               "no widow", key=False)
+        discard = read_tile(src, v, ("deal", "discard")) if "discard" in g else None
+        if discard is not None and widow is None:
+            raise src.error(("deal", "discard"), "there is no widow here, so nothing is discarded: leave out "
+                                                 "`discard`", key=False)
         bids = [_bid(src, ("deal", "bids", i)) for i in range(len(g["bids"]))]
         trumps = _trumps(src, v, ("deal", "trumps")) if "trumps" in g else None
         tricks = [DealTrick(i + 1, [read_tile(src, v, ("deal", "tricks", i, "plays", j))
@@ -322,9 +359,15 @@ def parse_tricks(src: Source, v: Texas42):
                   for i, tr in enumerate(g.get("tricks") or [])]
         if tricks and trumps is None:
             raise src.error(("deal", "tricks"), "name the `trumps` before the tricks")
-        return DealPosition(**base, shaker=g["shaker"], hands=hands, bids=bids, trumps=trumps, tricks=tricks,
-                            expect=g.get("expect") or {})
+        if widow is not None and trumps is not None and discard is None:
+            raise src.error(("deal", "trumps"), "the winner of the bidding takes the widow and discards a tile "
+                                                "before naming trumps: give the `discard`")
+        return DealPosition(**base, shaker=g["shaker"], hands=hands, widow=widow, discard=discard, bids=bids,
+                            trumps=trumps, tricks=tricks, expect=g.get("expect") or {})
     m = d["marks"]
+    if v.three:
+        raise src.error(("marks",), "three players score points, not marks: a `marks` position belongs to a "
+                                    "game of four")
     hands = [(h["bidder"], _bid(src, ("marks", "hands", i, "bid")), h["points"]) for i, h in enumerate(m["hands"])]
     for i, (_, bid, _) in enumerate(hands):
         at = ("marks", "hands", i, "bid")
@@ -406,7 +449,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
         suit = v.suit_led(pos.plays[0], pos.trumps, pos.contract)
         return TrickOutcome(pos, suit=suit, legal=v.legal(pos.hand, pos.plays, pos.trumps, pos.contract))
     if isinstance(pos, DealPosition):
-        game = Deal(v, SEATS, pos.hands, pos.shaker)
+        game = Deal(v, v.seats, pos.hands, pos.shaker, (pos.widow,) if pos.widow is not None else ())
         for i, bid in enumerate(pos.bids):
             seat = game.current
             try:
@@ -417,6 +460,14 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
                 raise src.error(("deal", "bids", i), f"{exc}", key=False) from None
         if game.phase == "bid" and (pos.trumps is not None or pos.tricks):
             raise src.error(("deal", "bids"), f"the bidding is not over: {game.current} has not bid yet")
+        if pos.discard is not None:
+            if game.phase != "discard":
+                raise src.error(("deal", "discard"), "nobody has taken the widow yet: the bidding is not over"
+                                if game.phase == "bid" else "the hand is thrown in: nobody bid", key=False)
+            try:
+                game.push(game.current, pos.discard)
+            except RuleViolation as exc:
+                raise src.error(("deal", "discard"), str(exc), key=False) from None
         if pos.trumps is not None:
             if game.end == "thrown-in":
                 raise src.error(("deal", "trumps"), "every seat passed: the hand is thrown in (`all_pass: "
@@ -427,7 +478,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
                 raise src.error(("deal", "trumps"), str(exc), key=False) from None
         for tr in pos.tricks:
             leader = game.current
-            need = 3 if game.sitting_out else 4
+            need = len(game.seats) - (1 if game.sitting_out else 0)
             if len(tr.plays) != need:
                 raise src.error(tr.path + ("plays",), f"trick {tr.index}: a trick is {need} tiles, not "
                                 f"{len(tr.plays)}")
@@ -460,9 +511,13 @@ def deal_values(game: Deal) -> dict:
     the ``marks`` won."""
     out: dict[str, Any] = {"bidder": game.bidder, "bid": str(game.high) if game.high is not None else None,
                            "trumps": game.trumps, "end": game.end}
+    if game.widow:
+        out["discard"] = str(game.discarded) if game.discarded is not None else None
     r = game.result
     if r is not None:
         out.update(points=dict(r.points), tricks=dict(r.tricks), made=r.made, marks=dict(r.marks))
+        if r.scores is not None:
+            out["scores"] = dict(r.scores)
     return out
 
 
@@ -523,7 +578,7 @@ def compare_tricks(outcome: TrickOutcome) -> list[SourceError]:
         got = deal_values(game)
         for key, stated in pos.expect.items():
             path = ("deal", "expect", key)
-            if key in ("points", "tricks", "made", "marks") and game.result is None:
+            if key in ("points", "tricks", "made", "marks", "scores") and game.result is None:
                 errs.append(src.error(path, f"the hand is not played out ({len(game.tricks)} of 7 tricks), so it "
                                             f"has no `{key}` yet"))
                 continue
@@ -533,16 +588,20 @@ def compare_tricks(outcome: TrickOutcome) -> list[SourceError]:
                 except ValueError as exc:
                     errs.append(src.error(path, str(exc), key=False))
                     continue
-            if key in ("points", "tricks", "marks"):
-                unknown = [k for k in stated if k not in TEAMS]
+            if key == "scores" and "scores" not in got:
+                errs.append(src.error(path, "scores belong to a game of three (Moon); a game of four wins marks"))
+                continue
+            if key in ("points", "tricks", "marks", "scores"):
+                sides = list(game.teams)
+                unknown = [k for k in stated if k not in sides]
                 if unknown:
-                    errs.append(src.error(path + (unknown[0],), f"no team {unknown[0]!r}: the teams are "
-                                                                f"{' and '.join(TEAMS)}"))
+                    errs.append(src.error(path + (unknown[0],), f"no {'seat' if game.rules.three else 'team'} "
+                                                                f"{unknown[0]!r}: they are {' and '.join(sides)}"))
                     continue
-                full = {t: got[key].get(t, 0) for t in TEAMS}
+                full = {t: got[key].get(t, 0) for t in sides}
                 if any(stated[k] != full[k] for k in stated):
                     detail = ""
-                    if key == "points":
+                    if key == "points" and not game.rules.three:
                         detail = f"{sum(stated.values())} stated in all; a hand's points add up to 42" \
                             if len(stated) == 2 and sum(stated.values()) != 42 and not game.sitting_out else ""
                     errs.append(stated_diff(src, path, key, stated, got[key], detail))

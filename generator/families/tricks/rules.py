@@ -40,12 +40,20 @@ from typing import Mapping, Sequence
 from ...engine.tiles import Tile
 from ...engine.rulebase import RuleViolation, Rules
 
-__all__ = ["Texas42", "Bid", "Deal", "Trick", "HandResult", "MarksResult", "PASS", "PARTNER_BIDS", "COUNT", "DOUBLES",
-           "FOLLOW_ME", "SEATS", "parse_trumps", "team_name", "settle_marks", "count_of",
-           "notation"]
+__all__ = ["Texas42", "Bid", "Deal", "Trick", "HandResult", "MarksResult", "ScoresResult", "PASS", "PARTNER_BIDS",
+           "COUNT", "DOUBLES", "FOLLOW_ME", "SEATS", "SEATS_THREE", "TRICK_BIDS", "MOON_POINTS", "parse_trumps",
+           "team_name", "settle_marks", "settle_scores", "count_of", "notation"]
 
 #: The seats, clockwise; partners sit opposite.
 SEATS = ("N", "E", "S", "W")
+#: The seats of a game of three (Moon), clockwise, as the simulation names three players.
+SEATS_THREE = ("N", "E", "W")
+#: The bids in tricks of a game of three (Moon): four to seven tricks (dominorules.com, "Rules to Moon";
+#: pagat.com, "Moon").
+TRICK_BIDS = (4, 5, 6, 7)
+#: Shooting the moon: a bid to take all seven tricks, worth 21 points made or lost (dominorules.com,
+#: "Rules to Moon": "They can bid 7 or 21").
+MOON_POINTS = 21
 #: The count tiles and their points (raw points: 35 in all).
 COUNT = {Tile(5, 5): 10, Tile(4, 6): 10, Tile(0, 5): 5, Tile(1, 4): 5, Tile(2, 3): 5}
 #: Trumps named as the doubles: the seven doubles are a suit of their own, and trumps.
@@ -103,7 +111,12 @@ class Bid:
     >>> Bid.parse("29")
     Traceback (most recent call last):
     ...
-    ValueError: a bid is pass, 30 to 41 points, or 1 to 7 marks (42 or '1 mark', 84 or '2 marks' ...), or 'nello', 'plunge' or 'splash' with or without its marks ('nello 2 marks'): not '29'
+    ValueError: a bid is pass, 30 to 41 points, or 1 to 7 marks (42 or '1 mark', 84 or '2 marks' ...), or 'nello', 'plunge' or 'splash' with or without its marks ('nello 2 marks'), or in a game of three '4 tricks' to '7 tricks' or 'moon': not '29'
+
+    In a game of three (Moon) a bid is a number of tricks, or the moon (all seven, 21 points):
+
+    >>> Bid.parse("5 tricks"), str(Bid.parse("moon")), Bid.parse("moon") > Bid.parse("7 tricks")
+    (Bid(value=5, contract='tricks'), 'moon', True)
     """
 
     value: int
@@ -111,7 +124,10 @@ class Bid:
 
     @property
     def marks(self) -> int:
-        """The marks the hand is worth: one for a bid of points, else the bid's marks."""
+        """The marks the hand is worth: one for a bid of points, else the bid's marks (0 for a bid in
+        tricks or a shot at the moon, which score points, not marks)."""
+        if self.contract in ("tricks", "moon"):
+            return 0
         return 1 if self.contract == "points" else self.value // HAND_POINTS
 
     @property
@@ -123,6 +139,10 @@ class Bid:
             return "pass"
         if self.contract == "points":
             return str(self.value)
+        if self.contract == "tricks":
+            return f"{self.value} tricks"
+        if self.contract == "moon":
+            return "moon"
         m = self.marks
         words = f"{m} mark" + ("s" if m != 1 else "")
         return words if self.contract == "marks" else f"{self.contract} {words}"
@@ -139,6 +159,12 @@ class Bid:
         s = str(text).strip().lower()
         if s == "pass":
             return PASS
+        if s in ("moon", "shoot the moon"):
+            return cls(MOON_POINTS, "moon")
+        words = s.split()
+        if len(words) == 2 and words[1] in ("trick", "tricks") and words[0].isdigit() \
+                and int(words[0]) in TRICK_BIDS:
+            return cls(int(words[0]), "tricks")
         parts = s.replace("nel-o", "nello").split()
         contract = "marks"
         if parts and parts[0] in ("nello", *PARTNER_BIDS):
@@ -154,7 +180,8 @@ class Bid:
             if n % HAND_POINTS == 0 and 1 <= n // HAND_POINTS <= 7:
                 return cls(n, "marks")
         raise ValueError(f"a bid is pass, 30 to 41 points, or 1 to 7 marks (42 or '1 mark', 84 or '2 marks' ...), "
-                         f"or 'nello', 'plunge' or 'splash' with or without its marks ('nello 2 marks'): not {text!r}")
+                         f"or 'nello', 'plunge' or 'splash' with or without its marks ('nello 2 marks'), or in a "
+                         f"game of three '4 tricks' to '7 tricks' or 'moon': not {text!r}")
 
 
 #: The pass.
@@ -196,6 +223,8 @@ class HandResult:
     tricks: Mapping[str, int]
     made: bool
     marks: Mapping[str, int]
+    #: A game of three (Moon): the points each seat scores in the hand (the bidder's may be below zero).
+    scores: Mapping[str, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -207,6 +236,19 @@ class MarksResult:
     marks: Mapping[str, int]
     made: tuple[bool, ...]
     won: tuple[str, ...]
+    winner: str | None
+    after: int | None
+
+
+@dataclass(frozen=True)
+class ScoresResult:
+    """A game of three's hands added up (Moon): each seat's running ``scores``
+    (points, below zero after a set bid), every hand's ``made``, the
+    ``winner`` (``None`` while nobody has reached the target) and ``after``,
+    the hand (1-based) that won it."""
+
+    scores: Mapping[str, int]
+    made: tuple[bool, ...]
     winner: str | None
     after: int | None
 
@@ -223,6 +265,14 @@ class Texas42(Rules):
     bid one mark more) and ``all_pass`` (``forced-bid``: the shaker must bid
     when the other three pass; ``reshake``: the hand is thrown in). The
     game is won by the first team to ``params.target`` marks (7).
+
+    Three players (``players: [3]``, Moon) play alone, each against the other
+    two, with no count tiles: they bid tricks (:data:`TRICK_BIDS`), a trick is
+    one point, and the first to ``params.target`` points (21) wins. Two more
+    choices are theirs: ``widow`` (``bidder-exchanges``: the one tile left
+    after the deal goes to the winner of the bidding, who then discards one;
+    ``none``: it stays out of play) and ``shoot_moon`` (``allowed``: the moon,
+    all seven tricks for 21 points, may be bid over seven tricks).
     """
 
     #: The lowest bid (42-online.com, domino-play.com).
@@ -238,7 +288,16 @@ class Texas42(Rules):
         self.splash = c.splash == "allowed"
         self.top_bid = c.top_bid
         self.all_pass = c.all_pass
-        self.draw_mode = "none"                 # the whole set is dealt: nobody draws
+        self.widow = c.widow
+        self.shoot_moon = c.shoot_moon == "allowed"
+        #: Three players alone (Moon): bids in tricks, one point a trick, no count tiles.
+        self.three = tuple(self.params.players) == (3,)
+        self.draw_mode = "none"                 # every tile is dealt (or left out: a widow): nobody draws
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats, clockwise: N, E, S, W (two partnerships), or N, E, W (three alone)."""
+        return SEATS_THREE if self.three else SEATS
 
     @property
     def marks_to_win(self) -> int:
@@ -320,8 +379,9 @@ class Texas42(Rules):
         return max(same, key=lambda i: self.rank(tiles[i], suit))
 
     def trick_points(self, tiles: Sequence[Tile]) -> int:
-        """The raw points a trick is worth: one, and its count tiles."""
-        return 1 + sum(count_of(t) for t in tiles)
+        """The raw points a trick is worth: one, and its count tiles (one alone
+        in a game of three: Moon has no count tiles)."""
+        return 1 if self.three else 1 + sum(count_of(t) for t in tiles)
 
     # -- bids ---------------------------------------------------------------------------------
     def top_marks(self, high: Bid | None) -> int:
@@ -338,6 +398,11 @@ class Texas42(Rules):
         :data:`PASS` first unless ``forced`` (the shaker's forced bid)."""
         out = [] if forced else [PASS]
         floor = high.value if high is not None else 0
+        if self.three:
+            out += [Bid(n, "tricks") for n in TRICK_BIDS if n > floor]
+            if self.shoot_moon and floor < MOON_POINTS:
+                out.append(Bid(MOON_POINTS, "moon"))
+            return out
         top = self.top_marks(high)
         out += [Bid(v) for v in range(max(self.min_bid, floor + 1), HAND_POINTS)]
         out += [Bid(HAND_POINTS * m, "marks") for m in range(1, top + 1) if HAND_POINTS * m > floor]
@@ -367,7 +432,13 @@ class Texas42(Rules):
         the words name the rule and its value. ``hand`` (if known) is the
         bidder's, for a plunge's four doubles or a splash's three."""
         if bid.is_pass:
-            return "the shaker must bid: the other three passed (`all_pass: forced-bid`)" if forced else None
+            return (f"the shaker must bid: the other {'two' if self.three else 'three'} passed "
+                    f"(`all_pass: forced-bid`)") if forced else None
+        if self.three != (bid.contract in ("tricks", "moon")):
+            return ("three players bid tricks, 4 to 7 (`4 tricks`), or the moon" if self.three else
+                    "a bid in tricks or the moon belongs to a game of three players")
+        if bid.contract == "moon" and not self.shoot_moon:
+            return "shooting the moon is not played here (`shoot_moon: not-allowed`)"
         if bid.contract == "nello" and not self.nello:
             return "Nel-O is not played here (`nello: not-allowed`)"
         if bid.contract in PARTNER_BIDS:
@@ -403,7 +474,79 @@ class Texas42(Rules):
             return points == 0
         if bid.contract == "points":
             return points >= bid.value
+        if bid.contract == "tricks":            # a game of three: ``points`` are the bidder's tricks
+            return points >= bid.value
+        if bid.contract == "moon":
+            return points == 7
         return points == HAND_POINTS
+
+    def hand_scores(self, bidder: str, bid: Bid, tricks: Mapping[str, int]) -> dict[str, int]:
+        """A game of three (Moon): the points each seat scores for a hand in
+        which ``bidder`` bid ``bid`` and each seat took ``tricks`` (seat ->
+        tricks, seven in all). Each other seat scores a point a trick it
+        took; the bidder scores its tricks if it made the bid (21 for the
+        moon), else loses the bid (21 for the moon). Source: dominorules.com,
+        "Rules to Moon" (failing costs the bidder what was bid; the others
+        score the tricks they took; a trick is one point).
+
+        >>> r = Texas42.__new__(Texas42)
+        >>> r.hand_scores("N", Bid(5, "tricks"), {"N": 5, "E": 1, "W": 1})
+        {'N': 5, 'E': 1, 'W': 1}
+        >>> r.hand_scores("E", Bid(6, "tricks"), {"N": 2, "E": 5, "W": 0})
+        {'N': 2, 'E': -6, 'W': 0}
+        """
+        out = {}
+        for seat, n in tricks.items():
+            if seat != bidder:
+                out[seat] = n
+            elif self.made(bid, n):
+                out[seat] = MOON_POINTS if bid.contract == "moon" else n
+            else:
+                out[seat] = -bid.value
+        return out
+
+
+def settle_scores(rules: Texas42, seats: Sequence[str],
+                  hands: Sequence[tuple[str, Bid, Mapping[str, int]]]) -> ScoresResult:
+    """Add up a game of three's hands (Moon): each hand is ``(bidder, bid,
+    tricks)``, ``tricks`` seat -> the tricks it took (seven in all). Points
+    are :meth:`Texas42.hand_scores`'. After a hand that brings seats to
+    ``params.target`` (21) or more, the bidder wins if it is one of them;
+    else the one of the others with more points; two others level there
+    play on (this site's reading: the sources do not say who wins when two
+    reach the target in one hand, nor when they tie).
+
+    >>> from generator.engine.rules import make_variant
+    >>> moon = make_variant({"set": "moon", "players": [3], "partnerships": [], "deal": {3: 7}, "target": 21},
+    ...                     {"layout": "tricks", "widow": "bidder-exchanges", "shoot_moon": "allowed"})
+    >>> r = settle_scores(moon, "NEW", [("N", Bid(21, "moon"), {"N": 7, "E": 0, "W": 0})])
+    >>> dict(r.scores), r.winner, r.after
+    ({'N': 21, 'E': 0, 'W': 0}, 'N', 1)
+    """
+    scores = {s: 0 for s in seats}
+    made: list[bool] = []
+    winner, after = None, None
+    for i, (bidder, bid, tricks) in enumerate(hands):
+        for seat, pts in rules.hand_scores(bidder, bid, tricks).items():
+            scores[seat] += pts
+        made.append(rules.made(bid, tricks[bidder]))
+        if winner is None:
+            winner = game_winner(rules, scores, bidder)
+            if winner is not None:
+                after = i + 1
+    return ScoresResult(scores, tuple(made), winner, after)
+
+
+def game_winner(rules: Texas42, scores: Mapping[str, int], bidder: str) -> str | None:
+    """The seat that wins a game of three after a hand ``bidder`` bid, the
+    running ``scores`` given (:func:`settle_scores`), or ``None``."""
+    target = rules.params.target or MOON_POINTS
+    if scores[bidder] >= target:
+        return bidder
+    out = sorted((s for s in scores if s != bidder and scores[s] >= target), key=lambda s: -scores[s])
+    if not out or (len(out) > 1 and scores[out[0]] == scores[out[1]]):
+        return None
+    return out[0]
 
 
 def settle_marks(rules: Texas42, teams: Sequence[str], hands: Sequence[tuple[str, Bid, int]]) -> MarksResult:
@@ -431,24 +574,33 @@ class Deal:
     player and position moves through (the simulation's turn protocol:
     ``current``, ``hands``, ``plays_for``, ``push``, ``pass_``, ``end``).
 
-    ``seats`` in clockwise order (four), ``hands`` seat -> seven tiles,
-    ``shaker`` the seat that shook (bidding starts at its left). The
-    ``phase`` is ``bid``, ``trumps`` (the bidder names them; a plunger's or splasher's
+    ``seats`` in clockwise order (four; three in a game of three, each
+    its own side), ``hands`` seat -> seven tiles,
+    ``shaker`` the seat that shook (bidding starts at its left), ``widow``
+    the tiles left after the deal (a game of three: one). The
+    ``phase`` is ``bid``, ``discard`` (``widow: bidder-exchanges``: the
+    bidder has taken the widow and discards one tile), ``trumps`` (the bidder names them; a plunger's or splasher's
     partner does) or ``play``; ``end`` is ``None`` until the hand is over:
     ``made``, ``set`` or ``thrown-in`` (every player passed, ``all_pass:
     reshake``). Raises :class:`RuleViolation` for a move the rules forbid.
     """
 
-    def __init__(self, rules: Texas42, seats: Sequence[str], hands: Mapping[str, Sequence[Tile]], shaker: str):
-        if len(seats) != 4 or shaker not in seats:
-            raise ValueError("a hand of 42 has four seats, the shaker one of them")
+    def __init__(self, rules: Texas42, seats: Sequence[str], hands: Mapping[str, Sequence[Tile]], shaker: str,
+                 widow: Sequence[Tile] = ()):
+        if len(seats) != len(rules.seats) or shaker not in seats:
+            raise ValueError(f"a hand of this game has {len(rules.seats)} seats, the shaker one of them")
         self.rules = rules
         self.seats = list(seats)
         self.hands = {p: list(hands[p]) for p in seats}
         self.dealt = {p: tuple(hands[p]) for p in seats}
         self.shaker = shaker
-        self.teams = {team_name((seats[0], seats[2])): (seats[0], seats[2]),
-                      team_name((seats[1], seats[3])): (seats[1], seats[3])}
+        self.widow: tuple[Tile, ...] = tuple(widow)
+        self.discarded: Tile | None = None
+        if rules.three:
+            self.teams = {p: (p,) for p in seats}
+        else:
+            self.teams = {team_name((seats[0], seats[2])): (seats[0], seats[2]),
+                          team_name((seats[1], seats[3])): (seats[1], seats[3])}
         self.phase = "bid"
         self.current: str | None = self._next(shaker)
         self.bidding: list[tuple[str, Bid]] = []
@@ -463,10 +615,12 @@ class Deal:
 
     # -- seats ----------------------------------------------------------------------------------
     def _next(self, seat: str) -> str:
-        return self.seats[(self.seats.index(seat) + 1) % 4]
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
 
-    def partner(self, seat: str) -> str:
-        """The seat opposite ``seat``."""
+    def partner(self, seat: str) -> str | None:
+        """The seat opposite ``seat`` (``None`` in a game of three: nobody has a partner)."""
+        if self.rules.three:
+            return None
         return self.seats[(self.seats.index(seat) + 2) % 4]
 
     def team_of(self, seat: str) -> str:
@@ -479,7 +633,7 @@ class Deal:
 
     @property
     def forced(self) -> bool:
-        """Whether the player to bid is the shaker after three passes under the forced bid."""
+        """Whether the player to bid is the shaker after the others passed under the forced bid."""
         return (self.phase == "bid" and self.rules.all_pass == "forced-bid" and self.current == self.shaker
                 and self.high is None)
 
@@ -495,6 +649,8 @@ class Deal:
             return []
         if self.phase == "bid":
             return self.rules.bids(self.high, self.hands[seat], self.forced)
+        if self.phase == "discard":
+            return list(self.hands[seat])
         if self.phase == "trumps":
             return list(self.rules.trump_options()) if self.contract != "nello" else [FOLLOW_ME]
         return self.rules.legal(self.hands[seat], [t for _, t in self.trick], self.trumps, self.contract)
@@ -508,7 +664,8 @@ class Deal:
         self.push(seat, PASS)
 
     def push(self, seat: str, action) -> None:
-        """Apply ``seat``'s ``action``: a :class:`Bid`, trumps (a suit,
+        """Apply ``seat``'s ``action``: a :class:`Bid`, the tile the bidder
+        discards after taking the widow, trumps (a suit,
         ``doubles`` or ``follow-me``) or a :class:`Tile`. Raises
         :class:`RuleViolation` when it is not ``seat``'s turn or the rules
         forbid the action."""
@@ -518,6 +675,8 @@ class Deal:
             raise RuleViolation(f"it is {self.current}'s turn, not {seat}'s", "texas-42/turn")
         if self.phase == "bid":
             self._bid(seat, action)
+        elif self.phase == "discard":
+            self._discard(seat, action)
         elif self.phase == "trumps":
             self._name(seat, action)
         else:
@@ -542,6 +701,18 @@ class Deal:
         self.current = self.partner(self.bidder) if self.contract in PARTNER_BIDS else self.bidder
         if self.contract == "nello":
             self.sitting_out = self.partner(self.bidder)
+        if self.rules.widow == "bidder-exchanges" and self.widow:
+            self.hands[self.bidder] += list(self.widow)     # the bidder takes the widow, then discards
+            self.phase = "discard"
+
+    def _discard(self, seat: str, tile) -> None:
+        if not isinstance(tile, Tile) or tile not in self.hands[seat]:
+            shown = notation(tile) if isinstance(tile, Tile) else tile
+            raise RuleViolation(f"{seat} has taken the widow and discards one tile of its hand, not {shown}",
+                                "texas-42/discard")
+        self.hands[seat].remove(tile)
+        self.discarded = tile
+        self.phase = "trumps"
 
     def _name(self, seat: str, trumps) -> None:
         if trumps not in self.plays_for(seat) or isinstance(trumps, (bool, Bid, Tile)):
@@ -577,6 +748,13 @@ class Deal:
             self._score()
 
     def _score(self) -> None:
+        if self.rules.three:
+            tricks = {p: sum(tr.winner == p for tr in self.tricks) for p in self.seats}
+            ok = self.rules.made(self.high, tricks[self.bidder])
+            scores = self.rules.hand_scores(self.bidder, self.high, tricks)
+            self.result = HandResult(self.bidder, self.high, self.trumps, dict(tricks), tricks, ok, {}, scores)
+            self.end, self.current = ("made" if ok else "set"), None
+            return
         points = {t: 0 for t in self.teams}
         tricks = {t: 0 for t in self.teams}
         for tr in self.tricks:

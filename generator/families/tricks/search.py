@@ -23,6 +23,8 @@ def hidden(variant, state, seat: str):
     suit led, every tile of that suit."""
     rules = variant
     seen = set(state.hands[seat]) | state.played
+    if seat == state.bidder and state.phase != "bid":       # the bidder saw the widow and its discard
+        seen |= set(state.widow) | ({state.discarded} if state.discarded is not None else set())
     pool = sorted(t for t in rules.params.tiles if t not in seen)
     voids: dict[str, set] = {}
     if state.trumps is not None:
@@ -34,6 +36,9 @@ def hidden(variant, state, seat: str):
                     voids.setdefault(p, set()).update(
                         u for u in pool if rules.follows(u, suit, state.trumps, state.contract))
     places = [(p, len(state.hands[p])) for p in state.seats if p != seat]
+    left = len(pool) - sum(n for _, n in places)
+    if left > 0:                        # a game of three: the widow (or the bidder's discard) nobody else has seen
+        places.append(("widow", left))
     return pool, places, {p: frozenset(v) for p, v in voids.items()}
 
 
@@ -56,6 +61,8 @@ def redeal(variant, state, seat: str, dealt):
         if p != seat:
             s.hands[p] = list(dealt[p])
             s.dealt[p] = tuple(dealt[p] + played[p])
+    if "widow" in dealt and state.phase == "bid":          # not taken yet: the widow as this deal has it
+        s.widow = tuple(dealt["widow"])
     return s
 
 
@@ -66,6 +73,9 @@ def outcome(variant, state, seat: str) -> float:
     r = state.result
     if r is None:
         return 0.0
+    if r.scores is not None:            # a game of three: its points less the others' average, in 21sts
+        others = [v for p, v in r.scores.items() if p != seat]
+        return (r.scores[seat] - sum(others) / len(others)) / 21
     us = state.team_of(seat)
     marks = sum(m if t == us else -m for t, m in r.marks.items())
     lead = sum(v if t == us else -v for t, v in r.points.items())
@@ -77,7 +87,7 @@ def search_moves(variant, state, seat: str, plays: list) -> list:
     :data:`BID_VALUES` and one mark (nello, plunge and bids of more marks
     are left out, as the planning player leaves them). Otherwise every
     legal play."""
-    if state.phase != "bid":
+    if state.phase != "bid" or variant.three:      # a game of three has at most six bids to weigh
         return plays
     points = [b for b in plays if not b.is_pass and b.contract == "points"]
     low = min((b.value for b in points), default=None)

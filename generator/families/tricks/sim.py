@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ...engine.tiles import Tile
-from .rules import DOUBLES, FOLLOW_ME, HAND_POINTS, PASS, SEATS, Bid, Deal, Texas42, count_of, team_name
+from .rules import DOUBLES, FOLLOW_ME, HAND_POINTS, PASS, SEATS, Bid, Deal, Texas42, count_of, \
+    game_winner, team_name
 from ...sim.simulate import MAX_HANDS, Work, deal
 
 __all__ = ["play_forty_two", "plan_key", "estimate", "hand_strength", "Strength", "bid_limit", "TRICK_VALUE",
@@ -95,7 +96,20 @@ def hand_strength(rules: Texas42, hand: Sequence[Tile], trumps) -> Strength:
         top = n > 0
         run, others = tuple(mine[:n]), tuple(mine[n:])
     doubles = tuple(t for t in hand if t.is_double and not rules.is_trump(t, trumps))
-    return Strength(trumps, run, others, doubles, 1.0 if top or trumps == FOLLOW_ME else 0.5)
+    return Strength(trumps, run, others, doubles, 1.0 if top or trumps == FOLLOW_ME else 0.5,
+                    0.0 if rules.three else PARTNER_TRICKS)
+
+
+def trick_estimate(rules: Texas42, hand: Sequence[Tile]) -> tuple[float, object]:
+    """A game of three (Moon): the best ``(tricks, trumps)`` of ``hand``
+    over the trumps the game allows, :func:`hand_strength`'s tricks with no
+    partner to count on (halves of a trick; at most seven)."""
+    best: tuple[float, object] = (-1.0, None)
+    for trumps in rules.trump_options():
+        n = hand_strength(rules, hand, trumps).tricks
+        if n > best[0]:
+            best = (n, trumps)
+    return best
 
 
 def _strength(rules: Texas42, hand: Sequence[Tile], trumps) -> int:
@@ -138,6 +152,21 @@ def plan_key(rules: Texas42, state: Deal):
     lists (the largest wins): bids, trumps or tiles, by the phase."""
     seat = state.current
     hand = state.hands[seat]
+    count = (lambda t: 0) if rules.three else count_of          # Moon has no count tiles
+    if state.phase == "bid" and rules.three:
+        tricks = trick_estimate(rules, hand)[0]
+
+        def trick_bid_key(bid: Bid):                # the lowest bid its tricks cover; the moon for seven
+            if bid.is_pass:
+                return (0, 0)
+            if bid.contract == "moon":
+                return (2, 0) if tricks >= 7 else (-1, -bid.value)
+            return (1 if bid.value <= tricks else -1, -bid.value)
+
+        return trick_bid_key
+    if state.phase == "discard":                    # keep its best trumps and doubles: discard the lightest other
+        best = trick_estimate(rules, hand)[1] if rules.three else estimate(rules, hand)[1]
+        return lambda t: (not rules.is_trump(t, best), not t.is_double, -t.pips)
     if state.phase == "bid":
         strength = min(estimate(rules, hand)[0], 42)
 
@@ -162,7 +191,7 @@ def plan_key(rules: Texas42, state: Deal):
         top = max(live, key=lambda t: rules.rank(t, trump_suit)) if live else None
 
         def lead_key(t: Tile):
-            return (t is top, t.is_double and not rules.is_trump(t, trumps), -count_of(t), -t.pips)
+            return (t is top, t.is_double and not rules.is_trump(t, trumps), -count(t), -t.pips)
 
         return lead_key
     i = rules.trick_winner(played, trumps, contract)
@@ -174,10 +203,10 @@ def plan_key(rules: Texas42, state: Deal):
 
     def follow_key(t: Tile):
         if partner_wins:
-            return (count_of(t), -t.pips)
+            return (count(t), -t.pips)
         if wins(t):
-            return (1, count_of(t), -rules.rank(t, rules.suit_led(t, trumps, contract)))
-        return (0, -count_of(t), -t.pips)
+            return (1, count(t), -rules.rank(t, rules.suit_led(t, trumps, contract)))
+        return (0, -count(t), -t.pips)
 
     return follow_key
 
@@ -189,7 +218,12 @@ def play_forty_two(rules: Texas42, names: Sequence[str], seat_bot: dict, rng: ra
     ``blocked`` (the bid was set), ``first_won`` (the bidding team won the
     hand) and ``team_points`` (each team's raw points: 42 in all); a hand
     thrown in (every seat passed, ``all_pass: reshake``) is shaken again and
-    not counted."""
+    not counted. A game of three (Moon) is played to ``params.target``
+    points (:func:`~generator.families.tricks.rules.game_winner`), the tile
+    left after the deal its widow; its ``points`` are the winning bid in
+    tricks (the moon: seven) and ``team_points`` each seat's points in the hand."""
+    if rules.three:
+        return _play_three(rules, names, seat_bot, rng, work)
     seats = list(names)[:4] if len(names) == 4 else list(SEATS)
     teams = [team_name((seats[0], seats[2])), team_name((seats[1], seats[3]))]
     marks = {t: 0 for t in teams}
@@ -220,6 +254,40 @@ def play_forty_two(rules: Texas42, names: Sequence[str], seat_bot: dict, rng: ra
         top = max(marks.values())
         if top >= rules.marks_to_win:
             return {"hands": record, "winners": [t for t in teams if marks[t] == top], "finished": True}
+        if work.out:
+            return {"hands": record, "winners": [], "finished": False}
+    return {"hands": record, "winners": [], "finished": False}
+
+
+def _play_three(rules: Texas42, names: Sequence[str], seat_bot: dict, rng: random.Random, work: Work) -> dict:
+    """A game of three (Moon) for :func:`play_forty_two`."""
+    seats = list(names)[:3] if len(names) == 3 else list(rules.seats)
+    scores = {p: 0 for p in seats}
+    shaker = seats[rng.randrange(3)]
+    record = []
+    for _ in range(MAX_HANDS):
+        hands, widow = deal(rules, seats, rng)
+        state = Deal(rules, seats, hands, shaker, widow)
+        spent = work.spent
+        while state.end is None:
+            p = state.current
+            work.spent += 1 + len(state.hands[p])
+            action = seat_bot[p](rules, state, p, rng)
+            if action == "pass":
+                action = PASS
+            state.push(p, action)
+        shaker = state._next(shaker)
+        if state.end == "thrown-in":
+            continue
+        r = state.result
+        for p, v in r.scores.items():
+            scores[p] += v
+        record.append({"tiles": sum(len(tr.plays) for tr in state.tricks), "points": min(r.bid.value, 7),
+                       "blocked": not r.made, "first_won": r.made, "team_points": dict(r.scores),
+                       "work": work.spent - spent, "bidder": r.bidder})
+        won = game_winner(rules, scores, r.bidder)
+        if won is not None:
+            return {"hands": record, "winners": [won], "finished": True}
         if work.out:
             return {"hands": record, "winners": [], "finished": False}
     return {"hands": record, "winners": [], "finished": False}

@@ -48,5 +48,9 @@ def bid_words(bid: Bid, lang: str) -> str:
         return ui["pass"]
     if bid.contract == "points":
         return str(bid.value)
+    if bid.contract == "tricks":
+        return plural(lang, "trick", bid.value)
+    if bid.contract == "moon":
+        return ui["bid_moon_name"]
     marks = plural(lang, "mark", bid.marks)
     return marks if bid.contract == "marks" else ui[bid.contract].format(marks=marks)
