@@ -50,7 +50,7 @@ class TrainsFamily(RoundsFamily):
     position_schema = "train-position"
     practice_class = " rb-practice-where"       # a question of where one may play: the verdicts say so
     verdict_words = {" rb-practice-where": ("practice-may", "practice-may-not")}
-    site_games = ("mexican-train", "number-9-train")
+    site_games = ("mexican-train",)
     #: A game's figures take at most 80,000,000 units, shared among its rows by the tiles dealt
     #: (:meth:`row_weights`). Mexican Train's two-player row takes 11,820,000 of its 13,333,333 (the
     #: club's house rule, 16 tiles: 12,109,000 of 13,877,551); the other rows stay further inside.
