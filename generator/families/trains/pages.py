@@ -190,6 +190,7 @@ def compare_cell(v, row: str, lang: str) -> str:
     settings = v.round_settings
     top = v.params.set
     shared = all_open(v)
+    names = messages("set-name", lang)
     return {
         "start": message(lang, "the_round_s_double_first", top=top),
         "layout": message(lang, "a_slot_for_each_player" if shared else "a_train_for_each_player"),
@@ -199,7 +200,7 @@ def compare_cell(v, row: str, lang: str) -> str:
         "length": message(lang, "rounds_per_double", top=top, rounds=settings[0],
                      settings=message(lang, "comma_sep").join(plural(lang, "round", n) for n in settings[1:])),
         "scoring": message(lang, "pips_left_in_hand_are"),
-        "options": message(lang, "only_the_number_of_rounds"),
+        "options": message(lang, "only_the_number_of_rounds", set=names.get(str(top)) or names["other"].format(top=top)),
     }[row]
 
 
