@@ -6,6 +6,7 @@ expected value is worked by hand from the rules, beside the assertion."""
 
 import pytest
 
+from generator.cli.main import main
 from generator.engine import Tile
 from generator.families.trains import play as show
 from generator.families.trains.rules import MEXICAN, Round
@@ -137,3 +138,15 @@ def test_each_level_plays_a_round_to_its_end(n9, level):
             view = s.pass_()
     assert view["phase"] in ("hand-over", "game-over")
     assert view["result"]
+
+
+def test_a_marker_in_a_number_9_train_position_is_one_located_error(rules_copy, capsys):
+    # a game whose trains are all open has no markers: `markers: [B]` (line 22, column 13 of the
+    # shipped file: the list's first item) is refused there, never played
+    pos = rules_copy / "number-9-train" / "positions" / "table-any-train.yaml"
+    text = pos.read_text()
+    assert text.splitlines()[21] == "  markers: []"
+    pos.write_text(text.replace("  markers: []\n", "  markers: [B]\n", 1))
+    assert main(["check", "-q", str(rules_copy / "number-9-train")]) == 1
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"{pos}:22:13: error: number-9-train has no markers: every train is open to everyone (train_access: open)"]
