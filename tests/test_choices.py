@@ -18,7 +18,8 @@ def test_the_default_choices_are_a_plain_line_of_play():
         "layout": "line", "lead": "lot", "direction": "clockwise", "matching": "equal", "doubles": "cross", "spinners": "none",
         "side_branches": "after-straight", "draw": "until-playable", "counting": "ends", "scoring": "none",
         "legal_totals": "any", "continuation": "none", "settlement": "none", "ties": "nobody-wins",
-        "next_lead": "winner", "double_cover": "same-player", "target_score": "reach",
+        "next_lead": "winner", "double_cover": "same-player", "train_access": "marker",
+        "target_score": "reach",
         # the tricks family's, which a line of play leaves at their defaults (Texas 42's plain game)
         "follow_me": "doubles-high", "doubles_trump": "allowed", "nello": "not-allowed", "plunge": "not-allowed", "splash": "not-allowed",
         "top_bid": "raise-by-one-mark", "all_pass": "forced-bid", "widow": "none", "shoot_moon": "not-allowed",

@@ -230,6 +230,20 @@ def target_score_scenario(value):
     return event.scores["A"], event.end
 
 
+def train_access_scenario(value):
+    # The engine 12-12; B's train 12-4 ends in 4 and carries no marker; A's own train and the
+    # Mexican train are empty (they take a 12). A holds 4-6 and 1-2: under the marker rule B's train
+    # is closed to A, so A has no play; with every train open A may lay 4-6 on B's train. Then, with
+    # the stock empty, A holding only 1-2 passes: a marker goes on A's train under the marker rule,
+    # none where every train is open already.
+    v = make_variant(dict(TWELVE), Choices.from_mapping(dict(TRAINS, train_access=value)), "test")
+    r = Round(v, ["A", "B"], {"A": [T(4, 6), T(1, 2)], "B": [T(3, 3)]}, [T(0, 0)], T(12, 12), "A",
+              trains={"B": [T(12, 4)]})
+    plays = [f"{t} on {tr}" for t, tr in r.plays_for("A")]
+    stuck = Round(v, ["A", "B"], {"A": [T(1, 2)], "B": [T(3, 3)]}, [], T(12, 12), "A", trains={"B": [T(12, 4)]})
+    return plays, stuck.pass_("A").markers
+
+
 FORTY_TWO = dict(set=6, players=[], partnerships=[4], deal={4: 7}, target=7)
 
 
@@ -375,6 +389,7 @@ WORKED = {
                                        "winning-side": ("C", "C")}),
     "direction": (direction_scenario, {"clockwise": "B", "counter-clockwise": "C"}),
     "double_cover": (double_cover_scenario, {"same-player": "A", "next-player": "B"}),
+    "train_access": (train_access_scenario, {"marker": ([], ("A",)), "open": (["4-6 on B"], ())}),
     "target_score": (target_score_scenario, {"reach": (62, "game"), "exact": (59, None)}),
     "follow_me": (follow_me_scenario, {"doubles-high": (True, 1), "doubles-own-suit": (True, 0),
                                        "not-allowed": (False, None)}),
@@ -432,10 +447,11 @@ def test_two_values_of_a_choice_never_play_alike(key, a, b):
 
 def test_every_pair_of_values_is_compared():
     """The pairs above: every two values of the line's choices, and of the trains' (where a trains
-    game has two values to choose from: only ``double_cover``)."""
+    game has two values to choose from: ``double_cover`` and ``train_access``)."""
     pairs = {(i.key, a, b) for i in CHOICES for a, b in combinations(i.values, 2)
              if set(_layouts(i.key, a)) & set(_layouts(i.key, b))}
     assert ("double_cover", "same-player", "next-player") in pairs
+    assert ("train_access", "marker", "open") in pairs
     assert ("settlement", "opponents", "rounded") in pairs
     assert ("lead", "lot", "black") in pairs and ("lead", "lot", "engine") not in pairs
     assert len([p for p in pairs if p[0] == "settlement"]) == 28     # 8 line values: 8 x 7 / 2

@@ -100,11 +100,11 @@ def test_a_family_that_plays_an_undeclared_choice_is_refused(own_registry):
 
 def test_the_choices_of_a_game_are_those_of_its_family():
     """Mexican Train plays the shared lead, draw and settlement (fixed) and
-    its own double cover, and nothing of the line of play's (its
-    variant.yaml, rules/mexican-train)."""
+    its own double cover and train access (the marker), and nothing of the
+    line of play's (its variant.yaml, rules/mexican-train)."""
     played = Catalog(RULES).variant("mexican-train").choices.played()
     assert played == {"layout": "trains", "lead": "engine", "draw": "one", "settlement": "penalty",
-                      "double_cover": "same-player"}
+                      "double_cover": "same-player", "train_access": "marker"}
 
 
 def test_a_family_s_own_params_follow_the_shared_ones():

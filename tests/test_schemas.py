@@ -27,7 +27,7 @@ def _expected_line(path: Path) -> str:
         target = "../../docs/schemas/variant.schema.json"
     else:
         assert rel[1] == "positions", path
-        kind = ("train-position" if rel[0] in ("mexican-train", "mexican-train-club") else
+        kind = ("train-position" if rel[0] in ("mexican-train", "mexican-train-club", "number-9-train") else
                 "trick-position" if rel[0] in ("texas-42", "texas-42-nello", "texas-42-splash", "straight-42", "moon") else
                 "tree-position" if rel[0] in ("chicken-foot", "chicken-foot-cross") else
                 "paigow-position" if rel[0] == "pai-gow" else "position")

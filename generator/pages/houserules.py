@@ -49,6 +49,7 @@ _SECTIONS = {
     "continuation": ["placement-and-continuation", "lead-and-turns", "the-turn"],
     "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
     "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
+    "train_access": ["the-turn", "trains"],
     "target_score": ["game-end", "the-game", "winning"],
     # a game of tricks (Texas 42) and a tree of doubles (Chicken Foot)
     "doubles_trump": ["trumps"], "follow_me": ["trumps"], "top_bid": ["bidding"], "all_pass": ["bidding"],

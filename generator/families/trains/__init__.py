@@ -33,10 +33,13 @@ class TrainsFamily(RoundsFamily):
     new_section = ("play", {"ja": "トレインへの出し方", "en": "Playing on the trains"},
                    {"ja": "トレインへの牌のつなぎ方と、どのトレインに誰が出せるか。",
                     "en": "how tiles join the trains, and which trains each player may play on."})
-    choices = frozenset({"layout", "lead", "draw", "settlement", "double_cover"})
+    choices = frozenset({"layout", "lead", "draw", "settlement", "double_cover", "train_access"})
     #: Who covers a double left open (its words: the ``choice`` messages ``double_cover...``); the
-    #: options page lists it after the line of play's ``next_lead``.
-    own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead"),)
+    #: options page lists it after the line of play's ``next_lead``. Which trains a player may use
+    #: (``train_access``): Mexican Train's marker (seed 001), or every train open to all (Pagat's
+    #: Number 9 Train: players start trains from the hub or extend any train).
+    own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead"),
+                   Choice("train_access", ("marker", "open"), after="double_cover"))
     house_params = frozenset({"rounds"})
     #: Its own param: the match lengths offered (Mexican Train: 13 rounds, also 7 or 1).
     own_params = {
@@ -119,7 +122,9 @@ class TrainsFamily(RoundsFamily):
         if key == "draw" and rules.choices.draw == "one":
             from ...base.i18n import messages
 
-            return messages("choice", lang)["draw=one.trains"]
+            from .rules import all_open
+
+            return messages("choice", lang)["draw=one.trains" + ("-open" if all_open(rules) else "")]
         return None
 
     def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
@@ -128,7 +133,10 @@ class TrainsFamily(RoundsFamily):
 
         t = tables("card")[lang]
         if group == "turn":             # where a turn starts, and where a tile may go
-            rows[1:1] = [(t["first_turn"], t["first_turn_value"]), (t["where"], t["where_value"])]
+            from .rules import all_open
+
+            where = t["where_value_open" if all_open(rules) else "where_value"]
+            rows[1:1] = [(t["first_turn"], t["first_turn_value"]), (t["where"], where)]
         elif group == "scoring":        # nothing scores in play; the penalties are below
             rows.append((INFO["scoring"].title[lang], INFO["scoring"].words("none", lang, 1)))
         elif group == "end":
@@ -136,11 +144,14 @@ class TrainsFamily(RoundsFamily):
         return rows
 
     def card_watch(self, rules, lang: str) -> list[str]:
-        """What players of a line game miss at a table of trains (seed 001): covering doubles, the marker."""
+        """What players of a line game miss at a table of trains (seed 001): covering doubles, the marker
+        (or, where every train is open to all, that one's own train is not one's own)."""
         from ...base.i18n import tables
+        from .rules import all_open
 
         t = tables("card")[lang]
-        return [t["watch_cover_" + rules.choices.double_cover.replace("-", "_")], t["watch_marker"]]
+        return [t["watch_cover_" + rules.choices.double_cover.replace("-", "_")],
+                t["watch_open" if all_open(rules) else "watch_marker"]]
 
     def kinds(self):
         from .positions import KINDS

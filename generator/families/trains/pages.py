@@ -15,7 +15,7 @@ from ...pages import rounds
 from ...base.i18n import messages, plural, tables
 from ...pages.comparison import message
 from .positions import MatchPosition, RoundPosition, TablePosition, play_text, practice_trains
-from .rules import MEXICAN, Round
+from .rules import MEXICAN, OPEN, Round, all_open
 
 __all__ = ["render_trains", "table_text", "may_play", "move_text", "train_name", "rounds_table", "compare_cell",
            "explain_lines"]
@@ -36,11 +36,14 @@ def train_name(name: str, lang: str) -> str:
     return _train_name(name, lang)
 
 
-def move_text(ev, lang: str) -> str:
+def move_text(ev, lang: str, open_all: bool = False) -> str:
     """One move of a round in words, as the round table of a page shows it:
     ``plays 5-8 on A's train``, ``draws 2-9 (no fit)``, ``passes (marker on own
-    train)``; with how the round ends, when it does."""
+    train)`` (``passes`` where ``open_all``: every train is open and no marker
+    is placed); with how the round ends, when it does."""
     ui = _UI[lang]
+    if open_all:
+        ui = dict(ui, **{"pass": ui["pass_open"]})
     play = ui["play"].format(t=ev.tile.label, tr=_train_name(ev.train, lang)) if ev.kind == "play" else None
     return rounds.move_words(ui, ev, play)
 
@@ -57,8 +60,7 @@ def may_play(rnd: Round) -> dict[str, list[str]]:
     :meth:`Round.status`; markers and open doubles apply to everyone)."""
     if rnd.end is not None:
         return {tr: [] for tr in rnd.trains}
-    return {tr: [p for p in rnd.players if rnd.status(p, tr) in ("own", "mexican", "marked", "cover")]
-            for tr in rnd.trains}
+    return {tr: [p for p in rnd.players if rnd.status(p, tr) in OPEN] for tr in rnd.trains}
 
 
 def table_text(rnd: Round, lang: str, who: bool = True) -> str:
@@ -152,7 +154,8 @@ def render_trains(pos, outcome, lang: str, vid: str, files: dict, png: bool, gen
         if any(tr.tiles for tr in start.trains.values()):
             out.append(_figure(start, f"{pos.id}-start", ui["start"], lang, vid, files, png, gen))
         out += rounds.dealt_lines(ui, pos.state.players, pos.hands, pos.stock)
-        out.append(rounds.moves_table(ui, pos.moves, outcome.events, lambda ev: move_text(ev, lang),
+        shared = all_open(rnd.variant)
+        out.append(rounds.moves_table(ui, pos.moves, outcome.events, lambda ev: move_text(ev, lang, shared),
                                       [ui["markers"], ui["open"]], lambda ev: [
                                           _cell(" ".join(ev.markers) or ui["no"]),
                                           _cell(ui["sep"].join(_opened(o, lang) for o in ev.open_doubles)
@@ -186,16 +189,18 @@ def compare_cell(v, row: str, lang: str) -> str:
     past the rows every game has): ``v`` is its :class:`~generator.families.trains.rules.MexicanTrain`."""
     settings = v.round_settings
     top = v.params.set
+    shared = all_open(v)
+    names = messages("set-name", lang)
     return {
         "start": message(lang, "the_round_s_double_first", top=top),
-        "layout": message(lang, "a_train_for_each_player"),
-        "where": message(lang, "your_own_train_the_mexican"),
-        "drawing": message(lang, "draw_one_and_play_it"),
+        "layout": message(lang, "a_slot_for_each_player" if shared else "a_train_for_each_player"),
+        "where": message(lang, "any_train_open_to_all" if shared else "your_own_train_the_mexican"),
+        "drawing": message(lang, "draw_one_and_play_open" if shared else "draw_one_and_play_it"),
         "doubles": message(lang, "a_double_earns_one_more"),
         "length": message(lang, "rounds_per_double", top=top, rounds=settings[0],
                      settings=message(lang, "comma_sep").join(plural(lang, "round", n) for n in settings[1:])),
         "scoring": message(lang, "pips_left_in_hand_are"),
-        "options": message(lang, "only_the_number_of_rounds"),
+        "options": message(lang, "only_the_number_of_rounds", set=names.get(str(top)) or names["other"].format(top=top)),
     }[row]
 
 
@@ -231,7 +236,8 @@ def explain_lines(checked, variant, lang: str) -> list[str]:
         for mv, ev in zip(pos.moves, outcome.events):
             {"play": lambda: rnd.play(mv.by, mv.tile, mv.train), "draw": lambda: rnd.draw(mv.by),
              "pass": lambda: rnd.pass_(mv.by)}[mv.kind]()
-            out.append(f"{w['move']} {mv.index}: {w['by'].format(p=ev.player)}{move_text(ev, lang)}")
+            words = move_text(ev, lang, all_open(variant))
+            out.append(f"{w['move']} {mv.index}: {w['by'].format(p=ev.player)}{words}")
             out += ["  " + table_text(rnd, lang)]
         r = outcome.round
         if r.end:

@@ -36,7 +36,7 @@ from .draw import draw_table
 from ...engine.family import family_of
 from ...engine.tiles import Tile
 from ...engine.rulebase import Rules
-from .rules import MEXICAN
+from .rules import MEXICAN, OPEN, all_open
 from ...play.rounds import action_tile, each, last_play, oriented, refused_by, sentences, tiles_from
 from ...play.session import seats_of
 
@@ -44,7 +44,7 @@ __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scor
            "round_number", "train_words", "may_play"]
 
 #: The statuses (:meth:`~generator.families.trains.rules.Round.status`) under which a player may play on a train.
-_OPEN = ("own", "mexican", "marked", "cover")
+_OPEN = OPEN
 
 
 def round_number(variant: Rules, state) -> int:
@@ -183,7 +183,7 @@ def action_words(variant: Rules, state, seat: str, action, lang: str) -> str:
     or drawing, or passing (which puts a marker on the player's train)."""
     w = messages("play", lang)
     if isinstance(action, str):
-        return w["trains_" + action]
+        return w["trains_" + action + ("_open" if action == "pass" and all_open(variant) else "")]
     tile, train = action
     tr = state.trains[train]
     text = oriented(tile, tr.end)
@@ -217,7 +217,7 @@ def log_words(variant: Rules, state, seat: str, action, lang: str) -> str:
     every move of the match."""
     w = messages("play", lang)
     if isinstance(action, str):
-        return w["trains_log_" + action]
+        return w["trains_log_" + action + ("_open" if action == "pass" and all_open(variant) else "")]
     tile, train = action
     text = oriented(tile, state.trains[train].end)
     if train == MEXICAN:
@@ -307,7 +307,8 @@ def hint(variant: Rules, state, seat: str, lang: str):
         if state.may_draw(seat):
             return "draw", (w["trains_hint_draw_cover"].format(tile=cover) if cover else w["trains_hint_draw"])
         drawn = state.phase in ("drawn", "cover-drawn")
-        return "pass", w["trains_hint_pass_drawn" if drawn else "trains_hint_pass_empty"]
+        return "pass", w[("trains_hint_pass_drawn" if drawn else "trains_hint_pass_empty")
+                         + ("_open" if all_open(variant) else "")]
     key = family_of(variant.family).greedy_key(variant, state)
     best = max(plays, key=key)                  # the first of equals, as the greedy player takes it
     if state.phase in ("drawn", "cover-drawn"):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.tiles import Tile
-from .rules import MEXICAN, STATUS, MexicanTrain, Round
+from .rules import MEXICAN, STATUS, MexicanTrain, Round, all_open
 from ...model import rounds
 from ...model.compare import stated_diff
 from ...model.kinds import read_tile
@@ -130,6 +130,9 @@ def _state(src: Source, v: MexicanTrain, at: str, seen: dict) -> _State:
             end = end if t.is_double else t.other(end)
     marks = d.get("markers") or []
     for i, m in enumerate(marks):
+        if all_open(v):
+            raise src.error((at, "markers", i), f"{v.id} has no markers: every train is open to everyone "
+                                                 "(train_access: open)", key=False)
         if m == MEXICAN:
             raise src.error((at, "markers", i), "the Mexican train never carries a marker", key=False)
         if m not in players:

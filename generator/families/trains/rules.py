@@ -29,13 +29,22 @@ from typing import Mapping, Sequence
 from ...engine.tiles import Tile
 from ...engine.rulebase import RuleViolation, Rules, check_turn
 
-__all__ = ["MexicanTrain", "Round", "Train", "TrainEvent", "MatchResult", "MEXICAN", "STATUS"]
+__all__ = ["MexicanTrain", "Round", "Train", "TrainEvent", "MatchResult", "MEXICAN", "STATUS", "OPEN", "all_open"]
 
 #: The name of the shared train.
 MEXICAN = "mexican"
 
 #: Why a player may, or may not, play on a train now (:meth:`Round.status`).
-STATUS = ("own", "mexican", "marked", "cover", "unmarked", "wait")
+STATUS = ("own", "mexican", "marked", "open", "cover", "unmarked", "wait")
+
+#: The statuses under which a player may play on a train.
+OPEN = ("own", "mexican", "marked", "open", "cover")
+
+
+def all_open(variant) -> bool:
+    """Whether ``variant`` opens every train to every player (``train_access: open``,
+    Pagat's Number 9 Train): no markers, and the words about passing say none."""
+    return variant.choices.train_access == "open"
 
 
 @dataclass
@@ -192,24 +201,33 @@ class Round:
         # ``double_cover: same-player`` (seed 001): who lays a double covers it; ``next-player``: the
         # turn passes at once and the players after must cover it (the open double binds them)
         self._cover_own = variant.choices.double_cover == "same-player"
+        # ``train_access: marker`` (seed 001): another player's train is open only while it carries a
+        # marker, which a pass puts on one's own train; ``open`` (Pagat, Number 9 Train: a player starts a
+        # train from the hub or extends any existing train): every train is open to all, and no marker
+        # is ever placed
+        self._all_open = all_open(variant)
 
     # -- queries -------------------------------------------------------------
     def status(self, player: str, train: str) -> str:
         """Why ``player`` may or may not play on ``train`` now (:data:`STATUS`):
         ``cover`` (it holds the oldest open double), ``wait`` (another train's
         double must be covered first), ``own``, ``mexican``, ``marked`` (another
-        player's train with a marker) or ``unmarked`` (closed to ``player``)."""
+        player's train with a marker), ``open`` (another player's train, where
+        ``train_access: open`` opens every train to all) or ``unmarked``
+        (closed to ``player``)."""
         if self.open_doubles:
             return "cover" if train == self.open_doubles[0] else "wait"
         if train == player:
             return "own"
         if train == MEXICAN:
             return "mexican"
+        if self._all_open:
+            return "open"
         return "marked" if self.trains[train].marker else "unmarked"
 
     def open_trains(self, player: str) -> list[str]:
         """Trains ``player`` may play on now, in seat order, Mexican last."""
-        return [t for t in self.trains if self.status(player, t) in ("own", "mexican", "marked", "cover")]
+        return [t for t in self.trains if self.status(player, t) in OPEN]
 
     def plays_for(self, player: str) -> list[tuple[Tile, str]]:
         """Every legal ``(tile, train)`` for ``player`` now (only the tile just
@@ -315,14 +333,16 @@ class Round:
 
     def pass_(self, player: str) -> TrainEvent:
         """``player`` cannot play (after drawing, or with an empty stock):
-        a marker goes on their own train and the turn passes."""
+        a marker goes on their own train (none with ``train_access: open``,
+        where every train is open already) and the turn passes."""
         check_turn(self, player)
         vid = self.variant.id
         if self.can_play(player):
             raise RuleViolation(f"{player} can play and may not pass", f"{vid}/must-play")
         if self.phase in ("start", "cover") and self.stock:
             raise RuleViolation(f"{player} must draw one tile before passing", f"{vid}/draw-before-pass")
-        self.trains[player].marker = True
+        if not self._all_open:
+            self.trains[player].marker = True
         self.drawn = None
         return self._next_turn(TrainEvent("pass", player))
 
