@@ -262,7 +262,7 @@ def evaluate_tiengow(pos, v: TienGow) -> TienGowOutcome:
             try:
                 h.push(seat, Play(tuple(tiles), up))
             except RuleViolation as exc:
-                raise src.error(("trick", "plays", i, "tiles"), f"{exc}") from None
+                raise src.error(("trick", "plays", i, "tiles"), f"{exc}", key=False) from None
             combos.append(combo(tiles) if up else None)
         out = TienGowOutcome(pos, combos=combos, size=len(pos.plays[0][1]))
         if pos.refused is not None:
