@@ -132,3 +132,22 @@ def test_a_whole_hand_takes_eight_tricks_worth(v):
             h.push(h.current, max(plays, key=greedy_key) if seed % 2 else rng.choice(plays))
         assert sum(h.tricks.values()) == 8 and sum(h.result.values()) == 0
         assert 2 <= len(h.done) <= 8
+
+
+def test_simulation_is_seeded_and_the_same_on_one_or_two_processes(v):
+    from generator.sim.simulate import simulate
+
+    one = simulate(v, 4, games=200, seed=9, streams="per-game", jobs=1)
+    two = simulate(v, 4, games=200, seed=9, streams="per-game", jobs=2)
+    assert one == two
+    assert one["hands"] == 200                  # one hand a game
+    # a hand is two to eight tricks (eight single tiles each, at most four tiles a trick)
+    assert set(one["tiles_per_hand"]["distribution"]) <= {str(n) for n in range(2, 9)}
+    # the most a winner takes: the banker, from three players who took nothing, 5 x 2 each
+    assert 0 < one["points_per_hand"]["mean"] and one["points_per_hand"]["max"] <= 30
+
+
+def test_the_comparison_names_the_chinese_set(v):
+    from generator.pages.comparison import compare_cell
+
+    assert compare_cell(v, "set", "en") == "Chinese set (32 tiles)"

@@ -31,8 +31,11 @@ BAD = [
      "4:11", "these tiles may be led: pair of Teen"),
     ("a refused play that is allowed", "variant: tien-gow\ntrick:\n  plays:\n    - tiles: [5-6]\n"
      "  refused: {tiles: [1-1], reject: does-not-beat}\n", "5:35", "E may play 1-1 face up here"),
-    ("a wrong practice answer", _TRICK + "  question: who-wins\n  answer: W\n", "11:3",
+    ("a wrong practice answer", "variant: tien-gow\ntrick:\n  plays:\n    - tiles: [4-4]\n    - tiles: [3-3]\n"
+     "    - tiles: [1-1]\n    - tiles: [4-5]\n  question: who-wins\n  answer: W\n", "9:3",
      'stated "W", the engine computes "S"'),
+    ("a discard marked in a practice trick", _TRICK + "  question: who-wins\n  answer: S\n", "6:7",
+     "in a practice trick leave out `down`"),
     ("a Pai Gow key", "variant: tien-gow\nhand:\n  tiles: [6-6, 4-5]\n", "2:1", "belongs to another kind of game"),
 ]
 

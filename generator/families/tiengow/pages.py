@@ -29,11 +29,17 @@ def _seat(seat: str, lang: str) -> str:
     return messages("play", lang).get(f"seat_{seat}", seat)
 
 
-def play_words(seat: str, tiles, up: bool, first: bool, lang: str) -> str:
-    """One play of a trick in words: who, what, and how (led, face up, discarded face down)."""
+def play_words(seat: str, tiles, up: bool | None, first: bool, lang: str) -> str:
+    """One play of a trick in words: who, what, and how (led, face up, discarded face down; ``up``
+    ``None``: put down, how not said, as a practice question shows it)."""
     ui = _UI[lang]
-    key = "led" if first else ("beats" if up else "discards")
+    key = "led" if first else ("puts" if up is None else "beats" if up else "discards")
     return ui[key].format(who=_seat(seat, lang), tiles=set_words(tiles, lang))
+
+
+def _winner(out, lang: str) -> str:
+    ui = _UI[lang]
+    return ui["winner_is" if out.size == 1 else "winner_is_n"].format(who=_seat(out.winner, lang), n=out.size)
 
 
 def _question(lang: str) -> str:
@@ -54,26 +60,29 @@ def render_tiengow(page, checked) -> str:
             return fig + f"\n- {_esc(ui['lead_refused'].format(tiles=alt))}\n"
         return fig + f"\n- {_esc(ui['lead_is'].format(tiles=alt, name=out.combo.name[lang], kind=_kind(out.combo.kind, lang)))}\n"
     if isinstance(pos, TrickPosition):
-        rows, lines = [], []
+        practice = pos.is_practice
+        row, lines = [], []
         for i, (seat, tiles, up) in enumerate(pos.plays):
-            rows.append([list(tiles) if up else [None] * len(tiles)])
-            lines.append(play_words(seat, tiles, up, i == 0, lang))
+            row.append(list(tiles) if up or practice else [None] * len(tiles))
+            lines.append(play_words(seat, tiles, None if practice else up, i == 0, lang))
+        rows = [row]
         if pos.refused is not None:
             seat, tiles, _rule = pos.refused
             rows.append([list(tiles)])
             lines.append(ui["tries"].format(who=_seat(seat, lang), tiles=set_words(tiles, lang)))
         alt = " ".join(lines)
-        cap = ui["cap_trick_refused" if pos.refused is not None else "cap_trick"]
+        cap = ui["cap_practice" if practice else "cap_trick_refused" if pos.refused is not None else "cap_trick"]
         fig = _figure(page, pos.id, rows, cap, alt)
-        if pos.is_practice:
-            verdict = ui["winner_is"].format(who=_seat(out.winner, lang), n=out.size)
+        if practice:
+            why = [play_words(s, t, up, i == 0, lang) for i, (s, t, up) in enumerate(pos.plays)]
+            verdict = " ".join(why[1:] + [_winner(out, lang)])
             order = [p[0] for p in pos.plays]
             return _question(lang) + fig + _answer(lang, verdict, [(_seat(s, lang), s == out.winner) for s in order])
         body = "".join(f"\n- {_esc(line)}" for line in lines[:len(pos.plays)])
         if out.refusal is not None:
             body += f"\n- {_esc(ui['refused_' + out.refusal.rule.rsplit('/', 1)[-1]])}"
         if out.winner is not None:
-            body += f"\n- {_esc(ui['winner_is'].format(who=_seat(out.winner, lang), n=out.size))}"
+            body += f"\n- {_esc(_winner(out, lang))}"
         return fig + body + "\n"
     rows = [f"| {ui['col_seat']} | {ui['col_tricks']} | {ui['col_chips']} |", "|---|---:|---:|"]
     for seat in ("N", "E", "S", "W"):
@@ -123,6 +132,6 @@ def explain_lines(checked, variant, lang: str) -> list[str]:
         if out.refusal is not None:
             lines.append(ui["refused_" + out.refusal.rule.rsplit("/", 1)[-1]])
         if out.winner is not None:
-            lines.append(ui["winner_is"].format(who=_seat(out.winner, lang), n=out.size))
+            lines.append(_winner(out, lang))
         return lines
     return [f"{_seat(s, lang)} {out.chips[s]:+d}" for s in ("N", "E", "S", "W")]

@@ -10,7 +10,8 @@
   by the next seat to play face up, with the rule that refuses it
   (``does-not-beat``, ``same-number``, ``no-trick-yet``); ``last: true`` and
   ``no_trick`` (seats without a trick yet) for the hand's last trick; a
-  practice trick asks ``who-wins`` with its ``answer``;
+  practice trick asks ``who-wins`` with its ``answer``, and gives no
+  ``down``: each play goes face up when it beats the highest so far;
 - :class:`ScorePosition` -- ``score``: the tricks each seat took (eight in
   all), the ``winner`` of the last trick and the ``banker``, and what each
   seat gains (``expect: chips``).
@@ -196,6 +197,9 @@ def parse_tiengow(src: Source, v: TienGow):
             tiles = _read(src, v, ("trick", "plays", i, "tiles"), len(p["tiles"]), seen)
             if i == 0 and p.get("down"):
                 raise src.error(("trick", "plays", 0, "down"), "the lead is played face up")
+            if "question" in t and "down" in p:
+                raise src.error(("trick", "plays", i, "down"), "in a practice trick leave out `down`: each play "
+                                                               "goes face up when it beats the highest so far")
             plays.append((order[i], tiles, not p.get("down", False)))
         refused = None
         if "refused" in t:
@@ -259,6 +263,9 @@ def evaluate_tiengow(pos, v: TienGow) -> TienGowOutcome:
         h = _trick_hand(v, pos)
         combos = []
         for i, (seat, tiles, up) in enumerate(pos.plays):
+            if pos.is_practice and i:           # the engine decides which plays go face up
+                up = h.refuse(seat, Play(tuple(tiles), True)) is None
+                pos.plays[i] = (seat, tiles, up)
             try:
                 h.push(seat, Play(tuple(tiles), up))
             except RuleViolation as exc:

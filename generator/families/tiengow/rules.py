@@ -158,8 +158,9 @@ def combo(tiles: Sequence[Tile]) -> Combo:
 def _set_name(f: int, civil: int, military: int) -> dict:
     c_en, c_ja = _FAMILY_WORDS[f]
     m_en, m_ja = _MIL_WORDS[FAMILIES[f][1]]
+    one = "an " if m_en == "eight" else "a "
     en = (f"{'two ' if civil == 2 else ''}{c_en}{'s' if civil == 2 else ''} and "
-          f"{'two ' if military == 2 else 'a '}{m_en}{'s' if military == 2 else ''}")
+          f"{'two ' if military == 2 else one}{m_en}{'s' if military == 2 else ''}")
     ja = f"{c_ja * civil}{m_ja * military}"
     return {"en": en, "ja": ja}
 
