@@ -84,8 +84,10 @@ def action_tile(action: Play) -> Tile | None:
 
 
 def refusal(variant: TienGow, state: Hand, seat: str, tile: Tile) -> str:
-    """The rule id said for a tile that offers no move (it is not the reader's turn)."""
-    return f"{variant.id or 'tien-gow'}/turn-order"
+    """The rule id said for a tile that offers no move of its own: a set of
+    several tiles is offered on its lowest tile, so a tile that is never the
+    lowest of a set the reader may play now goes with lower ones."""
+    return f"{variant.id or 'tien-gow'}/with-lower-tiles"
 
 
 def scores(variant: TienGow, state: Hand, lang: str, who, earlier=()) -> str:
@@ -102,7 +104,8 @@ def hand_result(variant: TienGow, state: Hand, lang: str, who) -> list[str]:
     out = [w["tiengow_won"].format(who=who(state.winner))]
     for p, c in state.result.items():
         if p != state.winner:
-            out.append(w["tiengow_paid"].format(who=who(p), n=state.tricks[p], chips=-c))
+            key = "tiengow_paid" if c < 0 else "tiengow_received" if c > 0 else "tiengow_even"
+            out.append(w[key].format(who=who(p), n=state.tricks[p], chips=abs(c)))
     return out
 
 
