@@ -70,12 +70,12 @@ def render_tiengow(page, checked) -> str:
             seat, tiles, _rule = pos.refused
             rows.append([list(tiles)])
             lines.append(ui["tries"].format(who=_seat(seat, lang), tiles=set_words(tiles, lang)))
-        alt = " ".join(lines)
+        alt = ("" if lang == "ja" else " ").join(lines)
         cap = ui["cap_practice" if practice else "cap_trick_refused" if pos.refused is not None else "cap_trick"]
         fig = _figure(page, pos.id, rows, cap, alt)
         if practice:
             why = [play_words(s, t, up, i == 0, lang) for i, (s, t, up) in enumerate(pos.plays)]
-            verdict = " ".join(why[1:] + [_winner(out, lang)])
+            verdict = ("" if lang == "ja" else " ").join(why[1:] + [_winner(out, lang)])
             order = [p[0] for p in pos.plays]
             return _question(lang) + fig + _answer(lang, verdict, [(_seat(s, lang), s == out.winner) for s in order])
         body = "".join(f"\n- {_esc(line)}" for line in lines[:len(pos.plays)])
@@ -92,7 +92,7 @@ def render_tiengow(page, checked) -> str:
         if seat == pos.banker:
             who = ui["the_banker"].format(who=who)
         rows.append(f"| {escape_cell(who)} | {pos.tricks[seat]} | {out.chips[seat]:+d} |")
-    return "\n".join(rows) + "\n"
+    return "\n" + "\n".join(rows) + "\n"
 
 
 def compare_cell(v, row: str, lang: str) -> str:

@@ -56,7 +56,7 @@ def table(variant: TienGow, state: Hand, lang: str, ident: str) -> tuple[str, st
         if state.trick is None:
             parts.append(w["tiengow_took"].format(who=_seat(w, trick.high)))
     parts.append(w["tiengow_taken"].format(each=w["sep"].join(f"{_seat(w, p)} {n}" for p, n in state.tricks.items())))
-    words = " ".join(parts)
+    words = ("" if lang == "ja" else " ").join(parts)
     svg = draw_rows(rows or [[[]]], title=w["tiengow_title"], desc=words, lang=lang, ident=ident, labels=True)
     return svg, words
 
