@@ -96,7 +96,9 @@ def test_a_lead_that_is_no_set_and_a_follow_of_the_wrong_number(v):
 def test_the_last_trick_and_the_hand_settled(v):
     # one tile each, the last trick; E has no trick yet and may not win it even with the Teen
     h = _hand(v, {"N": ["1-5"], "E": ["6-6"], "S": ["1-3"], "W": ["2-2"]}, {"N": 3, "E": 0, "S": 2, "W": 2})
+    assert not h.is_last()                                  # before the lead
     h.push("N", Play(tuple(T("1-5")), True))
+    assert h.is_last()
     assert all(p.face_up is False for p in h.plays_for("E"))
     with pytest.raises(RuleViolation) as e:
         h.push("E", Play(tuple(T("6-6")), True))

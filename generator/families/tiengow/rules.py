@@ -214,10 +214,11 @@ def payments(tricks: Mapping[str, int], winner: str, banker: str) -> dict[str, i
 
 class TienGow(Rules):
     """Tien Gow on the shared interface: the Chinese set (``params.set``
-    ``chinese``), four players, eight tiles each. ``last_trick`` (a param:
-    ``"single"``, the default, or ``"any"``) says which last tricks a player
-    who has taken no trick cannot win: one of a single tile (navpil.github.io)
-    or any (Wikipedia)."""
+    ``chinese``), four players, eight tiles each. ``last_trick`` says which
+    last tricks a player who has taken no trick cannot win: ``"single"``, one
+    of a single tile (navpil.github.io; the game's pages play it), or
+    ``"any"``, every last trick (Wikipedia's words); a rule file does not
+    choose it."""
 
     family = "tiengow"
 
@@ -270,9 +271,9 @@ class Hand:
         return self.variant.id or "tien-gow"
 
     def is_last(self) -> bool:
-        """Whether the trick being played (or about to be led) is the hand's last."""
-        size = self.trick.size if self.trick else None
-        return size is not None and len(self.hands[self.trick.leader]) == 0
+        """Whether the trick being played is the hand's last (its leader has no tile left); ``False``
+        before a lead."""
+        return self.trick is not None and not self.hands[self.trick.leader]
 
     def _high(self) -> Combo:
         assert self.trick is not None
