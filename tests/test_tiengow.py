@@ -153,3 +153,11 @@ def test_the_comparison_names_the_chinese_set(v):
     from generator.pages.comparison import compare_cell
 
     assert compare_cell(v, "set", "en") == "Chinese set (32 tiles)"
+
+
+def test_the_whole_set_is_dealt_and_nobody_draws(v):
+    # 32 tiles, four seats of eight: nothing left to draw, and the comparison says so
+    from generator.pages.comparison import _deal
+
+    assert v.stock_size(4) == 0 and v.draw_mode == "none"
+    assert _deal(v, "en").endswith("Undealt tiles stay out of play")

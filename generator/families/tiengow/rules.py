@@ -224,6 +224,7 @@ class TienGow(Rules):
 
     def __init__(self, params, choices=None, last_trick: str = "single"):
         super().__init__(params, choices)
+        self.draw_mode = "none"                 # the whole set is dealt: nobody draws
         self.last_trick = last_trick
 
     def deal_round(self, names: Sequence[str], rng) -> dict[str, list[Tile]]:
