@@ -243,7 +243,7 @@ def test_double_twelve_pips_have_a_colour_for_each_number(site_svgs):
                     for c in g.iter(NS + "circle")]
             for x, y, r, _ in dots:
                 assert face[0] < x - r and x + r < face[2] and face[1] < y - r and y + r < face[3], name
-            if "/pai-gow/" in name:         # Chinese tiles: white pips, the ones and fours red, on a dark face
+            if re.search(r"/(pai-gow|tien-gow)/", name):   # Chinese tiles: white pips, ones and fours red, a dark face
                 low, high = (int(n) for n in g.get("data-tile").split("-"))
                 red = sum(n for n in (low, high) if n in (1, 4))
                 assert sum(1 for *_, fill in dots if fill == "#ff5a4f") == red, name

@@ -61,6 +61,13 @@ def layout_scenario(value):
         # Pai Gow deals four tiles to each seat from the Chinese set's 32: three seats leave 32 - 12 = 20
         return make_variant({"set": "chinese", "players": [3], "deal": {3: 4}}, {"layout": "paigow"},
                             "test").stock_size(3)
+    if value == "tiengow":
+        # Tien Gow deals the whole Chinese set to four, as 42 deals its set: nothing is left, so what tells
+        # it apart is the hand: 32 / 4 = 8 tiles a seat
+        import random
+
+        v = make_variant({"set": "chinese", "players": [4], "deal": {4: 8}}, {"layout": "tiengow"}, "test")
+        return len(v.deal_round(["N", "E", "S", "W"], random.Random(1))["S"])
     v = make_variant(dict(TWELVE), Choices.from_mapping(TRAINS if value == "trains" else {}), "test")
     return v.stock_size(2)
 
@@ -367,7 +374,8 @@ def go_out_on_double_scenario(value):
 
 #: choice -> (its scenario, {value: the outcome worked by hand})
 WORKED = {
-    "layout": (layout_scenario, {"line": 61, "trains": 60, "tricks": 0, "tree": 14, "paigow": 20}),
+    "layout": (layout_scenario, {"line": 61, "trains": 60, "tricks": 0, "tree": 14, "paigow": 20,
+                                         "tiengow": 8}),
     "lead": (lead_scenario, {"lot": None, "black": "A", "highest-double": "B", "engine": "12-12"}),
     "matching": (matching_scenario, {"equal": ((3,), ()), "sum-7": ((), (4,))}),
     "doubles": (doubles_scenario, {"cross": [10], "choice": [6, 10]}),

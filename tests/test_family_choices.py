@@ -79,7 +79,7 @@ def test_a_family_s_choice_is_read_checked_and_listed(own_registry):
     keys = [c.key for c in choices.CHOICES]
     assert keys[-1] == "reserve" and keys.index("go_out_on_double") == len(keys) - 2
     assert choices.INFO["reserve"].layouts == ("solo",) and choices.INFO["reserve"].default == "kept"
-    assert choices.INFO["layout"].values.keys() == {"line", "trains", "tricks", "tree", "paigow", "solo"}
+    assert choices.INFO["layout"].values.keys() == {"line", "trains", "tricks", "tree", "paigow", "tiengow", "solo"}
     solo = Choices.from_mapping({"layout": "solo", "reserve": "dealt"})
     assert solo.reserve == "dealt" and solo.played() == {"layout": "solo", "draw": "until-playable",
                                                          "reserve": "dealt"}

@@ -70,11 +70,11 @@ def _column(section: str, name: str) -> dict[str, str]:
 
 def test_the_comparison_groups_every_game_by_its_family():
     """Every game of the site (drafts aside) is in one table of its family, and only there; the
-    families come in their registered order (line, trains, tricks, tree, paigow), each with its heading,
+    families come in their registered order (line, trains, tricks, tree, paigow, tiengow), each with its heading,
     its sentence and its tables of at most five games."""
     cat = Catalog(RULES_DIR)
     games = [(vid, cat.variant(vid).name, cat.variant(vid).rules) for vid in listed_order(cat)]
-    assert {f.name for f in families()} == {"line", "trains", "tricks", "tree", "paigow"}
+    assert {f.name for f in families()} == {"line", "trains", "tricks", "tree", "paigow", "tiengow"}
     for lang in ("ja", "en"):
         md = overview_page(games, lang)
         sections = _sections(md)
@@ -88,7 +88,7 @@ def test_the_comparison_groups_every_game_by_its_family():
                 found = sum(f"[{name[lang]}]({vid}.md)" in h for h in headers)
                 assert found == (rules.family == fam), (lang, fam, vid)
         assert "{ #line }" in md and md.index("{ #line }") < md.index("{ #trains }") < md.index("{ #tricks }") \
-            < md.index("{ #tree }") < md.index("{ #paigow }")
+            < md.index("{ #tree }") < md.index("{ #paigow }") < md.index("{ #tiengow }")
 
 
 def test_the_comparison_cells_of_each_family_are_the_games_own():

@@ -14,7 +14,8 @@ from generator.cli.main import main
 from conftest import ROOT, RULES
 
 SCHEMAS = ROOT / "docs" / "schemas"
-NAMES = ["glossary", "paigow-position", "position", "train-position", "tree-position", "trick-position", "variant"]
+NAMES = ["glossary", "paigow-position", "position", "tiengow-position", "train-position", "tree-position", "trick-position",
+         "variant"]
 
 
 def _expected_line(path: Path) -> str:
@@ -30,7 +31,8 @@ def _expected_line(path: Path) -> str:
         kind = ("train-position" if rel[0] in ("mexican-train", "mexican-train-club", "number-9-train") else
                 "trick-position" if rel[0] in ("texas-42", "texas-42-nello", "texas-42-splash", "straight-42", "moon") else
                 "tree-position" if rel[0] in ("chicken-foot", "chicken-foot-cross") else
-                "paigow-position" if rel[0] == "pai-gow" else "position")
+                "paigow-position" if rel[0] == "pai-gow" else "tiengow-position" if rel[0] == "tien-gow" else
+                "position")
         target = f"../../../docs/schemas/{kind}.schema.json"
     return "# yaml-language-server: $schema=" + target
 

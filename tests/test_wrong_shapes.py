@@ -179,7 +179,7 @@ def test_every_family_and_kind_is_covered(wrong_copies):
         count[family, kind] += 1
     assert kinds == {"line": {"steps", "settle", "deal", "practice"}, "trains": {"table", "round", "match"},
                      "tree": {"table", "round", "match"}, "tricks": {"trick", "follow", "deal", "marks"},
-                     "paigow": {"hand", "setting", "showdown"}}
+                     "paigow": {"hand", "setting", "showdown"}, "tiengow": {"lead", "trick", "score"}}
     assert min(count.values()) >= 5, count
 
 

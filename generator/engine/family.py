@@ -19,13 +19,13 @@ as a plugin is loaded, instead of importing them (after OpenSpiel's
 ``register_game``: the framework never asks which game it is).
 
 >>> [f.name for f in families()]
-['line', 'trains', 'tricks', 'tree', 'paigow']
+['line', 'trains', 'tricks', 'tree', 'paigow', 'tiengow']
 >>> family_of("trains").fixed["lead"]
 'engine'
 >>> family_of("spiral")
 Traceback (most recent call last):
 ...
-KeyError: "no family of games 'spiral' (known: line, trains, tricks, tree, paigow)"
+KeyError: "no family of games 'spiral' (known: line, trains, tricks, tree, paigow, tiengow)"
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ __all__ = ["Family", "register", "families", "family_of", "site_order", "FAMILY_
 #: The modules that define the families, in the order the site lists them; adding a family is
 #: writing its module (see the authoring guide, "How to add a family") and naming it here.
 FAMILY_MODULES = ("generator.families.line", "generator.families.trains", "generator.families.tricks",
-                  "generator.families.tree", "generator.families.paigow")
+                  "generator.families.tree", "generator.families.paigow",
+                  "generator.families.tiengow")
 #: The environment variable that names more family modules, loaded after :data:`FAMILY_MODULES` and
 #: listed after theirs (importable dotted names, separated by commas; each named after its family, as
 #: those are): a family written outside this package (a club's own, a test's) is added with its folder on
