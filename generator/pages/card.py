@@ -28,7 +28,7 @@ _T = tables("card")
 GROUPS = (
     ("turn", ("lead", "direction", "matching", "doubles", "spinners", "side_branches", "draw", "continuation", "double_cover")),
     ("scoring", ("counting", "scoring", "legal_totals")),
-    ("end", ("settlement", "ties", "next_lead", "target_score")),
+    ("end", ("settlement", "ties", "block_winner", "next_lead", "target_score")),
 )
 
 
@@ -54,6 +54,8 @@ def applies(key: str, rules) -> bool:
         return choices.scoring not in ("none", "headers")
     if key == "legal_totals":
         return choices.legal_totals != "any"
+    if key == "block_winner":                # said only where a block is not the pairs' totals
+        return choices.block_winner != "lighter-side"
     return True
 
 

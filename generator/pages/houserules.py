@@ -48,6 +48,7 @@ _SECTIONS = {
     "legal_totals": ["playable-tiles", "scoring"],
     "continuation": ["placement-and-continuation", "lead-and-turns", "the-turn"],
     "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
+    "block_winner": ["settlement", "end-of-hand", "ties"],
     "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
     "target_score": ["game-end", "the-game", "winning"],
     # a game of tricks (Texas 42) and a tree of doubles (Chicken Foot)

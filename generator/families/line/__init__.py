@@ -100,8 +100,8 @@ class LineFamily(Family):
         return rule_parts(choices)
     noun = "a line of play"
     choices = frozenset({"layout", "lead", "direction", "matching", "doubles", "spinners", "side_branches", "draw",
-                         "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "next_lead",
-                         "target_score"})
+                         "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "block_winner",
+                         "next_lead", "target_score"})
     house_params = frozenset({"target", "redeal_doubles", "capicua_bonus"})
     #: Its own params: the tiles that may be set (seed 004, All Threes), the capicúa's bonus (Dominican
     #: and Puerto Rican games) and the deal thrown in for too many doubles (Pagat, Cuban Dominoes).
