@@ -70,7 +70,8 @@ def play_line_game(variant: Variant, names: Sequence[str], seat_bot: dict, rng: 
         before = dict(h.scores)
         spent = work.spent
         placed = play_out(variant, h, seat_bot, rng, work)
-        gained = sum(h.scores.values()) - sum(before.values())
+        # what the hand added (a count wiped, target_score in-a-row, adds nothing rather than less)
+        gained = sum(max(0, v - before.get(s, 0)) for s, v in h.scores.items())
         side_first = next(s for s, m in h.sides.items() if first in m)
         won = (h.settlement.winners if h.settlement is not None else h.game_winners)
         record.append({"tiles": placed, "points": gained, "blocked": h.end == "blocked",
