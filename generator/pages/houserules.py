@@ -95,6 +95,8 @@ def param_words(key: str, value, lang: str, unit: str = "point") -> str:
             return t["nobody"]
         return t["list_sep"].join(t["partnership_each"].format(n=n) for n in value)
     if key == "players":
+        if not value:                           # (a game played only in partnerships)
+            return _T[lang]["players_none"]
         return ", ".join(map(str, value)) + _T[lang]["players_suffix"]
     if key == "rounds":
         return ", ".join(map(str, value)) + _T[lang]["rounds_suffix"]
