@@ -250,7 +250,11 @@ class LineFamily(Family):
 
             t, p = tables("card")[lang], rules.params
             won = t["target_value" if p.partnerships else "target_value_solo"]
-            rows.append((t["target"], won.format(target=p.target) if p.target else t["one_hand"]))
+            # a match of hands won (Jamaican Partner, Latin American Match Dominoes) says how it is won
+            won = {"in-a-row": t["target_value_in_a_row"], "void-at-half": t["target_value_void"]}.get(
+                rules.choices.target_score, won)
+            rows.append((t["target"], won.format(target=p.target, half=(p.target or 0) // 2) if p.target
+                         else t["one_hand"]))
         return rows
 
     def score_lines(self, result: Mapping) -> list[str]:
