@@ -113,3 +113,26 @@ def test_a_wiped_count_and_a_void_match_are_said(lang):
     s = lat.settle(SEATS, {"N": 0, "E": 5, "S": 7, "W": 9}, "N", TEAMS, {"N+S": 9, "E+W": 6})
     void = {"en": "the match is void", "ja": "マッチは無効"}[lang]
     assert any(void in x for x in settlement_lines(s, lang, lat))
+
+
+@pytest.mark.parametrize("game,lang,words", [
+    ("jamaican-partner", "en", "the first side to win 6 hands in a row, while the other side has none, wins"),
+    ("jamaican-partner", "ja", "相手が0点のまま6回続けてハンドに勝った側の勝ち"),
+    ("latin-match", "en", "the first side to 10 hands won wins, unless the other side has 5 or more: then nobody wins"),
+    ("latin-match", "ja", "先に10回ハンドに勝った側の勝ち。ただし相手が5回以上勝っていれば勝者なし"),
+])
+def test_the_card_says_how_the_match_is_won(game, lang, words):
+    from generator.engine.family import family_of
+    rules = _rules(game)
+    rows = family_of(rules.family).card_rows("end", [], rules, lang)
+    assert rows[-1][1] == words
+
+
+@pytest.mark.parametrize("lang,words", [("en", "**nobody plays alone: only partnerships**"),
+                                        ("ja", "**1人では遊ばない（ペア戦のみ）**")])
+def test_a_game_only_for_partnerships_says_so_beside_its_parents_players(lang, words):
+    # Block is played by 2, 3 or 4; Latin American Match Dominoes only by four in two pairs (players: [])
+    from generator.pages.houserules import differences_section
+    text = differences_section(CATALOG.variant("latin-match"), lang)
+    row = next(ln for ln in text.splitlines() if "block.md#players-and-tiles" in ln and "2, 3, 4" in ln)
+    assert row.endswith(f"| {words} |")
