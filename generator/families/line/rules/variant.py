@@ -628,7 +628,7 @@ class Variant(Rules):
                 # Pagat, Jamaican Partner; domino-play.com, Latin American Match Dominoes: the
                 # single player with fewest pips wins the block for their side, whatever the partner holds
                 least = min(hands.values())
-                tied = []
+                tied: list[str] = []
                 for p in players:
                     if hands[p] == least and side_of(p, sides) not in tied:
                         tied.append(side_of(p, sides))
