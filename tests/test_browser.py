@@ -335,7 +335,7 @@ def test_every_quick_reference_card_prints_on_one_a4_page(_browser_tab, base_url
     """Chromium's print to PDF, on A4 paper: each game's card is one page."""
     page = _browser_tab.page.context.new_page()
     try:
-        assert len(CARDS) == 31                    # the nine games of the seeds, Cuban Dominoes, Texas 42, Chicken Foot, Pai Gow, Tien Gow, Cyprus, Moon, 15 house rules
+        assert len(CARDS) == 33                    # the nine games of the seeds, Cuban Dominoes, Texas 42, Chicken Foot, Pai Gow, Tien Gow, Cyprus, Moon, 17 house rules
         for card in CARDS:
             page.goto(base_url + LANG_PREFIX[lang] + card, wait_until="load")   # its pictures too
             page.evaluate("document.fonts.ready.then(() => true)")                 # and its fonts

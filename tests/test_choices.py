@@ -17,7 +17,7 @@ def test_the_default_choices_are_a_plain_line_of_play():
     assert c.as_dict() == {
         "layout": "line", "lead": "lot", "direction": "clockwise", "matching": "equal", "doubles": "cross", "spinners": "none",
         "side_branches": "after-straight", "draw": "until-playable", "counting": "ends", "scoring": "none",
-        "legal_totals": "any", "continuation": "none", "settlement": "none", "ties": "nobody-wins",
+        "legal_totals": "any", "continuation": "none", "settlement": "none", "ties": "nobody-wins", "block_winner": "lighter-side",
         "next_lead": "winner", "double_cover": "same-player", "train_access": "marker",
         "target_score": "reach",
         # the tricks family's, which a line of play leaves at their defaults (Texas 42's plain game)

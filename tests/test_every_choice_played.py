@@ -194,6 +194,14 @@ def ties_scenario(value):
     return rules(ties=value).settle(["A", "B", "C"], {"A": 3, "B": 3, "C": 7}, None).winners
 
 
+def block_winner_scenario(value):
+    # Four in pairs N+S, E+W, blocked with N 3, S 20, E 8, W 8 pips: the pairs' totals are N+S 23 and
+    # E+W 16, so E+W wins; by players, N holds fewest (3) and wins for N+S whatever S holds.
+    v = make_variant(dict(set=6, players=[], partnerships=[4], deal={4: 7}, target=6),
+                     Choices.from_mapping({"block_winner": value, "settlement": "one"}), "test")
+    return v.settle(["N", "E", "S", "W"], {"N": 3, "E": 8, "S": 20, "W": 8}, None, [["N", "S"], ["E", "W"]]).winners
+
+
 def next_lead_scenario(value):
     # Going out: A sets 0-1; B (5-5, 4-5) cannot play and may not draw; C goes out with 1-2 on
     # the 1. A block: A sets 0-0 and nobody holds a 0; A keeps 6-6 (12), B 5-5 (10), C 1-2 (3):
@@ -229,12 +237,20 @@ def double_cover_scenario(value):
 def target_score_scenario(value):
     # To 61, A on 59 sets 3-6 under Fives and Threes scoring: 9 = 3 threes, 3 points. Reaching or
     # passing the target wins: A 62, the game is over. Exactly the target: 59 + 3 = 62 would pass
-    # 61, so the points are not scored and play goes on.
+    # 61, so the points are not scored and play goes on. (In a row, void at half: as reaching it.)
     v = make_variant(dict(SIX, target=61), Choices.from_mapping({"target_score": value, "counting": "fives",
                                                                   "scoring": "fives-and-threes"}), "test")
     h = Hand(v, ["A", "B"], {"A": [T(3, 6), T(0, 0)], "B": [T(6, 6), T(1, 2)]}, [], "A", scores={"A": 59, "B": 0})
     event = h.play("A", T(3, 6))
-    return event.scores["A"], event.end
+    # A match of hands won (one point a hand) to 6; A goes out. With B on 3 and A on 0: A gains its
+    # point (A 1, B 3), except in a row, where B's count is wiped and A's win adds nothing (0, 0).
+    # With A on 5 and B on 3: A reaches 6 and wins (A 6, B 3; A), except in a row (wiped: 0, 0; no
+    # winner) and void at half, where B holds 3, half of 6, so the match is void (A 6, B 3; nobody).
+    m = make_variant(dict(SIX, target=6), Choices.from_mapping({"target_score": value, "settlement": "one"}), "test")
+    first = m.settle(["A", "B"], {"A": 0, "B": 9}, "A", scores={"A": 0, "B": 3})
+    last = m.settle(["A", "B"], {"A": 0, "B": 9}, "A", scores={"A": 5, "B": 3})
+    return (event.scores["A"], event.end, dict(first.scores_after), dict(last.scores_after), last.game_winners,
+            m.game_over(last.scores_after))
 
 
 def train_access_scenario(value):
@@ -393,12 +409,17 @@ WORKED = {
                                          "go-out-one": (1, 0), "all-hands": (19, 22),
                                          "penalty": ({"A": 0, "B": 12}, ("A",))}),
     "ties": (ties_scenario, {"nobody-wins": (), "all-tied-win": ("A", "B")}),
+    "block_winner": (block_winner_scenario, {"lighter-side": ("E+W",), "lightest-player": ("N+S",)}),
     "next_lead": (next_lead_scenario, {"winner": ("C", None), "as-first-hand": (None, None), "next-seat": ("B", "B"),
                                        "winning-side": ("C", "C")}),
     "direction": (direction_scenario, {"clockwise": "B", "counter-clockwise": "C"}),
     "double_cover": (double_cover_scenario, {"same-player": "A", "next-player": "B"}),
     "train_access": (train_access_scenario, {"marker": ([], ("A",)), "open": (["4-6 on B"], ())}),
-    "target_score": (target_score_scenario, {"reach": (62, "game"), "exact": (59, None)}),
+    "target_score": (target_score_scenario, {
+        "reach": (62, "game", {"A": 1, "B": 3}, {"A": 6, "B": 3}, ("A",), True),
+        "exact": (59, None, {"A": 1, "B": 3}, {"A": 6, "B": 3}, ("A",), True),
+        "in-a-row": (62, "game", {"A": 0, "B": 0}, {"A": 0, "B": 0}, (), False),
+        "void-at-half": (62, "game", {"A": 1, "B": 3}, {"A": 6, "B": 3}, (), True)}),
     "follow_me": (follow_me_scenario, {"doubles-high": (True, 1), "doubles-own-suit": (True, 0),
                                        "not-allowed": (False, None)}),
     "doubles_trump": (doubles_trump_scenario, {"allowed": True, "not-allowed": False}),
@@ -482,6 +503,11 @@ def test_every_pair_of_values_is_compared():
     ({"settlement": "rounded"}, {"target": 61, "point_unit": 1}, "settlement"),
     # no target: nothing to reach exactly
     ({"target_score": "exact"}, {"target": None}, "target_score"),
+    ({"target_score": "in-a-row", "settlement": "one"}, {"target": None}, "target_score"),
+    # hands won in a row cannot be wiped of points scored in play
+    ({"target_score": "in-a-row", "scoring": "multiples-of-5", "settlement": "one"}, {"target": 6}, "target_score"),
+    # without partnerships a side is one player: the lightest player is the lighter side
+    ({"block_winner": "lightest-player", "settlement": "opponents"}, {"target": 100, "players": [2, 3]}, "block_winner"),
     # a target that nothing can reach: the game would never end
     ({"scoring": "none", "settlement": "none"}, {"target": 100}, "settlement"),
     # four players dealt 7 each from 28 tiles: nothing is left to draw, at any table

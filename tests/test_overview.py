@@ -144,24 +144,25 @@ def test_end_of_hand_row_names_the_capicua_bonus():
 
 
 def test_a_big_family_is_split_into_tables_a_reader_can_jump_to():
-    """Nineteen line-of-play games go into four tables (19 = 5 + 5 + 5 + 4, the fewest tables of at
-    most five, as even as they can be); each table has a heading naming its games, anchored line-1 to
-    line-4, and the finder at the top of the page links each game to its table: Draw, the site's second
-    line game, to line-1, and Puerto Rican Dominoes, the eighteenth, and Sebastopol, the nineteenth, to line-4. A family of two games keeps
-    one table, under the family's own anchor, with no heading of its own."""
+    """Twenty-one line-of-play games go into five tables (21 = 5 + 4 + 4 + 4 + 4, the fewest tables of
+    at most five, as even as they can be); each table has a heading naming its games, anchored line-1 to
+    line-5, and the finder at the top of the page links each game to its table: Draw, the site's second
+    line game, to line-1, and Jamaican Partner, the eighteenth, to Sebastopol, the twenty-first (the
+    eight games of the seeds first, then the rest by name), to line-5. A family of two games keeps one
+    table, under the family's own anchor, with no heading of its own."""
     cat = Catalog(RULES_DIR)
     games = [(vid, cat.variant(vid).name, cat.variant(vid).rules) for vid in listed_order(cat)]
     line = [g for g in games if g[2].family == "line"]
-    assert len(line) == 19
+    assert len(line) == 21
     md = overview_page(games, "en")
     finder = md[:md.index("\n## ")]
-    assert "[Draw](#line-1)" in finder and "[Puerto Rican Dominoes](#line-4)" in finder \
-        and "[Sebastopol](#line-4)" in finder
+    assert "[Draw](#line-1)" in finder and "[Puerto Rican Dominoes](#line-5)" in finder \
+        and "[Sebastopol](#line-5)" in finder
     assert "[Texas 42](#tricks)" in finder and "#tricks-1" not in md
     headings = re.findall(r"^### (.*) \{ #(line-\d) \}$", md, re.M)
-    assert [a for _, a in headings] == ["line-1", "line-2", "line-3", "line-4"]
-    assert [len(h.split(", ")) for h, _ in headings] == [5, 5, 5, 4]
-    assert headings[3][0].endswith("Puerto Rican Dominoes, Sebastopol")
+    assert [a for _, a in headings] == ["line-1", "line-2", "line-3", "line-4", "line-5"]
+    assert [len(h.split(", ")) for h, _ in headings] == [5, 4, 4, 4, 4]
+    assert headings[4][0].endswith("Puerto Rican Dominoes, Sebastopol")
 
 
 def test_the_home_list_groups_games_by_family_and_by_where_they_are_played():

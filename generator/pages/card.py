@@ -28,7 +28,7 @@ _T = tables("card")
 GROUPS = (
     ("turn", ("lead", "direction", "matching", "doubles", "spinners", "side_branches", "draw", "continuation", "double_cover")),
     ("scoring", ("counting", "scoring", "legal_totals")),
-    ("end", ("settlement", "ties", "next_lead", "target_score")),
+    ("end", ("settlement", "ties", "block_winner", "next_lead", "target_score")),
 )
 
 

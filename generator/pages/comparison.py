@@ -270,7 +270,8 @@ def _length(v: Rules, lang: str) -> str:
     unit = _m(lang, "displayed_points") if v.params.point_unit > 1 else _m(lang, "points")
     if family_of(v.family).target_unit_of({"players": list(v.params.players)}) == "mark":   # 42: marks
         unit = _m(lang, "marks")
-    return _m(lang, "exactly_to" if v.choices.target_score == "exact" else "first_to", t=t, unit=unit)
+    key = {"exact": "exactly_to", "in-a-row": "in_a_row_to", "void-at-half": "void_at_half_to"}
+    return _m(lang, key.get(v.choices.target_score, "first_to"), t=t, unit=unit, half=t // 2)
 
 
 _CELLS = {"players": _players, "set": _set, "deal": _deal, "lead": _lead, "layout": _layout,

@@ -48,6 +48,7 @@ _SECTIONS = {
     "legal_totals": ["playable-tiles", "scoring"],
     "continuation": ["placement-and-continuation", "lead-and-turns", "the-turn"],
     "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
+    "block_winner": ["settlement", "end-of-hand", "ties"],
     "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
     "train_access": ["the-turn", "trains"],
     "target_score": ["game-end", "the-game", "winning"],
@@ -95,6 +96,8 @@ def param_words(key: str, value, lang: str, unit: str = "point") -> str:
             return t["nobody"]
         return t["list_sep"].join(t["partnership_each"].format(n=n) for n in value)
     if key == "players":
+        if not value:                           # (a game played only in partnerships)
+            return _T[lang]["players_none"]
         return ", ".join(map(str, value)) + _T[lang]["players_suffix"]
     if key == "rounds":
         return ", ".join(map(str, value)) + _T[lang]["rounds_suffix"]

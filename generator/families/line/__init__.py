@@ -100,8 +100,8 @@ class LineFamily(Family):
         return rule_parts(choices)
     noun = "a line of play"
     choices = frozenset({"layout", "lead", "direction", "matching", "doubles", "spinners", "side_branches", "draw",
-                         "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "next_lead",
-                         "target_score"})
+                         "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "block_winner",
+                         "next_lead", "target_score"})
     house_params = frozenset({"target", "redeal_doubles", "capicua_bonus"})
     #: Its own params: the tiles that may be set (seed 004, All Threes), the capicúa's bonus (Dominican
     #: and Puerto Rican games) and the deal thrown in for too many doubles (Pagat, Cuban Dominoes).
@@ -244,13 +244,23 @@ class LineFamily(Family):
             return lead_words(rules, lang, later=False)
         return None
 
+    def choice_applies(self, key: str, rules) -> bool:
+        """Who wins a block is said only where it is not the sides' pip totals (the usual rule)."""
+        if key == "block_winner":
+            return rules.choices.block_winner != "lighter-side"
+        return True
+
     def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
         if group == "end":              # the target, or one hand
             from ...base.i18n import tables
 
             t, p = tables("card")[lang], rules.params
             won = t["target_value" if p.partnerships else "target_value_solo"]
-            rows.append((t["target"], won.format(target=p.target) if p.target else t["one_hand"]))
+            # a match of hands won (Jamaican Partner, Latin American Match Dominoes) says how it is won
+            won = {"in-a-row": t["target_value_in_a_row"], "void-at-half": t["target_value_void"]}.get(
+                rules.choices.target_score, won)
+            rows.append((t["target"], won.format(target=p.target, half=(p.target or 0) // 2) if p.target
+                         else t["one_hand"]))
         return rows
 
     def score_lines(self, result: Mapping) -> list[str]:

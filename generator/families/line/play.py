@@ -142,15 +142,17 @@ def scores(variant: Variant, state, lang: str, who, earlier=()) -> str:
 
 def hand_result(variant: Variant, state, lang: str, who) -> list[str]:
     """How the hand ended and its settlement, in sentences; a blocked hand
-    says each side's pips left in hand (partners' added up), which the
-    settlement compares."""
+    says each side's pips left in hand (partners' added up; each player's
+    where the lightest player wins a block), which the settlement compares."""
     w = messages("play", lang)
     if state.end == "game":
         return [w["reached_target"].format(who=who(state.game_winners[0]))]
     out = [w["blocked"] if state.end == "blocked" else w["out"].format(who=who(state.last_player))]
     if state.end == "blocked":
-        # each side's pips left in hand, compared (partners' added up): what a block is settled by
-        sides = ["+".join(t) for t in state.teams] if state.teams else list(state.players)
+        # each side's pips left in hand, compared (partners' added up): what a block is settled by;
+        # with ``block_winner: lightest-player`` each player's own
+        by_player = variant.choices.block_winner == "lightest-player" or not state.teams
+        sides = list(state.players) if by_player else ["+".join(t) for t in state.teams]
         out.append(w["pips_left"].format(pips=w["list"].join(
             f"{who(side)} {plural(lang, 'pip', sum(state.pips(p) for p in side.split('+')))}" for side in sides)))
     s = state.settlement

@@ -70,14 +70,16 @@ def play_line_game(variant: Variant, names: Sequence[str], seat_bot: dict, rng: 
         before = dict(h.scores)
         spent = work.spent
         placed = play_out(variant, h, seat_bot, rng, work)
-        gained = sum(h.scores.values()) - sum(before.values())
+        # what the hand added (a count wiped, target_score in-a-row, adds nothing rather than less)
+        gained = sum(max(0, v - before.get(s, 0)) for s, v in h.scores.items())
         side_first = next(s for s, m in h.sides.items() if first in m)
         won = (h.settlement.winners if h.settlement is not None else h.game_winners)
         record.append({"tiles": placed, "points": gained, "blocked": h.end == "blocked",
                        "first_won": side_first in won, "work": work.spent - spent})
         scores = dict(h.scores)
-        if h.end == "game" or h.game_winners or variant.params.target is None:
-            winners = tuple(h.game_winners) if h.game_winners else tuple(won)
+        if h.end == "game" or h.game_winners or variant.params.target is None or variant.game_over(h.scores):
+            # a game to a target is won by whoever reached it (nobody, where it is void); else the hand's winners
+            winners = tuple(h.game_winners) if variant.params.target is not None else tuple(won)
             break
         if work.out:
             return {"hands": record, "winners": [], "finished": False}

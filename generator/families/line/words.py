@@ -120,8 +120,9 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     nobody scores."""
     t = T[lang]
     rule, unit = variant.settle_rule, variant.params.point_unit
+    by_player = s.blocked and variant.choices.block_winner == "lightest-player"
     if not s.winners:
-        return [t["drawn_hand"]]
+        return [t["drawn_hand_players" if by_player else "drawn_hand"]] + _match_lines(s, lang, variant)
     out = []
     bonus = variant.params.capicua_bonus or 0
     for w in s.winners:
@@ -142,9 +143,26 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
         elif rule == "differences":
             key, words["terms"] = "settle_differences", " + ".join(f"({v} − {own})" for v in others)
         else:
-            key = "settle_lowest" if s.blocked else "settle_out"
+            key = ("settle_lightest_player" if by_player else "settle_lowest") if s.blocked else "settle_out"
         line = t[key].format(**words)
         if capicua:
             line += t["settle_capicua"].format(bonus=_pts(bonus, lang), points=_pts(pts, lang))
         out.append(line)
-    return out
+    return out + _match_lines(s, lang, variant)
+
+
+def _match_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
+    """What a match of hands won adds to a settlement with scores: a count
+    wiped (``target_score: in-a-row``, Pagat's Jamaican Partner) or a match
+    reached but void (``void-at-half``, domino-play.com's Latin American
+    Match Dominoes)."""
+    t = T[lang]
+    after, rule = s.scores_after, variant.choices.target_score
+    if after is None:
+        return []
+    if rule == "in-a-row" and s.winners and not any(after.values()) and not any(s.points.get(w, 0) == 0
+                                                                              for w in s.winners):
+        return [t["count_wiped"].format(w=", ".join(s.winners))]
+    if rule == "void-at-half" and variant.game_over(after) and not s.game_winners:
+        return [t["match_void"].format(half=variant.params.target // 2)]
+    return []

@@ -29,8 +29,9 @@ CHOICES: tuple[Choice, ...] = (
     Choice("legal_totals", ("any", "multiples")),
     Choice("continuation", ("none", "double-or-score")),
     Choice("ties", ("nobody-wins", "all-tied-win"), after="settlement"),
+    Choice("block_winner", ("lighter-side", "lightest-player")),
     Choice("next_lead", ("winner", "as-first-hand", "next-seat", "winning-side")),
-    Choice("target_score", ("reach", "exact")),
+    Choice("target_score", ("reach", "exact", "in-a-row", "void-at-half")),
 )
 
 
@@ -53,6 +54,9 @@ def line_problems(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
         out.append(("lead", "`lead: highest-double` makes the highest double the set, but the set is limited "
                             "here (`lead_totals`, or `legal_totals: multiples`) and that double may not be "
                             "allowed: choose another lead"))
+    if c.target_score == "in-a-row" and c.scoring != "none":
+        out.append(("target_score", "`target_score: in-a-row` counts hands won, which the other side's win wipes; "
+                                    "points scored during play cannot be wiped that way: it needs `scoring: none`"))
     out += _inert(c, params)
     return out
 
@@ -93,6 +97,9 @@ def _inert(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
         if params.get("target") is None and c.target_score != "reach":
             out.append(("target_score", f"`target_score: {c.target_score}` changes nothing here: the game has no "
                                         f"`target` to reach"))
+        if c.block_winner != "lighter-side" and not params.get("partnerships"):
+            out.append(("block_winner", f"`block_winner: {c.block_winner}` changes nothing here: without "
+                                        f"partnerships every side is one player"))
         if params.get("target") is not None and c.scoring == "none" and c.settlement == "none":
             out.append(("settlement", f"with `scoring: none` and `settlement: none` nothing ever scores, so the "
                                       f"`target` of {params['target']} is never reached and the game never ends: "

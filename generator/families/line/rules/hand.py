@@ -228,8 +228,9 @@ class Hand:
         """Who leads the next hand (:meth:`Variant.next_leader`): ``None`` when
         it is decided afresh, and always when this hand ends the game: by
         reaching the target in play (``end == "game"``), or by a settlement
-        (going out, a block) that takes a side to the target."""
-        if self.end in (None, "game") or self.game_winners:
+        (going out, a block) that takes a side to the target (won, or void:
+        ``target_score: void-at-half``)."""
+        if self.end in (None, "game") or self.game_winners or self.variant.game_over(self.scores):
             return None
         rule = self.variant.choices.next_lead
         if rule == "next-seat":

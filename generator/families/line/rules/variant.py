@@ -598,13 +598,19 @@ class Variant(Rules):
 
         ``hands`` maps each player to remaining pips; partners' pips are summed
         per side. With ``out`` set, that player's side wins; otherwise the hand
-        blocked and the side with the lowest total wins. A tie for the lowest
-        total is a drawn hand: nobody wins or scores. The winner's raw points
+        blocked and the side with the lowest total wins (``block_winner:
+        lightest-player``: the side of the one player with fewest pips, Pagat's
+        Jamaican Partner). A tie for the lowest total (players of two sides
+        tied) is a drawn hand: nobody wins or scores. The winner's raw points
         follow :attr:`settle_rule` (pips; displayed = raw / ``point_unit``).
         ``scores`` (per side, before) yields ``scores_after`` and
         ``game_winners`` (every side at or past ``params.target``; with
         ``target_score: exact`` points that would take a side past the
-        target are not added, so a side wins on the target exactly). ``capicua``: ``out``
+        target are not added, so a side wins on the target exactly; with
+        ``in-a-row`` a win while another side has points takes every side
+        back to 0 and adds nothing; with ``void-at-half`` a side reaching the
+        target while another holds half of it or more ends the game with no
+        winner: :meth:`game_over` without ``game_winners``). ``capicua``: ``out``
         went out with a capicúa, which adds ``params.capicua_bonus``
         displayed points (that many point units of raw points) to the hand.
         """
@@ -618,8 +624,17 @@ class Variant(Rules):
         if out is not None:
             winners: tuple[str, ...] = (side_of(out, sides),)
         else:
-            low = min(pips.values())
-            tied = [s for s, v in pips.items() if v == low]
+            if self.choices.block_winner == "lightest-player":
+                # Pagat, Jamaican Partner; domino-play.com, Latin American Match Dominoes: the
+                # single player with fewest pips wins the block for their side, whatever the partner holds
+                least = min(hands.values())
+                tied: list[str] = []
+                for p in players:
+                    if hands[p] == least and side_of(p, sides) not in tied:
+                        tied.append(side_of(p, sides))
+            else:
+                low = min(pips.values())
+                tied = [s for s, v in pips.items() if v == low]
             winners = (tied[0],) if len(tied) == 1 else tuple(tied) if self.choices.ties == "all-tied-win" else ()
         everyone = sum(pips.values())
         opp, raw, points = {}, {}, {}
@@ -634,6 +649,14 @@ class Variant(Rules):
                 raw[w] = raw.get(w, 0) + bonus * self.params.point_unit
                 points[w] = points.get(w, 0) + bonus
         return self._settlement(sides, winners, points, raw, pips, opp, out is None, scores)
+
+    def game_over(self, scores: Mapping[str, int]) -> bool:
+        """Whether a game with these scores (displayed points per side) has
+        ended: some side is at or past ``params.target`` (never without a
+        target). With ``target_score: void-at-half`` the game can end so with
+        nobody winning it (domino-play.com, Latin American Match Dominoes)."""
+        target = self.params.target
+        return target is not None and any(v >= target for v in scores.values())
 
     def settle_raw(self, pips: Mapping[str, int], winner: str, went_out: bool) -> int:
         """Raw points the winning side ``winner`` gains, from each side's pips."""
@@ -665,11 +688,20 @@ class Variant(Rules):
         after = game = None
         if scores is not None:
             target = self.params.target
+            rule = self.choices.target_score
             after = {s: scores.get(s, 0) + points.get(s, 0) for s in sides}
-            if target is not None and self.choices.target_score == "exact":
+            if target is not None and rule == "exact":
                 # pagat, Fives and Threes: a score that would take a side past the target is disregarded
                 after = {s: v if v <= target else scores.get(s, 0) for s, v in after.items()}
+            elif rule == "in-a-row" and winners and any(scores.get(s, 0) for s in sides if s not in winners):
+                # Pagat, Jamaican Partner ("six love"): a win against a side that has a count takes the
+                # score back to nothing for everyone; the win that wipes it scores nothing itself
+                after = dict.fromkeys(sides, 0)
             game = () if target is None else tuple([s for s, v in after.items() if v >= target])
+            if game and rule == "void-at-half" and any(2 * v >= target for s, v in after.items() if s not in game):
+                # domino-play.com, Latin American Match Dominoes: the first team to 10 wins the match
+                # unless the other has won 5 or more; then the match is a tie and nobody wins it
+                game = ()
         return Settlement(tuple(winners), points, raw, pips, opp, blocked, after, game)
 
 
