@@ -4,7 +4,7 @@ a low hand of two and compares them with the banker's.
 
 Its own modules: the rules (:mod:`generator.families.paigow.rules`), its
 positions (:mod:`generator.families.paigow.positions`), its drawing of Chinese
-tiles (:mod:`generator.families.paigow.draw`), its page parts
+tiles (:mod:`generator.draw.chinese`), its page parts
 (:mod:`generator.families.paigow.pages`), its game loop
 (:mod:`generator.families.paigow.sim`) and the reader's hand
 (:mod:`generator.families.paigow.play`).
@@ -104,8 +104,8 @@ class PaiGowFamily(Family):
         return render_paigow(page, checked)
 
     def macros(self) -> dict:
-        """``chinese_set()``: the whole set drawn and listed (:func:`generator.families.paigow.pages.chinese_set`)."""
-        from .pages import chinese_set
+        """``chinese_set()``: the whole set drawn and listed (:func:`generator.pages.chinese.chinese_set`)."""
+        from ...pages.chinese import chinese_set
 
         return {"chinese_set": chinese_set}
 

@@ -1,33 +1,20 @@
 """Pai Gow's page parts: its positions' bodies (drawn Chinese tiles with
-their text equivalents, the values the engine computes), the
-``chinese_set()`` macro (the whole set drawn and listed), its comparison
+their text equivalents, the values the engine computes), its comparison
 cells, card rows and ``rulebook explain`` lines. Words: the catalogs'
 ``paigow`` context."""
 
 from __future__ import annotations
 
 from ...base.i18n import messages, tables
-from ...draw import svg
-from ...engine.tilesets import tileset
-from ...safety.sanitize import escape, escape_cell, escape_link_text, escape_md
-from .draw import draw_rows
+from ...pages.chinese import answer, esc, figure, tile_words
+from ...safety.sanitize import escape_cell
 from .positions import HandPosition, SettingPosition
 from .rules import HandValue, Setting
 
-__all__ = ["render_paigow", "chinese_set", "compare_cell", "card_rows", "card_watch", "explain_lines",
+__all__ = ["render_paigow", "compare_cell", "card_rows", "card_watch", "explain_lines",
            "hand_words", "tile_words"]
 
 _UI = tables("paigow")
-
-
-def _esc(text: str) -> str:
-    return escape_md(escape(text))
-
-
-def tile_words(t, lang: str) -> str:
-    """A tile as the page writes it: its numbers and, where it has one, its name (``6-6 (Teen)``)."""
-    info = tileset("chinese").info(t)
-    return f"{t}（{info.name[lang]}）" if lang == "ja" else f"{t} ({info.name[lang]})"
 
 
 def hand_words(tiles, value: HandValue, lang: str) -> str:
@@ -41,41 +28,12 @@ def _setting_words(s: Setting, lang: str) -> str:
                                    low=hand_words(s.low, s.low_value, lang))
 
 
-def _figure(page, name: str, rows, cap: str, alt: str, labels: bool = True) -> str:
-    lang = page.lang
-    text = draw_rows(rows, title=cap, desc=alt, lang=lang, ident=f"d-{name}", labels=labels)
-    from ...pages.game import GEN
-
-    base = f"{lang}/{GEN}/diagrams/{page.v.id}/{name}"
-    page.files[base + ".svg"] = text.encode("utf-8")
-    page.files[base + ".png"] = svg.to_png(text) if page.png else b""
-    rel = f"diagrams/{page.v.id}/{name}"
-    w = text.split('width="', 1)[1].split('"', 1)[0]
-    h = text.split('height="', 1)[1].split('"', 1)[0]
-    pages_ui = messages("pages", lang)
-    return (f'<figure class="rb-figure" id="fig-{name}" markdown="span">\n'
-            f'[![{escape_link_text(cap)}]({rel}.svg){{ width="{round(float(w))}" height="{round(float(h))}" }}]'
-            f'({rel}.png "{escape(pages_ui["png"])}")\n'
-            f'<figcaption>{_esc(cap)}</figcaption>\n</figure>\n'
-            f'<p class="rb-textalt"><span class="rb-textalt-label">{_esc(pages_ui["textalt"])}</span> '
-            f'{_esc(alt)}</p>\n')
-
 
 def _question(lang: str, key: str) -> str:
     pages_ui = messages("pages", lang)
-    return (f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> '
-            f'{_esc(_UI[lang][key])}</p>\n')
+    return (f'<p class="rb-question"><strong>{esc(pages_ui["practice_question"])}</strong> '
+            f'{esc(_UI[lang][key])}</p>\n')
 
-
-def _answer(lang: str, words: str, choices: list[tuple[str, bool]]) -> str:
-    """The answer block: the words, then a table of the choices the page's script offers, the right
-    one marked."""
-    ui = _UI[lang]
-    mark = messages("pages", lang)["practice_best_mark"]
-    rows = [f"| {ui['choice']} |", "|---|"] + [f"| {(mark if ok else '') + escape_cell(text)} |"
-                                                 for text, ok in choices]
-    return (f'<details class="rb-answer" markdown>\n<summary>{_esc(ui["show_answer"])}</summary>\n\n'
-            f'{_esc(words)}\n\n' + "\n".join(rows) + "\n\n</details>\n")
 
 
 def render_paigow(page, checked) -> str:
@@ -87,36 +45,36 @@ def render_paigow(page, checked) -> str:
         if not pos.banker:
             cap = out.value.name[lang]
             alt = hand_words(pos.tiles, out.value, lang)
-            return _figure(page, pos.id, [[pos.tiles]], cap, alt) + f"\n- {_esc(_why(out.value, lang))}\n"
+            return figure(page, pos.id, [[pos.tiles]], cap, alt) + f"\n- {esc(_why(out.value, lang))}\n"
         alt = ui["player_banker"].format(player=" + ".join(tile_words(t, lang) for t in pos.tiles),
                                          banker=" + ".join(tile_words(t, lang) for t in pos.banker))
         cap = ui["cap_compare"]
-        fig = _figure(page, pos.id, [[pos.tiles], [pos.banker]], cap, alt)
+        fig = figure(page, pos.id, [[pos.tiles], [pos.banker]], cap, alt)
         verdict = ui["higher_" + out.higher].format(player=out.value.name[lang], banker=out.banker_value.name[lang])
         if pos.is_practice:
             return (_question(lang, "q_higher") + fig
-                    + _answer(lang, verdict, [(ui["player"], out.higher == "player"),
+                    + answer(lang, verdict, [(ui["player"], out.higher == "player"),
                                               (ui["banker"], out.higher == "banker")]))
-        return fig + (f"\n- {_esc(hand_words(pos.tiles, out.value, lang))}"
-                      f"\n- {_esc(hand_words(pos.banker, out.banker_value, lang))}\n- {_esc(verdict)}\n")
+        return fig + (f"\n- {esc(hand_words(pos.tiles, out.value, lang))}"
+                      f"\n- {esc(hand_words(pos.banker, out.banker_value, lang))}\n- {esc(verdict)}\n")
     if isinstance(pos, SettingPosition):
         tiles_alt = ", ".join(tile_words(t, lang) for t in pos.tiles)
         if pos.is_practice:
-            fig = _figure(page, pos.id, [[pos.tiles]], ui["cap_four"], tiles_alt)
+            fig = figure(page, pos.id, [[pos.tiles]], ui["cap_four"], tiles_alt)
             best = out.best
             choices = [(_setting_words(w, lang), sorted(w.high) == sorted(best.high) and sorted(w.low) ==
                         sorted(best.low)) for w in out.ways]
             seen: list = []
             uniq = [c for c in choices if not (c[0] in seen or seen.append(c[0]))]
-            return _question(lang, "q_set") + fig + _answer(lang, _setting_words(best, lang), uniq)
+            return _question(lang, "q_set") + fig + answer(lang, _setting_words(best, lang), uniq)
         if pos.high:
             alt = ui["stated"].format(high=" + ".join(tile_words(t, lang) for t in pos.high),
                                       low=" + ".join(tile_words(t, lang) for t in pos.low))
-            fig = _figure(page, pos.id, [[pos.high, pos.low]], ui["cap_stated"], alt)
+            fig = figure(page, pos.id, [[pos.high, pos.low]], ui["cap_stated"], alt)
             if out.refusal is not None:
-                return fig + f"\n- {_esc(ui['refused'])}\n"
-            return fig + f"\n- {_esc(_setting_words(out.stated, lang))}\n"
-        fig = _figure(page, pos.id, [[pos.tiles]], ui["cap_four"], tiles_alt)
+                return fig + f"\n- {esc(ui['refused'])}\n"
+            return fig + f"\n- {esc(_setting_words(out.stated, lang))}\n"
+        fig = figure(page, pos.id, [[pos.tiles]], ui["cap_four"], tiles_alt)
         rows = [f"| {ui['high_hand']} | {ui['low_hand']} |", "|---|---|"]
         seen_rows: list = []
         for w in out.ways:
@@ -124,20 +82,20 @@ def render_paigow(page, checked) -> str:
                    f"{escape_cell(hand_words(w.low, w.low_value, lang))} |")
             if row not in seen_rows:
                 seen_rows.append(row)
-        best = _figure(page, pos.id + "-best", [[list(out.best.high), list(out.best.low)]], ui["cap_best"],
+        best = figure(page, pos.id + "-best", [[list(out.best.high), list(out.best.low)]], ui["cap_best"],
                        _setting_words(out.best, lang))
         return fig + "\n" + "\n".join(rows + seen_rows) + "\n\n" + best
     p, b = out.settings
     r = out.result
     alt = ui["showdown_alt"].format(player=_setting_words(p, lang), banker=_setting_words(b, lang))
-    fig = _figure(page, pos.id, [[list(p.high), list(p.low)], [list(b.high), list(b.low)]], ui["cap_showdown"], alt)
+    fig = figure(page, pos.id, [[list(p.high), list(p.low)], [list(b.high), list(b.low)]], ui["cap_showdown"], alt)
     verdict = ui["result_" + r.result].format(high=ui["hand_" + r.high], low=ui["hand_" + r.low])
     if pos.is_practice:
         return (_question(lang, "q_result") + fig
-                + _answer(lang, verdict, [(ui["choice_" + k], r.result == k) for k in ("win", "push", "lose")]))
-    return fig + (f"\n- {_esc(ui['high_vs'].format(player=p.high_value.name[lang], banker=b.high_value.name[lang], result=ui['hand_' + r.high]))}"
-                  f"\n- {_esc(ui['low_vs'].format(player=p.low_value.name[lang], banker=b.low_value.name[lang], result=ui['hand_' + r.low]))}"
-                  f"\n- {_esc(verdict)}\n")
+                + answer(lang, verdict, [(ui["choice_" + k], r.result == k) for k in ("win", "push", "lose")]))
+    return fig + (f"\n- {esc(ui['high_vs'].format(player=p.high_value.name[lang], banker=b.high_value.name[lang], result=ui['hand_' + r.high]))}"
+                  f"\n- {esc(ui['low_vs'].format(player=p.low_value.name[lang], banker=b.low_value.name[lang], result=ui['hand_' + r.low]))}"
+                  f"\n- {esc(verdict)}\n")
 
 
 def _why(v: HandValue, lang: str) -> str:
@@ -146,25 +104,6 @@ def _why(v: HandValue, lang: str) -> str:
         return ui["why_points"].format(points=v.points)
     return ui["why_" + v.kind]
 
-
-def chinese_set(page) -> str:
-    """The ``chinese_set()`` macro: the set's 21 tiles drawn in rank order
-    (the civil tiles, then the military ones), and a table of every tile: its
-    numbers, name, suit, copies."""
-    lang = page.lang
-    ui = _UI[lang]
-    s = tileset("chinese")
-    order = sorted(s.distinct, key=lambda t: (s.info(t).rank, -t.high))
-    civil = [t for t in order if s.info(t).suit == "civil"]
-    military = [t for t in order if s.info(t).suit == "military"]
-    alt = ui["set_alt"]
-    fig = _figure(page, "chinese-set", [[civil], [military]], ui["cap_set"], alt)
-    rows = [f"| {ui['col_tile']} | {ui['col_name']} | {ui['col_suit']} | {ui['col_copies']} |", "|---|---|---|---:|"]
-    for t in order:
-        info = s.info(t)
-        rows.append(f"| {t} | {escape_cell(info.name[lang])} | {escape_cell(ui['suit_' + info.suit])} | "
-                    f"{info.copies} |")
-    return fig + "\n" + "\n".join(rows) + "\n"
 
 
 def compare_cell(v, row: str, lang: str) -> str:

@@ -1,6 +1,6 @@
 """A deal of Pai Gow shown to a reader playing it (:mod:`generator.play`):
 the table drawn as the page draws Chinese tiles
-(:func:`generator.families.paigow.draw.draw_rows`), the settings offered in
+(:func:`generator.draw.chinese.draw_rows`), the settings offered in
 words, each player's result against the banker, and the hint, in the
 ``play`` catalog's ``paigow_`` words.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from ...base.i18n import messages
 from ...engine.tiles import Tile
 from ...engine.tilesets import tileset
-from .draw import draw_rows
+from ...draw.chinese import draw_rows, tile_picture  # noqa: F401 (the player's tile pictures)
 from .rules import STRATEGIES, Deal, PaiGow, Setting
 
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint",
@@ -123,8 +123,3 @@ def hint(variant: PaiGow, state: Deal, seat: str, lang: str):
     best = max(state.plays_for(seat), key=key)
     return best, messages("play", lang)["paigow_hint"]
 
-
-def tile_picture(t: Tile) -> str:
-    """One Chinese tile upright, as the page draws it (no words: the page
-    names it beside the picture)."""
-    return draw_rows([[[t]]], title=str(t), desc=str(t), lang="en", ident=f"t-{t}", labels=False)

@@ -6,7 +6,7 @@ the last trick wins the hand.
 Its own modules: the rules (:mod:`generator.families.tiengow.rules`), its
 positions (:mod:`generator.families.tiengow.positions`), its page parts
 (:mod:`generator.families.tiengow.pages`; tiles drawn as Pai Gow's,
-:mod:`generator.families.paigow.draw`), its game loop
+:mod:`generator.draw.chinese`), its game loop
 (:mod:`generator.families.tiengow.sim`), what a seat cannot see
 (:mod:`generator.families.tiengow.search`) and the reader's hand
 (:mod:`generator.families.tiengow.play`).
@@ -101,7 +101,7 @@ class TienGowFamily(Family):
 
     def macros(self) -> dict:
         """``chinese_set()``: the whole set drawn and listed, as on Pai Gow's page."""
-        from ..paigow.pages import chinese_set
+        from ...pages.chinese import chinese_set
 
         return {"chinese_set": chinese_set}
 

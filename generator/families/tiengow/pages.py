@@ -1,5 +1,5 @@
 """Tien Gow's page parts: its positions' bodies (Chinese tiles drawn as on
-Pai Gow's page, :func:`generator.families.paigow.draw.draw_rows`, a discard
+Pai Gow's page, :func:`generator.draw.chinese.draw_rows`, a discard
 drawn face down; the text equivalents; the sets and winners the engine
 computes), its comparison cells, card rows and ``rulebook explain`` lines.
 Words: the catalogs' ``tiengow`` context."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...base.i18n import messages, tables
 from ...safety.sanitize import escape_cell
-from ..paigow.pages import _answer, _esc, _figure, tile_words
+from ...pages.chinese import answer, esc, figure, tile_words
 from .positions import LeadPosition, TrickPosition
 
 __all__ = ["render_tiengow", "compare_cell", "card_rows", "card_watch", "explain_lines", "set_words", "play_words"]
@@ -44,8 +44,8 @@ def _winner(out, lang: str) -> str:
 
 def _question(lang: str) -> str:
     pages_ui = messages("pages", lang)
-    return (f'<p class="rb-question"><strong>{_esc(pages_ui["practice_question"])}</strong> '
-            f'{_esc(_UI[lang]["q_winner"])}</p>\n')
+    return (f'<p class="rb-question"><strong>{esc(pages_ui["practice_question"])}</strong> '
+            f'{esc(_UI[lang]["q_winner"])}</p>\n')
 
 
 def render_tiengow(page, checked) -> str:
@@ -55,10 +55,10 @@ def render_tiengow(page, checked) -> str:
     ui = _UI[lang]
     if isinstance(pos, LeadPosition):
         alt = set_words(pos.tiles, lang)
-        fig = _figure(page, pos.id, [[pos.tiles]], ui["cap_lead"], alt)
+        fig = figure(page, pos.id, [[pos.tiles]], ui["cap_lead"], alt)
         if out.refusal is not None:
-            return fig + f"\n- {_esc(ui['lead_refused'].format(tiles=alt))}\n"
-        return fig + f"\n- {_esc(ui['lead_is'].format(tiles=alt, name=out.combo.name[lang], kind=_kind(out.combo.kind, lang)))}\n"
+            return fig + f"\n- {esc(ui['lead_refused'].format(tiles=alt))}\n"
+        return fig + f"\n- {esc(ui['lead_is'].format(tiles=alt, name=out.combo.name[lang], kind=_kind(out.combo.kind, lang)))}\n"
     if isinstance(pos, TrickPosition):
         practice = pos.is_practice
         row, lines = [], []
@@ -72,17 +72,17 @@ def render_tiengow(page, checked) -> str:
             lines.append(ui["tries"].format(who=_seat(seat, lang), tiles=set_words(tiles, lang)))
         alt = ("" if lang == "ja" else " ").join(lines)
         cap = ui["cap_practice" if practice else "cap_trick_refused" if pos.refused is not None else "cap_trick"]
-        fig = _figure(page, pos.id, rows, cap, alt)
+        fig = figure(page, pos.id, rows, cap, alt)
         if practice:
             why = [play_words(s, t, up, i == 0, lang) for i, (s, t, up) in enumerate(pos.plays)]
             verdict = ("" if lang == "ja" else " ").join(why[1:] + [_winner(out, lang)])
             order = [p[0] for p in pos.plays]
-            return _question(lang) + fig + _answer(lang, verdict, [(_seat(s, lang), s == out.winner) for s in order])
-        body = "".join(f"\n- {_esc(line)}" for line in lines[:len(pos.plays)])
+            return _question(lang) + fig + answer(lang, verdict, [(_seat(s, lang), s == out.winner) for s in order])
+        body = "".join(f"\n- {esc(line)}" for line in lines[:len(pos.plays)])
         if out.refusal is not None:
-            body += f"\n- {_esc(ui['refused_' + out.refusal.rule.rsplit('/', 1)[-1]])}"
+            body += f"\n- {esc(ui['refused_' + out.refusal.rule.rsplit('/', 1)[-1]])}"
         if out.winner is not None:
-            body += f"\n- {_esc(_winner(out, lang))}"
+            body += f"\n- {esc(_winner(out, lang))}"
         return fig + body + "\n"
     rows = [f"| {ui['col_seat']} | {ui['col_tricks']} | {ui['col_chips']} |", "|---|---:|---:|"]
     for seat in ("N", "E", "S", "W"):

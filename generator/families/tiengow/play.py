@@ -1,6 +1,6 @@
 """A hand of Tien Gow shown to a reader playing it (:mod:`generator.play`):
 the trick on the table drawn as the page draws Chinese tiles
-(:func:`generator.families.paigow.draw.draw_rows`; a discard face down), the
+(:func:`generator.draw.chinese.draw_rows`; a discard face down), the
 moves offered in words (lead a set, beat with a set face up, discard tiles
 face down), the tricks each seat has taken, the payments, and the hint (the
 family's greedy player, :func:`generator.families.tiengow.sim.greedy_key`),
@@ -17,8 +17,7 @@ from __future__ import annotations
 from ...base.i18n import messages
 from ...engine.tiles import Tile
 from ...engine.tilesets import tileset
-from ..paigow.draw import draw_rows
-from ..paigow.play import tile_picture
+from ...draw.chinese import draw_rows, tile_picture  # noqa: F401 (the player's tile pictures)
 from .rules import Hand, Play, TienGow, combo
 from .sim import greedy_key
 

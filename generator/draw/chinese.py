@@ -1,4 +1,4 @@
-"""Drawing Chinese tiles as SVG: upright dark tiles, each half's pips laid
+"""Drawing Chinese tiles as SVG (every game of the Chinese set: Pai Gow, Tien Gow): upright dark tiles, each half's pips laid
 out as on a die, the pips of the one and the four red and every other pip
 white (the set's ``red_pips``, :mod:`generator.engine.tilesets`). Tiles are
 drawn in rows; a row is split into groups (two hands) by a wider gap. Only
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...engine.tiles import Tile
-from ...engine.tilesets import tileset
-from ...safety.sanitize import escape
-from ...draw.svg import _f
+from ..engine.tiles import Tile
+from ..engine.tilesets import tileset
+from ..safety.sanitize import escape
+from .svg import _f
 
-__all__ = ["draw_rows", "PIP_SPOTS", "COLOURS"]
+__all__ = ["draw_rows", "tile_picture", "PIP_SPOTS", "COLOURS"]
 
 #: Where the pips of each number stand on a half (x, y in fractions of the half), as on a die.
 PIP_SPOTS = {
@@ -90,3 +90,9 @@ def draw_rows(rows: Sequence[Sequence[Sequence[Tile]]], *, title: str, desc: str
                 x += _W + _GAP
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def tile_picture(t: Tile) -> str:
+    """One Chinese tile upright, as the pages draw it, as SVG text (no words: the page or the
+    player names it beside the picture)."""
+    return draw_rows([[[t]]], title=str(t), desc=str(t), lang="en", ident=f"t-{t}", labels=False)
