@@ -235,6 +235,7 @@ class PaiGow(Rules):
 
     def __init__(self, params, choices=None, commission: int = 5, strategy: str = "low-first"):
         super().__init__(params, choices)
+        self.draw_mode = "none"                 # four tiles each, nobody draws: the rest stay out
         self.commission = commission
         self.strategy = strategy
 
