@@ -112,6 +112,7 @@ def _visit(context, url: str, bytes_: _Bytes, scroll: bool) -> dict:
     page.click("[data-rb-deal]", timeout=180_000)                       # the chooser's levels and table as offered
     page.wait_for_selector("[data-rb-play][data-state=ready]", state="attached", timeout=180_000)
     out["first_move_s"] = round(time.perf_counter() - t, 2)
+    out["phases"] = json.loads(page.get_attribute("[data-rb-play]", "data-rb-phases") or "{}")
     page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")          # one move: a move's time is in
     page.wait_for_selector("[data-rb-play]:not([aria-busy])", state="attached", timeout=60_000)
     page.wait_for_selector("[data-rb-play][data-rb-offline]", state="attached", timeout=180_000)
@@ -120,6 +121,14 @@ def _visit(context, url: str, bytes_: _Bytes, scroll: bool) -> dict:
     out["long_ms"] = [round(d) for start, d in page.evaluate("window.rbLongTasks") if start >= since]
     page.close()
     return out
+
+
+def _phases(phases: dict) -> str:
+    """The worker's timings (play-worker.js), each step's end in ms of the worker's clock, the first
+    answers' durations (``..._ms``) after them."""
+    ends = sorted((v, k) for k, v in phases.items() if not k.endswith("_ms"))
+    took = [(k[:-3], v) for k, v in phases.items() if k.endswith("_ms")]
+    return ", ".join([f"{k} {v}" for v, k in ends] + [f"{k} took {v}" for k, v in took])
 
 
 def _measure(browser, url: str) -> dict:
@@ -187,6 +196,7 @@ def main(argv=None) -> int:
                           f"{'-' if score is None else f'{score:.0f}'}", flush=True)
                     for visit, v in (("cold", c), ("scrolled", sc), ("warm", w)):
                         print(f"    long tasks {visit}: {v['long_ms']}", flush=True)
+                        print(f"    engine's start {visit} (ms): {_phases(v['phases'])}", flush=True)
             browser.close()
         server.shutdown()
         if scores:

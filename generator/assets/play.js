@@ -45,6 +45,7 @@ let worker = null;          // one worker per page, started once (again after a 
 let ready = null;           // the promise of the "play" words, once the engine is loaded
 let asked = 0;
 const waiting = new Map();  // message id -> {resolve, reject}
+let phases = {};            // the worker's timings of its start and first answers (play-worker.js)
 
 /* An error that says what failed: kind "network" (a file of the site could not be fetched),
  * "browser" (this browser cannot run the engine) or "engine". */
@@ -85,6 +86,7 @@ export function prepare(opts) {
         const w = waiting.get(event.data.id);
         if (!w) return;
         waiting.delete(event.data.id);
+        if (event.data.phases) phases = event.data.phases;
         if (event.data.ok) w.resolve(event.data.value);
         else w.reject(failure(event.data.kind, event.data.message));
       };
@@ -190,7 +192,10 @@ export async function start(region, opts) {
   const { words, files } = await prepare({ root, lang, game });
   /* One request to the engine, one answer: {ok} or {refused} (generator.play.session.serve), in its
    * worker (which adds the game's rules where a request needs them). */
-  const ask = (request) => post({ op: "serve", game, request: JSON.stringify(request) }).then(JSON.parse);
+  const ask = (request) => post({ op: "serve", game, request: JSON.stringify(request) }).then(answer => {
+    region.setAttribute("data-rb-phases", JSON.stringify(phases));
+    return JSON.parse(answer);
+  });
   const tables = (await ask({ op: "tables" })).ok;
   const key = game;
   let board = region.querySelector(".rb-play-board");
