@@ -35,7 +35,9 @@
  * replay link is data-rb-link (its fragment #play=SEED-TABLE-MOVES opens the
  * game there); a refused link's message is data-rb-refused. While the engine
  * thinks the region is aria-busy; data-rb-offline is set once the page and the
- * engine's files are kept for offline play.
+ * engine's files are kept for offline play; data-rb-phases (JSON) holds the
+ * worker's timings of its start and first answers (play-worker.js), which
+ * bench/play.py reads.
  */
 
 /* The engine runs in a worker of its own (play-worker.js, beside this script):
