@@ -2,7 +2,10 @@
 the engine's own modules as one zip, each game's rules as data, the words
 of both languages as data, the page's player script, and Pyodide (CPython
 compiled to WebAssembly), copied from the npm package ``pyodide`` at the
-version :data:`PYODIDE_VERSION`. Nothing is asked of any other site: the
+version :data:`PYODIDE_VERSION`, its standard library as a zip of its own
+(``assets/play/stdlib.zip``). Where Node.js is found, the engine and the
+standard library's modules it needs go compiled to bytecode by Pyodide's
+own Python (:func:`precompiled`). Nothing is asked of any other site: the
 player loads these files from the site itself, and only when the reader
 shows intent to play (``assets/play.js``, which runs the engine in
 ``assets/play-worker.js``, :mod:`generator.play`); the site's service worker
@@ -31,8 +34,8 @@ from ..base.i18n import LANGS, export
 from ..safety.paths import is_plain_file
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_FILES", "PYODIDE_COPIED", "PLAY_DIR", "PYODIDE_DIR", "find_pyodide",
-           "bundle_modules", "engine_bundle", "precompiled", "PrecompileError", "lock_file", "play_files", "pyodide_problem",
-           "PyodideLinkError", "service_worker"]
+           "bundle_modules", "engine_bundle", "node_program", "precompiled", "PrecompileError", "lock_file",
+           "play_files", "pyodide_problem", "PyodideLinkError", "service_worker"]
 
 #: The Pyodide release the player is written and tested against (the npm package's version).
 PYODIDE_VERSION = "314.0.8"
@@ -178,6 +181,14 @@ class PrecompileError(Exception):
     the player does not compile or import under Pyodide's Python."""
 
 
+def node_program() -> str | None:
+    """The Node.js program that compiles the player's Python (:func:`precompiled`): the one
+    ``RULEBOOK_NODE`` names, else ``node`` on the PATH; ``None`` when there is none."""
+    import shutil
+
+    return os.environ.get("RULEBOOK_NODE") or shutil.which("node")
+
+
 def precompiled(pyodide: Path, engine: bytes, cache: Path | None = None) -> tuple[bytes, bytes] | None:
     """``(stdlib, engine)``: Pyodide's standard library (its
     ``python_stdlib.zip``) with every module that Pyodide's start and the
@@ -194,10 +205,9 @@ def precompiled(pyodide: Path, engine: bytes, cache: Path | None = None) -> tupl
     (``node`` on the PATH, or the program ``RULEBOOK_NODE`` names).
     Raises :class:`PrecompileError` when Node ran and the compile failed."""
     import hashlib
-    import shutil
     import tempfile
 
-    node = os.environ.get("RULEBOOK_NODE") or shutil.which("node")
+    node = node_program()
     if not node:
         return None
     digest = hashlib.sha256()

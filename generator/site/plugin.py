@@ -37,7 +37,7 @@ from ..safety.sanitize import police
 from .fixups import (SEARCH_INDEX, error_page, home_switcher, language_base, language_folder,
                      patch_search_worker, plain_titles, site_nav, split_search_index)
 from .play import (PYODIDE_COPIED, PYODIDE_DIR, PYODIDE_VERSION, PrecompileError, PyodideLinkError, find_pyodide,
-                   play_files, service_worker)
+                   node_program, play_files, service_worker)
 from .typeset import break_table_text, keep_whole
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -515,6 +515,10 @@ class RulebookPlugin(BasePlugin[_Options]):
         if self._pyodide is None and self._depth <= 1:     # once a build, not once a language
             warn_without_failing(NO_PYODIDE.format(version=PYODIDE_VERSION, why=why))
         elif self._play is None:
+            if node_program() is None:
+                log.info("rulebook: no Node.js (node on the PATH, or RULEBOOK_NODE): the player's Python goes "
+                         "into the site as source, which the reader's browser compiles at every start (about "
+                         "2 s more); install Node.js to ship it compiled")
             try:
                 self._play = play_files(self.catalog, None if self._drafts else published_ids(self.catalog),
                                         pyodide=self._pyodide, cache=base / ".cache" / "player")
