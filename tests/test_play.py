@@ -19,7 +19,7 @@ from generator.families.line.rules.hand import Hand
 from generator.model import Catalog, find_rules_dir
 from generator.families.line import play as line
 from generator.play.session import Session, seats_of, spec_of, variant_of
-from generator.site.play import REFUSED, bundle_modules, engine_bundle, find_pyodide, precompiled
+from generator.site.play import REFUSED, bundle_modules, engine_bundle, find_pyodide, lock_file, precompiled
 
 CATALOG = Catalog(find_rules_dir())
 GAMES = CATALOG.page_ids()
@@ -145,6 +145,14 @@ def test_the_player_ships_bytecode_for_pyodides_python(tmp_path, monkeypatch):
     assert precompiled(pyodide, source, tmp_path) == (stdlib, engine)       # from the cache
     monkeypatch.delenv("RULEBOOK_NODE")
     assert precompiled(pyodide, source) == (stdlib, engine)                 # compiled again: the same bytes
+
+
+def test_the_sites_lock_file_keeps_pyodides_info_and_lists_no_package(tmp_path):
+    """The player loads no package: the site's lock file is Pyodide's without its list of packages."""
+    info = {"abi_version": "2026_0", "arch": "wasm32", "python": "3.14.2"}
+    (tmp_path / "pyodide-lock.json").write_text(json.dumps(
+        {"info": info, "packages": {"numpy": {"name": "numpy", "file_name": "numpy.whl", "depends": []}}}))
+    assert json.loads(lock_file(tmp_path)) == {"info": info, "packages": {}}
 
 
 def test_catalogs_installed_as_data_give_the_same_words():

@@ -34,7 +34,7 @@ from ..base.i18n import LANGS, export
 from ..safety.paths import is_plain_file
 
 __all__ = ["PYODIDE_VERSION", "PYODIDE_FILES", "PYODIDE_COPIED", "PLAY_DIR", "PYODIDE_DIR", "find_pyodide",
-           "bundle_modules", "engine_bundle", "node_program", "precompiled", "PrecompileError", "lock_file",
+           "bundle_modules", "engine_bundle", "node_program", "player_cache", "precompiled", "PrecompileError", "lock_file",
            "play_files", "pyodide_problem", "PyodideLinkError", "service_worker"]
 
 #: The Pyodide release the player is written and tested against (the npm package's version).
@@ -237,12 +237,20 @@ def precompiled(pyodide: Path, engine: bytes, cache: Path | None = None) -> tupl
         try:
             cache.mkdir(parents=True, exist_ok=True)
             for name, data in (("stdlib", stdlib), ("engine", compiled)):
-                part = cache / f"{key}-{name}.zip.part"
+                part = cache / f"{key}-{name}.zip.{os.getpid()}.part"
                 part.write_bytes(data)
                 part.replace(cache / f"{key}-{name}.zip")
         except OSError:
             pass                            # (a cache that cannot be written: the next build compiles again)
     return stdlib, compiled
+
+
+def player_cache(site_root: Path) -> Path:
+    """Where a build keeps the player's compiled files (:func:`precompiled`): the folder
+    ``RULEBOOK_PLAYER_CACHE`` names (the test suite's builds share one), else ``.cache/player``
+    beside ``mkdocs.yml`` (``site_root``)."""
+    named = os.environ.get("RULEBOOK_PLAYER_CACHE")
+    return Path(named) if named else site_root / ".cache" / "player"
 
 
 def lock_file(pyodide: Path) -> bytes:

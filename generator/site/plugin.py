@@ -37,7 +37,7 @@ from ..safety.sanitize import police
 from .fixups import (SEARCH_INDEX, error_page, home_switcher, language_base, language_folder,
                      patch_search_worker, plain_titles, site_nav, split_search_index)
 from .play import (PYODIDE_COPIED, PYODIDE_DIR, PYODIDE_VERSION, PrecompileError, PyodideLinkError, find_pyodide,
-                   node_program, play_files, service_worker)
+                   node_program, play_files, player_cache, service_worker)
 from .typeset import break_table_text, keep_whole
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -521,7 +521,7 @@ class RulebookPlugin(BasePlugin[_Options]):
                          "2 s more); install Node.js to ship it compiled")
             try:
                 self._play = play_files(self.catalog, None if self._drafts else published_ids(self.catalog),
-                                        pyodide=self._pyodide, cache=base / ".cache" / "player")
+                                        pyodide=self._pyodide, cache=player_cache(base))
             except (RuntimeError, PrecompileError) as exc:
                 raise _failure(f"rulebook: {exc}") from None
         log.info("rulebook: %d generated file(s), %d rewritten; pages made for %s, reused for %d variant(s)",
