@@ -7,7 +7,8 @@
  * PYODIDE_DIR: the npm package pyodide; STDLIB_ZIP: its python_stdlib.zip (sources);
  * ENGINE_ZIP: the engine's modules as sources (generator/site/play.py, engine_bundle()).
  * Writes OUT_DIR/stdlib.zip (the standard library with every module that Pyodide's start and
- * the engine import as bytecode in place of its source, the rest as it was) and
+ * the engine import, at the top of a module or inside a function, as bytecode in place of its
+ * source, the rest as it was) and
  * OUT_DIR/engine.zip (every module of ENGINE_ZIP as bytecode, no source). Bytecode files are
  * unchecked hash-based .pyc (PEP 552: no date in them), made with a fixed hash seed, in sorted
  * zip entries with a fixed date: the same inputs give the same bytes.
@@ -52,6 +53,19 @@ install({lang: {"messages": {}, "plural": ["other"] * PLURAL_SPAN} for lang in L
 for name in sorted(engine.namelist()):
     if name.endswith(".py"):
         importlib.import_module(name[:-3].replace("/", ".").removesuffix(".__init__"))
+# and what they import inside functions (a hard search's statistics, say), where it imports here
+import ast
+for name in sorted(engine.namelist()):
+    if name.endswith(".py"):
+        for node in ast.walk(ast.parse(engine.read(name), name)):
+            wanted = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                      else [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+                      else [])
+            for module in wanted:
+                try:
+                    importlib.import_module(module)
+                except ImportError:
+                    pass                # (a library the player never has: the bundle's tests refuse it)
 
 stdlib_path = "/lib/python%d%d.zip" % sys.version_info[:2]
 used = set()
