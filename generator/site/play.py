@@ -201,7 +201,7 @@ def precompiled(pyodide: Path, engine: bytes, cache: Path | None = None) -> tupl
     Unchecked hash-based ``.pyc`` files (PEP 552), a fixed hash seed, sorted
     entries with a fixed date: the same inputs give the same bytes. Kept in
     ``cache`` (a folder: ``<digest of the inputs>-stdlib.zip`` and
-    ``-engine.zip``) for the next build. ``None`` when there is no Node
+    ``-engine.zip``, the last compile's only) for the next build. ``None`` when there is no Node
     (``node`` on the PATH, or the program ``RULEBOOK_NODE`` names).
     Raises :class:`PrecompileError` when Node ran and the compile failed."""
     import hashlib
@@ -236,6 +236,8 @@ def precompiled(pyodide: Path, engine: bytes, cache: Path | None = None) -> tupl
     if cache is not None:
         try:
             cache.mkdir(parents=True, exist_ok=True)
+            for old in cache.glob("*.zip"):         # one compile kept: the sources' last
+                old.unlink(missing_ok=True)
             for name, data in (("stdlib", stdlib), ("engine", compiled)):
                 part = cache / f"{key}-{name}.zip.{os.getpid()}.part"
                 part.write_bytes(data)
