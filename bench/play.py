@@ -11,7 +11,8 @@ score of the page.
     bash bench/play.sh [--games chicken-foot,texas-42] [--langs ja,en] [--no-lighthouse] [--site DIR]
 
 It builds the site into a temporary folder (the project's .venv, with
-Pyodide from node_modules), serves it on 127.0.0.1 and drives Debian's
+Pyodide from node_modules), serves it on 127.0.0.1 (text files gzip-compressed, as a
+static host serves them) and drives Debian's
 Chromium with Playwright; every request for another address fails (a proxy
 that is not there: routing requests would turn the browser's cache off).
 Lighthouse (npm, bench/.npm) runs with its default mobile settings.
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
+import io
 import json
 import os
 import subprocess
@@ -37,13 +40,37 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = os.environ.get("RULEBOOK_CHROMIUM", "/usr/bin/chromium")
 LIGHTHOUSE = ROOT / "bench" / ".npm" / "node_modules" / ".bin" / "lighthouse"
 PREFIX = {"ja": "", "en": "en/"}
+#: What the bench's server compresses (:class:`_Quiet`).
+COMPRESSED = (".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt")
 
 
 class _Quiet(SimpleHTTPRequestHandler):
+    """Serves the site as a static host does (GitHub Pages, Netlify): text files (HTML, CSS, scripts,
+    JSON, SVG) gzip-compressed when the browser accepts it; the rest (WebAssembly, zips, PNG) as they
+    are. Logs nothing."""
+
     protocol_version = "HTTP/1.1"
+    _gzipped: dict[str, bytes] = {}
 
     def log_message(self, format, *args):  # noqa: A002
         pass
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if (os.path.isfile(path) and path.endswith(COMPRESSED)
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            body = self._gzipped.get(path)
+            if body is None:
+                body = self._gzipped[path] = gzip.compress(Path(path).read_bytes(), mtime=0)
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Last-Modified", self.date_time_string(int(os.path.getmtime(path))))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
 
 
 def _build(out: Path) -> None:
@@ -112,6 +139,7 @@ def _visit(context, url: str, bytes_: _Bytes, scroll: bool) -> dict:
     page.click("[data-rb-deal]", timeout=180_000)                       # the chooser's levels and table as offered
     page.wait_for_selector("[data-rb-play][data-state=ready]", state="attached", timeout=180_000)
     out["first_move_s"] = round(time.perf_counter() - t, 2)
+    out["phases"] = json.loads(page.get_attribute("[data-rb-play]", "data-rb-phases") or "{}")
     page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")          # one move: a move's time is in
     page.wait_for_selector("[data-rb-play]:not([aria-busy])", state="attached", timeout=60_000)
     page.wait_for_selector("[data-rb-play][data-rb-offline]", state="attached", timeout=180_000)
@@ -120,6 +148,14 @@ def _visit(context, url: str, bytes_: _Bytes, scroll: bool) -> dict:
     out["long_ms"] = [round(d) for start, d in page.evaluate("window.rbLongTasks") if start >= since]
     page.close()
     return out
+
+
+def _phases(phases: dict) -> str:
+    """The worker's timings (play-worker.js), each step's end in ms of the worker's clock, the first
+    answers' durations (``..._ms``) after them."""
+    ends = sorted((v, k) for k, v in phases.items() if not k.endswith("_ms"))
+    took = [(k[:-3], v) for k, v in phases.items() if k.endswith("_ms")]
+    return ", ".join([f"{k} {v}" for v, k in ends] + [f"{k} took {v}" for k, v in took])
 
 
 def _measure(browser, url: str) -> dict:
@@ -187,6 +223,7 @@ def main(argv=None) -> int:
                           f"{'-' if score is None else f'{score:.0f}'}", flush=True)
                     for visit, v in (("cold", c), ("scrolled", sc), ("warm", w)):
                         print(f"    long tasks {visit}: {v['long_ms']}", flush=True)
+                        print(f"    engine's start {visit} (ms): {_phases(v['phases'])}", flush=True)
             browser.close()
         server.shutdown()
         if scores:

@@ -23,6 +23,9 @@ RULES = ROOT / "rules"
 
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
+#: The sites the tests build share one cache of the player's compiled files
+#: (:func:`generator.site.play.player_cache`): Node compiles them once, not once a build.
+os.environ.setdefault("RULEBOOK_PLAYER_CACHE", str(ROOT / ".cache" / "player"))
 
 #: The test files only the full run takes (``bash scripts/test.sh``); ``bash scripts/test.sh --quick``
 #: leaves them out (marker ``full``): the browser, the wheel and its installs, fault injection, the other

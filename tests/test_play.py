@@ -20,7 +20,7 @@ from generator.families.line.rules.hand import Hand
 from generator.model import Catalog, find_rules_dir
 from generator.families.line import play as line
 from generator.play.session import Session, seats_of, spec_of, variant_of
-from generator.site.play import REFUSED, bundle_modules, engine_bundle
+from generator.site.play import REFUSED, bundle_modules, engine_bundle, find_pyodide, lock_file, precompiled
 
 CATALOG = Catalog(find_rules_dir())
 GAMES = CATALOG.page_ids()
@@ -108,6 +108,52 @@ def test_the_bundle_imports_without_the_build_libraries():
         | {f"families/{p.parent.name}/sim.py" for p in (ROOT / "generator/families").glob("*/sim.py")} <= names
     assert not {"model/yamlsrc.py", "pages/game.py", "site/plugin.py"} & names
     assert "yaml" in REFUSED and engine_bundle() == engine_bundle()   # the same bytes every build
+
+
+#: The first four bytes of a .pyc of CPython 3.14, Pyodide 314's Python (its magic number, 3627, and
+#: "\r\n": the table in CPython's Lib/importlib/_bootstrap_external.py), and PEP 552's flags of an
+#: unchecked hash-based .pyc (no date in it; the source is never read to check it).
+MAGIC_314, UNCHECKED_HASH = (3627).to_bytes(2, "little") + b"\r\n", 1
+
+
+@pytest.mark.full
+def test_the_player_ships_bytecode_for_pyodides_python(tmp_path, monkeypatch):
+    """The site's engine holds every module of the bundle as 3.14 bytecode and no source; the
+    standard library holds the modules Pyodide's start and the engine import as bytecode, the others
+    as their source; the same inputs give the same bytes; a cache answers the next build without Node."""
+    import io
+    import shutil
+    import zipfile
+
+    pyodide, why = find_pyodide(ROOT)
+    if pyodide is None or shutil.which("node") is None:
+        pytest.skip(f"no Pyodide or no Node: {why}")
+    source = engine_bundle()
+    stdlib, engine = precompiled(pyodide, source, tmp_path)
+    sources = [n for n in zipfile.ZipFile(io.BytesIO(source)).namelist() if n.endswith(".py")]
+    compiled = zipfile.ZipFile(io.BytesIO(engine))
+    assert sorted(compiled.namelist()) == sorted(n + "c" for n in sources)
+    assert "generator/play/session.pyc" in compiled.namelist()
+    for name in compiled.namelist():
+        head = compiled.read(name)[:8]
+        assert head[:4] == MAGIC_314 and int.from_bytes(head[4:], "little") == UNCHECKED_HASH, name
+    names = set(zipfile.ZipFile(io.BytesIO(stdlib)).namelist())
+    assert {"json/__init__.pyc", "dataclasses.pyc", "random.pyc", "typing.pyc", "re/_parser.pyc",
+            "_pyodide/_base.pyc"} <= names                  # the engine's and Pyodide's start's
+    assert not {"json/__init__.py", "dataclasses.py", "random.py"} & names
+    assert {"smtplib.py", "mailbox.py"} <= names                        # not imported: kept as sources
+    monkeypatch.setenv("RULEBOOK_NODE", str(tmp_path / "no-node"))          # a Node that cannot run
+    assert precompiled(pyodide, source, tmp_path) == (stdlib, engine)       # from the cache
+    monkeypatch.delenv("RULEBOOK_NODE")
+    assert precompiled(pyodide, source) == (stdlib, engine)                 # compiled again: the same bytes
+
+
+def test_the_sites_lock_file_keeps_pyodides_info_and_lists_no_package(tmp_path):
+    """The player loads no package: the site's lock file is Pyodide's without its list of packages."""
+    info = {"abi_version": "2026_0", "arch": "wasm32", "python": "3.14.2"}
+    (tmp_path / "pyodide-lock.json").write_text(json.dumps(
+        {"info": info, "packages": {"numpy": {"name": "numpy", "file_name": "numpy.whl", "depends": []}}}))
+    assert json.loads(lock_file(tmp_path)) == {"info": info, "packages": {}}
 
 
 def test_catalogs_installed_as_data_give_the_same_words():

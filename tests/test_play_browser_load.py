@@ -62,7 +62,7 @@ def _move(page) -> None:
 def test_the_engine_loads_on_intent_in_a_worker_and_the_page_never_freezes(_browser_tab, site):
     """Scrolling to Play starts the load (data-rb-engine) before any press;
     Pyodide runs in play-worker.js, not on the page (no loadPyodide, no
-    pyodide on window); from the scroll to the fifth move no task of the
+    pyodide on window), and says how long each step of its start took; from the scroll to the fifth move no task of the
     page's thread lasts over 200 ms."""
     with _context(_browser_tab) as context:
         context.add_init_script(LONG_TASKS)
@@ -80,6 +80,11 @@ def test_the_engine_loads_on_intent_in_a_worker_and_the_page_never_freezes(_brow
                 break
             _move(page)
         assert any(w.url.endswith("/assets/play-worker.js") for w in page.workers)
+        # the worker reports when each step of its start ended (ms of its clock) and its first answers' times
+        phases = json.loads(page.get_attribute("[data-rb-play]", "data-rb-phases"))
+        assert 0 < phases["pyodide_script"] <= phases["pyodide"] <= phases["imported"], phases
+        assert phases["engine_fetched"] <= phases["imported"] and phases["words_fetched"] <= phases["imported"]
+        assert phases["serve_tables_ms"] >= 0 and phases["serve_open_ms"] >= 0, phases
         assert page.evaluate("typeof window.loadPyodide === 'undefined' && typeof window.pyodide === 'undefined'")
         long = [d for start, d in page.evaluate("window.rbLongTasks") if start >= since]
         assert max(long, default=0) <= LONG_TASK_MS, long

@@ -35,7 +35,9 @@
  * replay link is data-rb-link (its fragment #play=SEED-TABLE-MOVES opens the
  * game there); a refused link's message is data-rb-refused. While the engine
  * thinks the region is aria-busy; data-rb-offline is set once the page and the
- * engine's files are kept for offline play.
+ * engine's files are kept for offline play; data-rb-phases (JSON) holds the
+ * worker's timings of its start and first answers (play-worker.js), which
+ * bench/play.py reads.
  */
 
 /* The engine runs in a worker of its own (play-worker.js, beside this script):
@@ -45,6 +47,7 @@ let worker = null;          // one worker per page, started once (again after a 
 let ready = null;           // the promise of the "play" words, once the engine is loaded
 let asked = 0;
 const waiting = new Map();  // message id -> {resolve, reject}
+let phases = {};            // the worker's timings of its start and first answers (play-worker.js)
 
 /* An error that says what failed: kind "network" (a file of the site could not be fetched),
  * "browser" (this browser cannot run the engine) or "engine". */
@@ -85,6 +88,7 @@ export function prepare(opts) {
         const w = waiting.get(event.data.id);
         if (!w) return;
         waiting.delete(event.data.id);
+        if (event.data.phases) phases = event.data.phases;
         if (event.data.ok) w.resolve(event.data.value);
         else w.reject(failure(event.data.kind, event.data.message));
       };
@@ -190,7 +194,10 @@ export async function start(region, opts) {
   const { words, files } = await prepare({ root, lang, game });
   /* One request to the engine, one answer: {ok} or {refused} (generator.play.session.serve), in its
    * worker (which adds the game's rules where a request needs them). */
-  const ask = (request) => post({ op: "serve", game, request: JSON.stringify(request) }).then(JSON.parse);
+  const ask = (request) => post({ op: "serve", game, request: JSON.stringify(request) }).then(answer => {
+    region.setAttribute("data-rb-phases", JSON.stringify(phases));
+    return JSON.parse(answer);
+  });
   const tables = (await ask({ op: "tables" })).ok;
   const key = game;
   let board = region.querySelector(".rb-play-board");

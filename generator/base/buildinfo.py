@@ -54,4 +54,4 @@ def active() -> bool:
     return _ACTIVE
 
 
-_ACTIVE = wanted() and stamp() == digest()
+_ACTIVE = wanted() and stamp() is not None and stamp() == digest()    # (no build: the sources are not read)

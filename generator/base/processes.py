@@ -4,12 +4,13 @@ results read in order."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 from itertools import islice
-from multiprocessing.pool import Pool
-from typing import Any, Callable, Generator, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterable
+
+if TYPE_CHECKING:                   # (multiprocessing is imported when a pool is made: the player never does)
+    from multiprocessing.pool import Pool
 
 __all__ = ["cores", "pool", "in_order"]
 
@@ -31,6 +32,8 @@ def pool(jobs: int) -> Pool:
     results. A worker leaves Ctrl-C to the process that started it, and on
     Linux is killed with it: a build killed in the middle leaves no worker
     behind (holding the site's build lock, which a forked worker shares)."""
+    import multiprocessing
+
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     return multiprocessing.get_context(method).Pool(jobs, initializer=_worker_start, initargs=(os.getpid(),))
 

@@ -25,7 +25,6 @@ spread over processes (``jobs``) and their records merged in game order.
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
 from itertools import count
 from typing import Callable, Generator, Sequence
@@ -278,6 +277,7 @@ def simulate(variant: Rules, players: int, games: int = 100, seed: int = 0, part
     finally:
         records.close()
     n = len(tiles)
+    import statistics               # (here: the player, which never summarises, need not import it)
 
     def dist(values):
         return {str(k): v for k, v in sorted(Counter(values).items())}

@@ -2,7 +2,10 @@
 the engine's own modules as one zip, each game's rules as data, the words
 of both languages as data, the page's player script, and Pyodide (CPython
 compiled to WebAssembly), copied from the npm package ``pyodide`` at the
-version :data:`PYODIDE_VERSION`. Nothing is asked of any other site: the
+version :data:`PYODIDE_VERSION`, its standard library as a zip of its own
+(``assets/play/stdlib.zip``). Where Node.js is found, the engine and the
+standard library's modules it needs go compiled to bytecode by Pyodide's
+own Python (:func:`precompiled`). Nothing is asked of any other site: the
 player loads these files from the site itself, and only when the reader
 shows intent to play (``assets/play.js``, which runs the engine in
 ``assets/play-worker.js``, :mod:`generator.play`); the site's service worker
@@ -30,13 +33,19 @@ from typing import Iterable
 from ..base.i18n import LANGS, export
 from ..safety.paths import is_plain_file
 
-__all__ = ["PYODIDE_VERSION", "PYODIDE_FILES", "PLAY_DIR", "PYODIDE_DIR", "find_pyodide", "bundle_modules",
-           "engine_bundle", "play_files", "pyodide_problem", "PyodideLinkError", "service_worker"]
+__all__ = ["PYODIDE_VERSION", "PYODIDE_FILES", "PYODIDE_COPIED", "PLAY_DIR", "PYODIDE_DIR", "find_pyodide",
+           "bundle_modules", "engine_bundle", "node_program", "player_cache", "precompiled", "PrecompileError", "lock_file",
+           "play_files", "pyodide_problem", "PyodideLinkError", "service_worker"]
 
 #: The Pyodide release the player is written and tested against (the npm package's version).
 PYODIDE_VERSION = "314.0.8"
 #: The files of the npm package the player loads (the rest are for Node, types and source maps).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: The ones copied into the site as they are: the standard library goes as ``assets/play/stdlib.zip``,
+#: partly compiled (:func:`precompiled`), the lock file without its packages (:func:`lock_file`).
+PYODIDE_COPIED = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: The script Node runs to compile the player's Python with Pyodide's (:func:`precompiled`).
+PRECOMPILE = Path(__file__).with_name("precompile.mjs")
 #: Where, in the built site, the player's data and Pyodide go.
 PLAY_DIR, PYODIDE_DIR = "assets/play", "assets/pyodide"
 #: Libraries the player's modules must not need (Pyodide's core has none of them): importing one
@@ -167,7 +176,94 @@ def _json(data) -> bytes:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
 
 
-def play_files(catalog, ids: Iterable[str] | None = None) -> dict[str, bytes]:
+class PrecompileError(Exception):
+    """Node ran the compile (:func:`precompiled`) and it failed: a module of
+    the player does not compile or import under Pyodide's Python."""
+
+
+def node_program() -> str | None:
+    """The Node.js program that compiles the player's Python (:func:`precompiled`): the one
+    ``RULEBOOK_NODE`` names, else ``node`` on the PATH; ``None`` when there is none."""
+    import shutil
+
+    return os.environ.get("RULEBOOK_NODE") or shutil.which("node")
+
+
+def precompiled(pyodide: Path, engine: bytes, cache: Path | None = None) -> tuple[bytes, bytes] | None:
+    """``(stdlib, engine)``: Pyodide's standard library (its
+    ``python_stdlib.zip``) with every module that Pyodide's start and the
+    player's engine import as bytecode in place of its source, and the
+    engine's modules (``engine``, a zip of sources, :func:`engine_bundle`)
+    as bytecode alone: compiled by Pyodide's own Python (3.14 for
+    :data:`PYODIDE_VERSION`), which Node runs (``generator/site/precompile.mjs``),
+    so that the reader's browser unmarshals them instead of compiling
+    source at every start (about 2 s of a 5 s start on a laptop's core).
+    Unchecked hash-based ``.pyc`` files (PEP 552), a fixed hash seed, sorted
+    entries with a fixed date: the same inputs give the same bytes. Kept in
+    ``cache`` (a folder: ``<digest of the inputs>-stdlib.zip`` and
+    ``-engine.zip``, the last compile's only) for the next build. ``None`` when there is no Node
+    (``node`` on the PATH, or the program ``RULEBOOK_NODE`` names).
+    Raises :class:`PrecompileError` when Node ran and the compile failed."""
+    import hashlib
+    import tempfile
+
+    node = node_program()
+    if not node:
+        return None
+    digest = hashlib.sha256()
+    for part in (PYODIDE_VERSION.encode(), (pyodide / "python_stdlib.zip").read_bytes(), PRECOMPILE.read_bytes(),
+                 engine):
+        digest.update(hashlib.sha256(part).digest())
+    key = digest.hexdigest()[:32]
+    if cache is not None:
+        try:
+            return (cache / f"{key}-stdlib.zip").read_bytes(), (cache / f"{key}-engine.zip").read_bytes()
+        except OSError:
+            pass
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "engine-src.zip"
+        src.write_bytes(engine)
+        out = Path(tmp) / "out"
+        try:
+            run = subprocess.run([node, str(PRECOMPILE), str(pyodide), str(pyodide / "python_stdlib.zip"), str(src),
+                                  str(out)], capture_output=True, text=True, timeout=600)
+        except OSError as exc:
+            raise PrecompileError(f"{PRECOMPILE}:1:1: error: Node ({node}) did not run: {exc}") from None
+        if run.returncode:
+            raise PrecompileError(f"{PRECOMPILE}:1:1: error: the player's modules did not compile under Pyodide's "
+                                  f"Python: {run.stderr.strip()[-800:]}")
+        stdlib, compiled = (out / "stdlib.zip").read_bytes(), (out / "engine.zip").read_bytes()
+    if cache is not None:
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+            for old in cache.glob("*.zip"):         # one compile kept: the sources' last
+                old.unlink(missing_ok=True)
+            for name, data in (("stdlib", stdlib), ("engine", compiled)):
+                part = cache / f"{key}-{name}.zip.{os.getpid()}.part"
+                part.write_bytes(data)
+                part.replace(cache / f"{key}-{name}.zip")
+        except OSError:
+            pass                            # (a cache that cannot be written: the next build compiles again)
+    return stdlib, compiled
+
+
+def player_cache(site_root: Path) -> Path:
+    """Where a build keeps the player's compiled files (:func:`precompiled`): the folder
+    ``RULEBOOK_PLAYER_CACHE`` names (the test suite's builds share one), else ``.cache/player``
+    beside ``mkdocs.yml`` (``site_root``)."""
+    named = os.environ.get("RULEBOOK_PLAYER_CACHE")
+    return Path(named) if named else site_root / ".cache" / "player"
+
+
+def lock_file(pyodide: Path) -> bytes:
+    """Pyodide's ``pyodide-lock.json`` without its packages (the player
+    loads none; Pyodide's start reads the file): 120 KB less to fetch."""
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text("utf-8"))
+    return _json({"info": lock.get("info", {}), "packages": {}})
+
+
+def play_files(catalog, ids: Iterable[str] | None = None, pyodide: Path | None = None,
+               cache: Path | None = None) -> dict[str, bytes]:
     """The player's data by its path in the site: the engine bundle
     (``assets/play/engine.zip``), the words of each language
     (``assets/play/words-<lang>.json``, every context of the catalogs, as
@@ -175,10 +271,22 @@ def play_files(catalog, ids: Iterable[str] | None = None) -> dict[str, bytes]:
     (``assets/play/games/<id>.json``, :func:`generator.play.session.spec_of`)
     for the games ``ids`` (default: every game with a page, drafts included;
     a built site passes the games it publishes,
-    :func:`generator.site.build.published_ids`)."""
+    :func:`generator.site.build.published_ids`). With ``pyodide`` (its
+    folder), also the standard library (``assets/play/stdlib.zip``) and
+    Pyodide's lock file (``assets/pyodide/pyodide-lock.json``,
+    :func:`lock_file`); the standard library and the engine compiled
+    (:func:`precompiled`, kept in ``cache``) where Node is found, else as
+    sources. Raises :class:`PrecompileError` when the compile fails."""
     from ..play.session import spec_of
 
-    out = {f"{PLAY_DIR}/engine.zip": engine_bundle()}
+    engine = engine_bundle()
+    out = {f"{PLAY_DIR}/engine.zip": engine}
+    if pyodide is not None:
+        compiled = precompiled(pyodide, engine, cache)
+        out[f"{PLAY_DIR}/stdlib.zip"] = (pyodide / "python_stdlib.zip").read_bytes() if compiled is None else compiled[0]
+        if compiled is not None:
+            out[f"{PLAY_DIR}/engine.zip"] = compiled[1]
+        out[f"{PYODIDE_DIR}/pyodide-lock.json"] = lock_file(pyodide)
     from ..base.i18n import _catalog
 
     for lang in LANGS:

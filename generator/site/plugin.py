@@ -36,8 +36,8 @@ from ..safety.paths import inside, is_plain_file, link_on_the_way
 from ..safety.sanitize import police
 from .fixups import (SEARCH_INDEX, error_page, home_switcher, language_base, language_folder,
                      patch_search_worker, plain_titles, site_nav, split_search_index)
-from .play import (PYODIDE_DIR, PYODIDE_FILES, PYODIDE_VERSION, PyodideLinkError, find_pyodide, play_files,
-                   service_worker)
+from .play import (PYODIDE_COPIED, PYODIDE_DIR, PYODIDE_VERSION, PrecompileError, PyodideLinkError, find_pyodide,
+                   node_program, play_files, player_cache, service_worker)
 from .typeset import break_table_text, keep_whole
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -340,7 +340,7 @@ class RulebookPlugin(BasePlugin[_Options]):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         (site / PYODIDE_DIR).mkdir(parents=True, exist_ok=True)
-        for name in PYODIDE_FILES:
+        for name in PYODIDE_COPIED:
             if not is_plain_file(self._pyodide / name):     # (found plain by find_pyodide; never followed)
                 raise PyodideLinkError(self._pyodide / name)
             shutil.copyfile(self._pyodide / name, site / PYODIDE_DIR / name)
@@ -515,9 +515,14 @@ class RulebookPlugin(BasePlugin[_Options]):
         if self._pyodide is None and self._depth <= 1:     # once a build, not once a language
             warn_without_failing(NO_PYODIDE.format(version=PYODIDE_VERSION, why=why))
         elif self._play is None:
+            if node_program() is None:
+                log.info("rulebook: no Node.js (node on the PATH, or RULEBOOK_NODE): the player's Python goes "
+                         "into the site as source, which the reader's browser compiles at every start (about "
+                         "2 s more); install Node.js to ship it compiled")
             try:
-                self._play = play_files(self.catalog, None if self._drafts else published_ids(self.catalog))
-            except RuntimeError as exc:
+                self._play = play_files(self.catalog, None if self._drafts else published_ids(self.catalog),
+                                        pyodide=self._pyodide, cache=player_cache(base))
+            except (RuntimeError, PrecompileError) as exc:
                 raise _failure(f"rulebook: {exc}") from None
         log.info("rulebook: %d generated file(s), %d rewritten; pages made for %s, reused for %d variant(s)",
                  len(files), n, ", ".join(counts.get("made", [])) or "none", len(counts.get("reused", [])))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import statistics
 
 __all__ = ["hidden", "redeal", "outcome"]
 
@@ -42,4 +41,6 @@ def outcome(variant, state, seat: str) -> float:
     pen = state.penalties
     mine = pen[seat]
     others = [v for p, v in pen.items() if p != seat]
+    import statistics               # (here: the player's start need not import it)
+
     return (mine <= min(others)) + (statistics.fmean(others) - mine) / 100
