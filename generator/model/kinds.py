@@ -19,12 +19,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..engine.family import family_of
+from ..engine.family import families, family_of
 from ..engine.tiles import NotationError
 from .yamlsrc import Source, SourceError
 
-__all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "parse_position", "evaluate", "compare",
-           "outcome_json", "read_tile"]
+__all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "parse_position", "foreign_kind", "kind_keys",
+           "evaluate", "compare", "outcome_json", "read_tile"]
 
 
 @dataclass
@@ -114,8 +114,69 @@ def kinds_for(layout: str) -> Kinds:
 
 def parse_position(src: Source, variant) -> Any:
     """Validate ``src`` and build the typed position of ``variant``'s layout
-    (raises :class:`SourceError` for the first problem)."""
-    return kinds_for(variant.family).parse(src, variant)
+    (raises :class:`SourceError` for the first problem). A position of
+    another family's games (a Mexican Train round named to a line of play) is
+    one error where its kind starts (:func:`foreign_kind`), not every key the
+    family does not take."""
+    try:
+        return kinds_for(variant.family).parse(src, variant)
+    except SourceError:
+        foreign = foreign_kind(src, variant)
+        if foreign is None:
+            raise
+        raise foreign from None
+
+
+def kind_keys(schema: dict) -> list[tuple[str, ...]]:
+    """The top-level keys that make each kind of a family's position file,
+    from its schema's ``oneOf`` (each alternative's ``required`` keys: a line
+    of play's ``("steps",)``, ``("deal", "turns")`` ...); empty for a schema
+    that names no kinds that way."""
+    return [tuple(alt["required"]) for alt in schema.get("oneOf", ()) if isinstance(alt, dict) and alt.get("required")]
+
+
+def _keys_words(alternatives: list[tuple[str, ...]]) -> str:
+    """The kinds' keys in words: ``[("steps",), ("deal", "turns")]`` gives
+    "`steps` or `deal` with `turns`"."""
+    words = [" with ".join(f"`{k}`" for k in alt) for alt in alternatives]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def foreign_kind(src: Source, variant) -> SourceError | None:
+    """Why ``src``, refused by the family of ``variant``, is a position of
+    another family's games: one error at the key that starts its kind
+    (``round`` of a Mexican Train round), naming that family and the kinds
+    ``variant``'s games take; ``None`` when it is not. A file is another
+    family's when it passes that family's schema and not its own game's, or,
+    when it passes no schema, when it has the keys of another family's kind
+    and of none of its own game's. Only asked of a refused file."""
+    from .schema import validate
+
+    own = family_of(variant.family)
+    own_schema = own.position_schemas()[own.position_schema][0]
+    data = src.data
+    if not isinstance(data, dict) or validate(src, own_schema) == []:
+        return None                     # refused for something else than its shape
+    own_kinds = kind_keys(own_schema)
+    others = [f for f in families() if f.name != own.name]
+    schemas = {f.name: f.position_schemas()[f.position_schema][0] for f in others}
+    fits = [f for f in others if validate(src, schemas[f.name]) == []]
+    if not fits:
+        if any(all(k in data for k in alt) for alt in own_kinds):
+            return None                 # its own game's kind, with a mistake: the family says which
+        fits = [f for f in others if any(all(k in data for k in alt) for alt in kind_keys(schemas[f.name]))]
+        if not fits:
+            return None
+    starts = {alt[0] for f in fits for alt in kind_keys(schemas[f.name]) if all(k in data for k in alt)}
+    key = next((k for k in data if k in starts), None)
+    nouns = " or ".join(f.noun for f in fits)
+    games = [g for f in fits for g in f.site_games[:1]]
+    example = f" (as {' or '.join(games)} has)" if games else ""
+    takes = f", whose positions have {_keys_words(own_kinds)}" if own_kinds else ""
+    start = f"`{key}` here starts" if key is not None else "this is"
+    return src.error((key,) if key is not None else (),
+                     f"{start} a position of {nouns}{example}, but {variant.id} is played as {own.noun}{takes}: "
+                     f"move the file to such a game's positions, or rewrite it as one of {variant.id}'s kinds")
 
 
 def evaluate(pos, variant) -> Any:
