@@ -16,6 +16,7 @@ never each other.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -23,7 +24,7 @@ from ..engine.family import families, family_of
 from ..engine.tiles import NotationError
 from .yamlsrc import Source, SourceError
 
-__all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "parse_position", "foreign_kind", "kind_keys",
+__all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "parse_position", "foreign_kind", "huge_pip", "kind_keys",
            "evaluate", "compare", "outcome_json", "read_tile"]
 
 
@@ -121,10 +122,55 @@ def parse_position(src: Source, variant) -> Any:
     try:
         return kinds_for(variant.family).parse(src, variant)
     except SourceError:
-        foreign = foreign_kind(src, variant)
-        if foreign is None:
+        better = huge_pip(src, variant) or foreign_kind(src, variant)
+        if better is None:
             raise
-        raise foreign from None
+        raise better from None
+
+
+#: A tile or an end as position files write them (``12-3``, ``[12|3]``, ``12-3:12``, ``12-12:side-a``), its pips
+#: of any length (the end's too).
+_TILE_LIKE = re.compile(r"\s*(?:(\d+)\s*-\s*(\d+)|\[\s*(\d+)\s*\|\s*(\d+)\s*\])\s*(?::\s*(?:(\d+)|[\w-]+)\s*)?", re.ASCII)
+
+
+def _strings(value: Any, path: tuple = ()):
+    """``(path, text)`` of every string value in ``value`` (mappings and lists walked in order)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, path + (i,))
+
+
+def huge_pip(src: Source, variant) -> SourceError | None:
+    """The first tile of ``src`` written with a pip too long for the schema's
+    length of a tile (40 characters: ``"1000000000000000000000000000000-3"``),
+    as an error at that value naming the tile and the highest pip of
+    ``variant``'s set, instead of the length; ``None`` when there is none (a
+    shorter tile with too high a pip is the family's to refuse, in the same
+    words). Reads the pips as digits, never as numbers, so no pip is too long
+    to say."""
+    from ..engine.tilesets import tileset
+    from .schema import TILE
+
+    top = variant.max_pip
+    for path, text in _strings(src.data):
+        m = _TILE_LIKE.fullmatch(text) if len(text) > TILE["maxLength"] else None
+        if m is None:
+            continue
+        pips = [g.lstrip("0") or "0" for g in m.groups() if g is not None]
+        over = [p for p in pips if len(p) > len(str(top)) or int(p) > top]
+        if not over:
+            continue
+        pip = over[0] if len(over[0]) <= 12 else f"a pip of {len(over[0]):,} digits"
+        shown = repr(text) if len(text) <= 60 else repr(text[:40]) + f"… ({len(text):,} characters)"
+        named = variant.params.tileset
+        words = tileset(named).words["en"] if named else f"double-{top} set"
+        return src.error(path, f"{shown}: {pip} is more than the {words}'s highest pip, {top}", key=False)
+    return None
 
 
 def kind_keys(schema: dict) -> list[tuple[str, ...]]:
