@@ -27,7 +27,7 @@ from ..model.catalog import site_rules_dir
 from ..model.output import outcome_json
 from ..safety.paths import is_plain_file, link_on_the_way
 from ..site.build import RULES_THROUGH_LINK, BuildError, generate
-from ..base.report import emit, json_text, printable
+from ..base.report import emit, json_text, printable, shown_path
 
 __all__ = ["main"]
 
@@ -131,7 +131,7 @@ def same_rules_warnings(cat, ps: list[Path]) -> list[SourceError]:
 
 def warning_text(w: SourceError) -> str:
     """A warning of ``rulebook check`` as one line: ``FILE:LINE:COL: warning: MESSAGE``."""
-    return printable(f"{w.file}:{w.line}:{w.col}: warning: {w.message}")
+    return printable(f"{shown_path(w.file)}:{w.line}:{w.col}: warning: {w.message}")
 
 
 _RULE = re.compile(r"\s*\[rule ([a-z0-9-]+/[a-z0-9-]+)\]$")
@@ -164,11 +164,12 @@ def _check_group(cat, ps: list[Path], count: int, errors: list[SourceError]) -> 
 
 
 def problem_json(e: SourceError) -> dict:
-    """One problem of ``check --format json``: ``file``, ``line``, ``col``
+    """One problem of ``check --format json``: ``file`` (as every message
+    shows it: :func:`~generator.base.report.shown_path`), ``line``, ``col``
     (1-based), ``rule`` (the rule id a refused play breaks, else ``None``) and
     ``message`` (without the rule id)."""
     m = _RULE.search(e.message)
-    return {"file": e.file, "line": e.line, "col": e.col, "rule": m.group(1) if m else None,
+    return {"file": shown_path(e.file), "line": e.line, "col": e.col, "rule": m.group(1) if m else None,
             "message": e.message[:m.start()] if m else e.message}
 
 
@@ -223,9 +224,9 @@ def cmd_score(args) -> int:
             cat = _catalog_for(p, cache)
             checked = cat.position(p, check=False)
             family[len(results)] = family_of(checked.position.family)
-            results.append(outcome_json(f, checked.position.variant_id, checked.outcome))
+            results.append(outcome_json(shown_path(f), checked.position.variant_id, checked.outcome))
         except SourceError as exc:
-            results.append({"file": f, "error": exc.location})
+            results.append({"file": shown_path(f), "error": exc.location})
             status = 1
     if args.json:
         sys.stdout.write(json_text(results) + "\n")
@@ -310,7 +311,7 @@ def cmd_build(args) -> int:
     root = here if site else rules.resolve().parent
     out = Path(args.out) if args.out else root / settings["docs_dir"]
     if out.exists() and not out.is_dir():
-        emit(f"{out}:1:1: error: this is a file, not a folder; name the folder to write the site's sources into",
+        emit(f"{shown_path(out)}:1:1: error: this is a file, not a folder; name the folder to write the site's sources into",
              file=sys.stderr)
         return 1
     catalog = Catalog(rules, standard_pages=settings["standard_games"] == "pages")
