@@ -224,19 +224,19 @@ def cmd_score(args) -> int:
             cat = _catalog_for(p, cache)
             checked = cat.position(p, check=False)
             family[len(results)] = family_of(checked.position.family)
-            results.append(outcome_json(shown_path(f), checked.position.variant_id, checked.outcome))
+            results.append(outcome_json(f, checked.position.variant_id, checked.outcome))
         except SourceError as exc:
-            results.append({"file": shown_path(f), "error": exc.location})
+            results.append({"file": f, "error": exc.location})
             status = 1
     if args.json:
         sys.stdout.write(json_text(results) + "\n")
     else:
         for i, r in enumerate(results):
             if "error" in r:
-                emit(f"{r['file']}:{r['error'].replace(': ', ': error: ', 1)}")
+                emit(f"{shown_path(r['file'])}:{r['error'].replace(': ', ': error: ', 1)}")
                 continue
             for line in family[i].score_lines(r):       # the family words its own positions' values
-                emit(f"{r['file']}: {line}")
+                emit(f"{shown_path(r['file'])}: {line}")
     return status
 
 
