@@ -1,4 +1,4 @@
-"""Every message of ``rulebook check`` (text, JSON, warnings), ``score``
+"""Every message of ``rulebook check`` (its text lines and warnings), ``score``
 and ``explain`` prints a file's path one way, however the file was named
 or found: relative to the current folder when it lies under it, as given
 otherwise."""
@@ -57,7 +57,8 @@ def test_from_a_subfolder_the_path_goes_from_there(site, capsys, monkeypatch):
     assert _errors(capsys, "../rules/all-fives")[0].startswith(f"all-fives/variant.yaml:{target_line}:3: error: ")
 
 
-def test_json_score_and_explain_print_it_alike(site, capsys):
+def test_score_and_explain_print_it_alike(site, capsys):
+    """(The JSON of ``check`` and ``score`` keeps each file as the command named it: data, not a message.)"""
     _, variant_line = site
     main(["check", "--format", "json", "./rules/all-fives/positions/twenty.yaml"])
     report = json.loads(capsys.readouterr().out)

@@ -164,12 +164,12 @@ def _check_group(cat, ps: list[Path], count: int, errors: list[SourceError]) -> 
 
 
 def problem_json(e: SourceError) -> dict:
-    """One problem of ``check --format json``: ``file`` (as every message
-    shows it: :func:`~generator.base.report.shown_path`), ``line``, ``col``
+    """One problem of ``check --format json``: ``file`` (as the checker
+    named it: data for a program, not a message), ``line``, ``col``
     (1-based), ``rule`` (the rule id a refused play breaks, else ``None``) and
     ``message`` (without the rule id)."""
     m = _RULE.search(e.message)
-    return {"file": shown_path(e.file), "line": e.line, "col": e.col, "rule": m.group(1) if m else None,
+    return {"file": e.file, "line": e.line, "col": e.col, "rule": m.group(1) if m else None,
             "message": e.message[:m.start()] if m else e.message}
 
 
