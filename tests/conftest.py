@@ -112,10 +112,10 @@ def games_by_family() -> dict[str, list[str]]:
     return out
 
 
-def shown(path) -> str:
-    """A file's path as every message of the commands prints it: relative to the current folder when
-    it lies under it, as given otherwise."""
-    rel = os.path.relpath(os.path.abspath(path))
+def shown(path, here=None) -> str:
+    """A file's path as every message of the commands prints it: relative to the current folder
+    (``here`` for a command run in another folder) when it lies under it, as given otherwise."""
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(here or os.curdir))
     return str(path) if rel == os.pardir or rel.startswith(os.pardir + os.sep) else rel
 
 

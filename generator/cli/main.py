@@ -329,7 +329,7 @@ def cmd_build(args) -> int:
         emit(f"rulebook build: {len(exc.errors)} problem(s) {where}; nothing was written", file=sys.stderr)
         return 1
     except OSError as exc:
-        emit(f"{exc.filename or out}:1:1: error: cannot write the site's sources here: {exc.strerror or exc} (files "
+        emit(f"{shown_path(exc.filename or out)}:1:1: error: cannot write the site's sources here: {exc.strerror or exc} (files "
              f"written before it stay; build again once it can be written)", file=sys.stderr)
         return 1
     if not args.quiet:
@@ -361,12 +361,12 @@ def cmd_schemas(args) -> int:
         folder = site / "docs" / "schemas"  # (schema_dir's place, found without following links)
         link = link_on_the_way(site, folder)
         if link is not None:                # (a link standing for a schema file is replaced, never followed)
-            emit(f"{link}:1:1: error: this is a link: the schemas are written into the site's own folder, never "
+            emit(f"{shown_path(link)}:1:1: error: this is a link: the schemas are written into the site's own folder, never "
                  f"through a link; remove it, or name the folder of the schemas (rulebook schemas FOLDER)",
                  file=sys.stderr)
             return 1
     if folder.exists() and not folder.is_dir():
-        emit(f"{folder}:1:1: error: this is a file, not a folder; name the folder of the schemas",
+        emit(f"{shown_path(folder)}:1:1: error: this is a file, not a folder; name the folder of the schemas",
               file=sys.stderr)
         return 1
     if args.check:
@@ -374,12 +374,12 @@ def cmd_schemas(args) -> int:
                  if not is_plain_file(folder / f"{n}.schema.json")
                  or (folder / f"{n}.schema.json").read_text(encoding="utf-8") != schema_text(n)]
         for f in stale:
-            emit(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
+            emit(f"{shown_path(f)}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
         return 1 if stale else 0
     try:
         written = write_schemas(folder)
     except OSError as exc:
-        emit(f"{folder}:1:1: error: cannot write the schemas here: {exc.strerror or exc}", file=sys.stderr)
+        emit(f"{shown_path(folder)}:1:1: error: cannot write the schemas here: {exc.strerror or exc}", file=sys.stderr)
         return 1
     for f in written:
         emit(f"wrote {f}", file=sys.stderr)
@@ -396,7 +396,7 @@ def cmd_new(args) -> int:
         return 2
     link = link_on_the_way(rules.parent, rules)
     if link is not None:
-        emit(f"{link}:1:1: error: {RULES_THROUGH_LINK}", file=sys.stderr)
+        emit(f"{shown_path(link)}:1:1: error: {RULES_THROUGH_LINK}", file=sys.stderr)
         return 1
     if args.rules and args.extends:
         emit("rulebook new: error: give --rules (a copy of a game) or --extends (a house rule), not both",
@@ -411,7 +411,7 @@ def cmd_new(args) -> int:
         emit(f"rulebook new: error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        emit(f"{exc.filename or rules / args.variant}:1:1: error: cannot write the new game here: "
+        emit(f"{shown_path(exc.filename or rules / args.variant)}:1:1: error: cannot write the new game here: "
              f"{exc.strerror or exc}", file=sys.stderr)
         return 1
     for f in files:
@@ -575,12 +575,12 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     env = os.environ.get("RULEBOOK_RULES")
     if env and (Path(env) / "variant.yaml").is_file() and not (Path(env) / "glossary.yaml").is_file():
-        emit(f"{Path(env) / 'variant.yaml'}:1:1: error: RULEBOOK_RULES names one game's folder; name the rules "
+        emit(f"{shown_path(Path(env) / 'variant.yaml')}:1:1: error: RULEBOOK_RULES names one game's folder; name the rules "
               f"folder that holds it ({Path(env).parent})", file=sys.stderr)
         return 2
     if env and Path(env).is_dir() and not (Path(env) / "glossary.yaml").is_file() \
             and not any(Path(env).glob("*/variant.yaml")):
-        emit(f"{env}:1:1: error: RULEBOOK_RULES names a folder with no games in it; name the rules folder "
+        emit(f"{shown_path(env)}:1:1: error: RULEBOOK_RULES names a folder with no games in it; name the rules folder "
               f"(the one holding glossary.yaml and one folder per game)", file=sys.stderr)
         return 2
     try:
