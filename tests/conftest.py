@@ -115,6 +115,13 @@ def games_by_family() -> dict[str, list[str]]:
     return out
 
 
+def shown(path, here=None) -> str:
+    """A file's path as every message of the commands prints it: relative to the current folder
+    (``here`` for a command run in another folder) when it lies under it, as given otherwise."""
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(here or os.curdir))
+    return str(path) if rel == os.pardir or rel.startswith(os.pardir + os.sep) else rel
+
+
 def one_game_a_family() -> list[str]:
     """The first game (by id) of each family: for a test that runs one case per family."""
     return [games[0] for games in games_by_family().values()]

@@ -9,7 +9,7 @@ from generator.model import Catalog
 from generator.site.build import generate
 from generator.engine.family import site_order
 
-from conftest import RULES
+from conftest import RULES, shown
 
 
 def test_new_scaffolds_a_variant_that_checks_clean(rules_copy, capsys):
@@ -277,4 +277,4 @@ def test_explain_reports_a_bad_file_like_check(tmp_path, capsys):
     f.write_text('variant: horse-race\nsteps:\n  - play: "1-4"\n  - play: "2-3"\n    at: "1-4:4"\n')
     assert main(["explain", str(f)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{f}:4:5: error: step 2: 2-3 does not match 1-4:4") and len(err.splitlines()) == 1
+    assert err.startswith(f"{shown(f)}:4:5: error: step 2: 2-3 does not match 1-4:4") and len(err.splitlines()) == 1

@@ -20,7 +20,7 @@ import pytest
 
 from generator.cli.main import main
 
-from conftest import RULES
+from conftest import RULES, shown
 
 BAD = Path(__file__).with_name("bad")
 CASES = sorted(BAD.glob("*.yaml"))
@@ -75,7 +75,7 @@ def test_bad_file(path, tmp_path, capsys):
     lines = err.splitlines()
     assert len(lines) == len(expects), err
     for line, (loc, fragment) in zip(lines, expects):
-        head = f"{target}:{loc}: error: "
+        head = f"{shown(target)}:{loc}: error: "
         assert line.startswith(head), f"{line}\nwanted {head}"
         assert fragment in line[len(head):], f"{line}\nwanted {fragment!r}"
 

@@ -21,7 +21,7 @@ from generator.cli.main import main
 from generator.model import Catalog
 from generator.site.build import BuildError, generate
 
-from conftest import MKDOCS, RULES, copy_repo
+from conftest import MKDOCS, RULES, copy_repo, shown
 
 #: A character no line of output may hold raw: controls (but the line break ending a line),
 #: line and paragraph separators, format characters, lone surrogates.
@@ -173,7 +173,7 @@ def test_links_out_of_the_rules_folder_are_refused_before_any_read(small, outsid
     assert SECRET not in out + err
     why = "this is a link leading out of the rules folder; it is not read (put the file or folder itself here)"
     for rel in ("all-fives/variant.yaml", "draw/positions/leak.yaml", "glossary.yaml"):
-        assert f"{small / rel}:1:1: error: {why}" in err, rel
+        assert f"{shown(small / rel)}:1:1: error: {why}" in err, rel
     assert _outside_opened(opened, outside) == []
 
 
@@ -185,7 +185,7 @@ def test_a_variant_that_is_not_a_game_id_is_refused_before_any_path_is_made(smal
     assert main(["check", str(pos)]) == 1
     out, err = capsys.readouterr()
     assert err.splitlines()[0] == report.printable(
-        f"{pos}:1:10: error: variant: {name!r} is not a game id: name a game by its folder's name (lower-case "
+        f"{shown(pos)}:1:10: error: variant: {name!r} is not a game id: name a game by its folder's name (lower-case "
         f"letters, digits and single hyphens, like 'draw')")
     assert SECRET not in out + err
     assert _outside_opened(opened, outside) == []
@@ -199,8 +199,8 @@ def test_a_file_that_is_not_a_regular_file_or_not_utf8_named_is_located(small, c
     assert main(["check", str(small)]) == 1
     assert time.monotonic() - started < 30
     err = capsys.readouterr().err
-    assert f"{positions / 'pipe.yaml'}:1:1: error: this is not a regular file (a device, pipe or socket?)" in err
-    assert f"{positions}/caf\\xe9.yaml:1:1: error: the name of a position file must be" in err
+    assert f"{shown(positions / 'pipe.yaml')}:1:1: error: this is not a regular file (a device, pipe or socket?)" in err
+    assert f"{shown(positions)}/caf\\xe9.yaml:1:1: error: the name of a position file must be" in err
     assert "Traceback" not in err
 
 
@@ -296,7 +296,7 @@ def test_a_number_longer_than_a_page_prints_is_refused_alike_by_check_and_build(
     pos = small / "draw" / "positions" / "huge.yaml"
     pos.write_text("variant: draw\nsteps:\n  - play: \"3-5\"\n    expect: {raw: " + "9" * 4300 + "}\n")
     assert main(["check", "-q", str(small)]) == 1
-    message = f"{pos}:4:14: error: steps.0.expect.raw should be at most 1,000,000, not a number of 4,300 digits"
+    message = f"{shown(pos)}:4:14: error: steps.0.expect.raw should be at most 1,000,000, not a number of 4,300 digits"
     assert capsys.readouterr().err == message + "\n"
     with pytest.raises(BuildError) as exc:
         generate(Catalog(small), png=False, with_stats=False)

@@ -16,7 +16,7 @@ from generator.pages.card import choice_words
 from generator.pages.comparison import lead_words
 from generator.pages.houserules import differences_section
 
-from conftest import ROOT
+from conftest import ROOT, shown
 
 #: The positions this file is about, by game.
 NEW = {
@@ -100,9 +100,9 @@ def test_a_wrong_number_in_the_whole_cuban_hand_fails_at_its_line(rules_copy, ca
     err = capsys.readouterr().err.strip().splitlines()
     line, col = _at(pos, "open: [\"7-8:7\"")
     points = _at(pos, "points:", after="  end: blocked")       # the hand's own expect, at its end
-    assert err[0].startswith(f"{pos}:{line}:{col}: error: move 14 (W play 7-8) open: stated [\"7-8:7\", \"9-9:b\"], "
+    assert err[0].startswith(f"{shown(pos)}:{line}:{col}: error: move 14 (W play 7-8) open: stated [\"7-8:7\", \"9-9:b\"], "
                              f"the engine computes [\"7-8:8\", \"9-9:b\"]"), err
-    assert err[1] == f"{pos}:{points[0]}:{points[1]}: error: points: stated {{\"E+W\": 125}}, " \
+    assert err[1] == f"{shown(pos)}:{points[0]}:{points[1]}: error: points: stated {{\"E+W\": 125}}, " \
                      f"the engine computes {{\"E+W\": 124}}", err
     assert len(err) == 2 and "Traceback" not in "".join(err)
 
@@ -120,7 +120,7 @@ def test_a_wrong_practice_answer_fails_at_its_line(rules_copy, capsys, vid, name
     assert main(["check", "-q", str(pos)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     line, _ = _at(pos, "answer:")
-    assert len(err) == 1 and err[0].startswith(f"{pos}:{line}:") and ": error: " in err[0], err
+    assert len(err) == 1 and err[0].startswith(f"{shown(pos)}:{line}:") and ": error: " in err[0], err
     assert wrong in err[0] and "Traceback" not in err[0]
 
 
@@ -136,7 +136,7 @@ def test_a_hand_that_ends_the_game_names_no_next_leader(rules_copy, capsys):
     assert main(["check", "-q", str(pos)]) == 1
     line, col = _at(pos, "next_leader:")
     assert capsys.readouterr().err.strip().splitlines() == [
-        f"{pos}:{line}:{col}: error: next_leader: stated \"N\", the engine computes null"]
+        f"{shown(pos)}:{line}:{col}: error: next_leader: stated \"N\", the engine computes null"]
 
 
 def test_the_puerto_rican_first_hand_opens_with_the_6_6(tmp_path, capsys):
@@ -155,10 +155,10 @@ def test_the_puerto_rican_first_hand_opens_with_the_6_6(tmp_path, capsys):
     pos.write_text(deal.format(who="E", tile="5-6"), encoding="utf-8")
     assert main(["check", "-q", str(pos)]) == 1
     assert capsys.readouterr().err.strip().splitlines() == [
-        f"{pos}:5:3: error: N holds 6-6, the highest double dealt, and sets it; E cannot lead "
+        f"{shown(pos)}:5:3: error: N holds 6-6, the highest double dealt, and sets it; E cannot lead "
         f"[rule puerto-rican/lead]"]
     pos.write_text(deal.format(who="N", tile="2-4"), encoding="utf-8")
     assert main(["check", "-q", str(pos)]) == 1
     assert capsys.readouterr().err.strip().splitlines() == [      # line 14: the first move's `play`
-        f"{pos}:14:5: error: move 1: the hand opens with 6-6, the highest double dealt, not 2-4 "
+        f"{shown(pos)}:14:5: error: move 1: the hand opens with 6-6, the highest double dealt, not 2-4 "
         f"[rule puerto-rican/lead]"]

@@ -8,7 +8,7 @@ import pytest
 
 from generator.cli.main import main
 
-from conftest import RULES, rules_with
+from conftest import RULES, rules_with, shown
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
@@ -42,8 +42,8 @@ def test_text_is_the_contracts_lines(broken, capsys):
     assert main(["check", "-q", "rules/draw"]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.splitlines() == [f"{play}:7:5: error: {_PLACEMENT} [rule draw/placement]",
-                                f"{wrong}:11:40: error: {_RAW}"]
+    assert err.splitlines() == [f"{shown(play)}:7:5: error: {_PLACEMENT} [rule draw/placement]",
+                                f"{shown(wrong)}:11:40: error: {_RAW}"]
 
 
 def test_github_annotations_go_to_stdout_one_per_problem(broken, capsys):

@@ -13,7 +13,7 @@ import pytest
 
 from generator.cli.main import main
 
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, shown
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
@@ -117,7 +117,7 @@ def test_every_stated_number_is_verified(tmp_path, capsys):
             path.write_text("\n".join(changed) + "\n")
             code, _, err = run(capsys, "check", "-q", str(path))
             assert code == 1, f"{path.name}:{i + 1} change not caught"
-            assert f"{path}:{i + 1}:" in err, err
+            assert f"{shown(path)}:{i + 1}:" in err, err
             tried[path.parent.parent.name] += 1
         path.write_text(original)
     games = sorted(p.parent.name for p in rules.glob("*/variant.yaml"))

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, shown
 from generator.base.i18n import add_words, messages
 from generator.engine.family import FAMILY_MODULES
 
@@ -168,7 +168,7 @@ def test_a_game_of_a_family_from_its_folder_is_checked_and_a_wrong_value_located
     bad.write_text(POSITION.replace("RAW", "4"), encoding="utf-8")
     run = _rulebook(site, {**env, "RULEBOOK_RULES": str(wrong)}, "check")
     assert run.returncode == 1
-    assert f"{bad}:10:40: error: step 2 (1-3) raw: stated 4, the engine computes 0" in run.stderr
+    assert f"{shown(bad, site)}:10:40: error: step 2 (1-3) raw: stated 4, the engine computes 0" in run.stderr
     assert "Traceback" not in run.stderr
     assert _git_status() == before
 

@@ -11,7 +11,7 @@ import pytest
 
 from generator.cli.main import main
 
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, shown
 
 GUIDES = {lang: ROOT / "docs" / lang / "authoring.md" for lang in ("ja", "en")}
 _BLOCK = re.compile(r"^```yaml\n(.*?)^```", re.S | re.M)
@@ -123,4 +123,4 @@ def test_guide_example(tmp_path, monkeypatch, capsys, lang, line, text):
     lines = err.splitlines()
     assert len(lines) == len(wanted), err
     for got, (loc, fragment) in zip(lines, wanted):
-        assert got.startswith(f"{f}:{loc}: error: ") and fragment in got, (got, loc, fragment)
+        assert got.startswith(f"{shown(f)}:{loc}: error: ") and fragment in got, (got, loc, fragment)

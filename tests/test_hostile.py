@@ -13,7 +13,7 @@ from generator.cli.main import main
 from generator.model import Catalog
 from generator.site.build import BuildError, generate
 
-from conftest import MKDOCS, RULES, copy_repo
+from conftest import MKDOCS, RULES, copy_repo, shown
 
 SCRIPT = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -24,7 +24,7 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path, capsys):
     big.write_text('variant: horse-race\nsteps:\n  - play: "1-4"\n' + "# padding\n" * 100_000)
     assert big.stat().st_size > 1_000_000
     assert main(["check", "-q", str(big)]) == 1
-    assert capsys.readouterr().err == f"{big}:1:1: error: file is larger than 1000000 bytes\n"
+    assert capsys.readouterr().err == f"{shown(big)}:1:1: error: file is larger than 1000000 bytes\n"
 
 
 @pytest.fixture(scope="module")
@@ -209,10 +209,10 @@ def test_a_hostile_template_is_one_located_error(name, tmp_path, capsys):
     started = time.process_time()
     assert main(["check", "-q", str(rules)]) == 1
     assert time.process_time() - started < 20
-    assert capsys.readouterr() == ("", f"{path}:{at}: error: {message}\n")
+    assert capsys.readouterr() == ("", f"{shown(path)}:{at}: error: {message}\n")
     with pytest.raises(BuildError) as info:
         generate(Catalog(rules), png=False, with_stats=False)
-    assert [str(e) for e in info.value.errors] == [f"{path}:{at}: error: {message}"]
+    assert [str(e) for e in info.value.errors] == [f"{shown(path)}:{at}: error: {message}"]
 
 
 def test_templates_within_the_limits_still_work(tmp_path):

@@ -24,7 +24,7 @@ from generator.site.fixups import site_nav
 from generator.site.play import PYODIDE_FILES, PyodideLinkError, find_pyodide
 from generator.site.plugin import outside_files, without_pages
 
-from conftest import CLUB_RULE, MKDOCS, ROOT, small_site
+from conftest import CLUB_RULE, MKDOCS, ROOT, small_site, shown
 
 LINK = "error: this is a link"
 
@@ -67,7 +67,7 @@ def test_build_out_refuses_a_link_where_it_writes_and_touches_nothing_behind_it(
     monkeypatch.delenv("RULEBOOK_RULES", raising=False)
     assert main(["build", "-q", "--out", str(out)]) == 1
     err = capsys.readouterr().err
-    assert f"{link}:1:1: {LINK}" in err and "nothing was written" in err
+    assert f"{shown(link)}:1:1: {LINK}" in err and "nothing was written" in err
     # the advice fits what the link stands for: a page or a schema is a file the build writes, the
     # others are folders it makes; and the problem is where the build writes, not in the rules
     advice = ("remove the link, and the build writes its own file there" if where.endswith((".md", ".json"))
@@ -92,7 +92,7 @@ def test_build_refuses_a_cache_folder_that_is_a_link(tmp_path, monkeypatch, caps
     monkeypatch.delenv("RULEBOOK_RULES", raising=False)
     assert main(["build", "-q"]) == 1
     err = capsys.readouterr().err
-    assert f"{site / where}:1:1: {LINK}" in err
+    assert f"{shown(site / where)}:1:1: {LINK}" in err
     # a cache is no source of the site: the problem is told as where the build writes, and the
     # link stands for a folder (.cache, on the way to .cache/pages; or .cache/pages) the build makes
     assert err.splitlines()[0].endswith("remove the link, and the build makes the folder")
@@ -228,7 +228,7 @@ def test_mkdocs_build_stops_at_a_link_and_nothing_outside_is_written_or_publishe
     link.symlink_to(secret if case in ("docs-file", "pyodide", "lock") else outside)
     res = _mkdocs(site, *(["--dirty"] if case == "site-dirty" else []))
     assert res.returncode != 0
-    assert f"{link}:1:1: error: this is a link" in res.stderr, res.stderr
+    assert f"{shown(link, site)}:1:1: error: this is a link" in res.stderr, res.stderr
     assert "Traceback" not in res.stderr
     assert _contents(outside) == before
     assert link.is_symlink()

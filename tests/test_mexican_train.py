@@ -186,7 +186,8 @@ def test_wrong_values_and_illegal_moves_are_located(tmp_path, capsys):
     assert "the match is not over" in capsys.readouterr().err
     f.write_text("variant: mexican-train\nsteps:\n  - play: \"1-4\"\n")
     assert main(["check", "-q", str(f)]) == 1
-    assert "a mexican-train position has exactly one of" in capsys.readouterr().err
+    assert ("`steps` here starts a position of a line of play (as horse-race has), but mexican-train is played as "
+            "a layout of trains, whose positions have `table`, `round` with `turns` or `match`") in capsys.readouterr().err
 
 
 BAD = [

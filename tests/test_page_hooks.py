@@ -21,7 +21,7 @@ from generator.model import Catalog
 from generator.safety import hooks, sanitize
 from generator.site.build import generate
 
-from conftest import ROOT, rules_with
+from conftest import ROOT, rules_with, shown
 
 pytestmark = pytest.mark.engine
 
@@ -182,8 +182,8 @@ def test_a_rule_text_that_names_a_scripts_part_is_refused_at_its_line(small_rule
     path = _house_rule(small_rules, body)
     assert main(["check", "-q", str(path.parent)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}:{9 + n}:9: error: "), err
-    assert all(row.startswith(f"{path}:") and ": error: " in row for row in err.splitlines())
+    assert err.startswith(f"{shown(path)}:{9 + n}:9: error: "), err
+    assert all(row.startswith(f"{shown(path)}:") and ": error: " in row for row in err.splitlines())
     if first is not None:
         assert "belongs to the page's own parts" in err and first in err, err
 
@@ -197,7 +197,7 @@ def test_the_same_names_are_refused_in_sources(small_rules, capsys):
     path.write_text(text + "sources:\n  ja: 出典なし。\n  en: |\n        None.\n        " + FORGED_PLAY + "\n",
                     encoding="utf-8")
     assert main(["check", "-q", str(path.parent)]) == 1
-    assert capsys.readouterr().err.startswith(f"{path}:16:9: error: the class 'rb-play' belongs to the page's")
+    assert capsys.readouterr().err.startswith(f"{shown(path)}:16:9: error: the class 'rb-play' belongs to the page's")
 
 
 @pytest.mark.whole_site
@@ -207,7 +207,7 @@ def test_a_section_may_not_take_the_play_headings_id(small_rules, capsys):
     path.write_text(path.read_text(encoding="utf-8").replace("id: club-notes", "id: play-a-hand"), encoding="utf-8")
     assert main(["check", "-q", str(path.parent)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}:5:9: error: the section id 'play-a-hand' is the name of a part the page makes"), err
+    assert err.startswith(f"{shown(path)}:5:9: error: the section id 'play-a-hand' is the name of a part the page makes"), err
 
 
 @pytest.mark.whole_site
@@ -222,7 +222,7 @@ def test_a_heading_made_of_a_macros_words_may_not_take_the_play_headings_id(smal
     path = _house_rule(small_rules, 'Text.\n\n## {{ term("club-play") }}\n\nMore text.')
     assert main(["check", "-q", str(path.parent)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}:12:9: error: the id 'play-a-hand' belongs to the page's own parts"), err
+    assert err.startswith(f"{shown(path)}:12:9: error: the id 'play-a-hand' belongs to the page's own parts"), err
 
 
 @pytest.mark.whole_site

@@ -25,7 +25,7 @@ BAD = [
      "  high: [6-6, 6-6]\n  low: [4-5, 1-2]\n  reject: low-above-high\n", "6:11", "this setting is allowed"),
     ("a wrong practice answer", "variant: pai-gow\nhand:\n  tiles: [6-6, 2-6]\n  banker: [1-1, 3-6]\n"
      "  question: which-is-higher\n  answer: player\n", "6:3", 'stated "player", the engine computes "banker"'),
-    ("a line-of-play key", "variant: pai-gow\nsteps:\n  - play: 1-4\n", "2:1", "belongs to another kind of game"),
+    ("a line-of-play key", "variant: pai-gow\nsteps:\n  - play: 1-4\n", "2:1", "`steps` here starts a position of a line of play"),
 ]
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from generator.cli.main import main
 
-from conftest import RULES, rules_with
+from conftest import RULES, rules_with, shown
 
 #: The engine's own tests: mutation testing runs these (bench/mutation.sh).
 pytestmark = pytest.mark.engine
@@ -55,14 +55,14 @@ def _practice(tmp_path, body: str):
 def test_an_answer_that_is_no_legal_play_names_the_legal_ones(tmp_path, capsys):
     path = _practice(tmp_path, '  hand: ["2-5", "1-2"]\n  answer: ["1-2 at 4-5:5"]\n')
     assert main(["check", "-q", str(path)]) == 1
-    assert capsys.readouterr().err == (f"{path}:9:12: error: '1-2 at 4-5:5' is not a legal play of this hand here; "
+    assert capsys.readouterr().err == (f"{shown(path)}:9:12: error: '1-2 at 4-5:5' is not a legal play of this hand here; "
                                        "the legal plays are 1-2 at 2-4:2, 2-5 at 2-4:2, 2-5 at 4-5:5\n")
 
 
 def test_a_hand_tile_already_on_the_table_is_refused(tmp_path, capsys):
     path = _practice(tmp_path, '  hand: ["2-4", "1-2"]\n  answer: ["1-2 at 2-4:2"]\n')
     assert main(["check", "-q", str(path)]) == 1
-    assert capsys.readouterr().err == f"{path}:8:10: error: 2-4 is already on the table\n"
+    assert capsys.readouterr().err == f"{shown(path)}:8:10: error: 2-4 is already on the table\n"
 
 
 def test_a_hand_with_no_play_is_refused(tmp_path, capsys):

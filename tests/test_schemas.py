@@ -11,7 +11,7 @@ import yaml
 
 from generator.cli.main import main
 
-from conftest import ROOT, RULES
+from conftest import ROOT, RULES, shown
 
 SCHEMAS = ROOT / "docs" / "schemas"
 NAMES = ["glossary", "paigow-position", "position", "tiengow-position", "train-position", "tree-position", "trick-position",
@@ -86,7 +86,7 @@ def test_a_stale_schema_file_is_reported(tmp_path, capsys):
     stale.write_text(stale.read_text().replace('"minItems": 1', '"minItems": 2', 1))
     capsys.readouterr()
     assert main(["schemas", "--check", str(tmp_path)]) == 1
-    assert capsys.readouterr().err == f"{stale}:1:1: error: differs from the schema in the code; run `rulebook schemas`\n"
+    assert capsys.readouterr().err == f"{shown(stale)}:1:1: error: differs from the schema in the code; run `rulebook schemas`\n"
 
 
 @pytest.mark.parametrize("name,key", [("position", "steps"), ("train-position", "table"),
@@ -103,4 +103,4 @@ def test_schemas_into_a_file_is_one_located_error(tmp_path, capsys):
     target.write_text("{}")
     assert main(["schemas", str(target)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{target}:1:1: error: this is a file, not a folder") and target.read_text() == "{}"
+    assert err.startswith(f"{shown(target)}:1:1: error: this is a file, not a folder") and target.read_text() == "{}"

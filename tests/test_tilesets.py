@@ -45,7 +45,7 @@ def test_names_and_ranks():
     assert s.info(Tile(6, 6)).rank < s.info(Tile(1, 1)).rank < s.info(Tile(4, 4)).rank
 
 
-@pytest.mark.parametrize("text, why", [("0-6", "no blanks"), ("0-0", "no blanks"), ("6-7", "0 to 6")])
+@pytest.mark.parametrize("text, why", [("0-6", "no blanks"), ("0-0", "no blanks"), ("6-7", "1 to 6")])
 def test_tiles_the_chinese_set_lacks_are_refused(text, why):
     with pytest.raises(NotationError, match=why):
         tileset("chinese").parse_tile(text)

@@ -18,7 +18,7 @@ from generator.cli.main import main
 from generator.model import Catalog
 from generator.site.build import BuildError, generate
 
-from conftest import MKDOCS, RULES, copy_repo, page_html_problems
+from conftest import MKDOCS, RULES, copy_repo, page_html_problems, shown
 
 
 @pytest.mark.parametrize("name", ["r&b.yaml", 'say"hi".yaml', "Upper.yaml", "two--hyphens.yaml", "sp ace.yaml"])
@@ -30,7 +30,7 @@ def test_a_position_file_whose_name_is_not_a_safe_name_is_refused(rules_copy, ca
     shutil.copy(src, bad)
     assert main(["check", "-q", str(rules_copy)]) == 1
     err = capsys.readouterr().err
-    assert f"{bad}:1:1: error: the name of a position file must be lower-case letters, digits and hyphens " \
+    assert f"{shown(bad)}:1:1: error: the name of a position file must be lower-case letters, digits and hyphens " \
            f"(like 'my-example.yaml'), since it becomes part of the site's addresses: {name!r} is not\n" in err
     assert err.count("error:") == 1
 
@@ -263,7 +263,7 @@ def test_a_page_over_the_size_limit_is_refused(small_rules, tmp_path):
     with pytest.raises(BuildError) as info:
         generate(Catalog(rules), png=False, with_stats=False, only={"draw"})
     messages = [str(e) for e in info.value.errors]
-    assert any(re.match(rf"{re.escape(str(path))}:1:1: error: the ja page of this game would be [\d,]+ bytes, "
+    assert any(re.match(rf"{re.escape(shown(path))}:1:1: error: the ja page of this game would be [\d,]+ bytes, "
                         r"more than 1,000,000: its rule texts or examples are far too long$", m) for m in messages), \
         messages
 

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import sys
 from typing import Any
 
-__all__ = ["printable", "json_text", "emit", "PrintableFilter"]
+__all__ = ["printable", "shown_path", "json_text", "emit", "PrintableFilter"]
 
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -63,6 +64,34 @@ def printable(text: Any) -> str:
     'bad\\xff.yaml'
     """
     return _UNSAFE.sub(lambda m: _shown(m.group()), str(text))
+
+
+def shown_path(file: Any) -> str:
+    """The path ``file`` as every message prints it: relative to the current
+    folder when it lies under it (``rules/draw/variant.yaml``, whether it was
+    named ``./rules/draw/variant.yaml``, by its absolute path or found by the
+    catalog), else as given. Its folders are compared as written first, then
+    with links resolved (a current folder reached through a link); the
+    file's own name is never resolved, so a link is shown by its own name.
+
+    >>> shown_path(os.path.join(os.getcwd(), "rules", "a.yaml")), shown_path("./rules//a.yaml")
+    ('rules/a.yaml', 'rules/a.yaml')
+    >>> shown_path("/nowhere/else.yaml") == "/nowhere/else.yaml" or os.getcwd() == "/"
+    True
+    """
+    text = str(file)
+    if not text:
+        return text
+    try:
+        here = os.getcwd()
+        folder, name = os.path.split(os.path.abspath(text))
+        for base, where in ((os.path.abspath(here), folder), (os.path.realpath(here), os.path.realpath(folder))):
+            rel = os.path.relpath(os.path.join(where, name), base)
+            if rel != os.pardir and not rel.startswith(os.pardir + os.sep):
+                return rel.replace(os.sep, "/")
+    except (OSError, ValueError):           # no current folder (removed), a NUL byte in the name
+        pass
+    return text
 
 
 def json_text(value: Any, **kwargs) -> str:

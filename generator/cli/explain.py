@@ -8,6 +8,7 @@ pages use, so the command says exactly what the site shows, as plain text.
 
 from __future__ import annotations
 
+from ..base.report import shown_path
 from ..engine.family import family_of
 
 __all__ = ["explain"]
@@ -23,7 +24,7 @@ def explain(checked, variant, lang: str = "ja") -> str:
     for a practice position the question and every legal play, the best
     marked)."""
     pos = checked.position
-    out: list[str] = [f"{pos.file} ({pos.variant_id})"]
+    out: list[str] = [f"{shown_path(pos.file)} ({pos.variant_id})"]
     if pos.title:
         out.append(pos.title[lang])
     out += family_of(pos.family).explain(checked, variant, lang)

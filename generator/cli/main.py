@@ -27,7 +27,7 @@ from ..model.catalog import site_rules_dir
 from ..model.output import outcome_json
 from ..safety.paths import is_plain_file, link_on_the_way
 from ..site.build import RULES_THROUGH_LINK, BuildError, generate
-from ..base.report import emit, json_text, printable
+from ..base.report import emit, json_text, printable, shown_path
 
 __all__ = ["main"]
 
@@ -131,7 +131,7 @@ def same_rules_warnings(cat, ps: list[Path]) -> list[SourceError]:
 
 def warning_text(w: SourceError) -> str:
     """A warning of ``rulebook check`` as one line: ``FILE:LINE:COL: warning: MESSAGE``."""
-    return printable(f"{w.file}:{w.line}:{w.col}: warning: {w.message}")
+    return printable(f"{shown_path(w.file)}:{w.line}:{w.col}: warning: {w.message}")
 
 
 _RULE = re.compile(r"\s*\[rule ([a-z0-9-]+/[a-z0-9-]+)\]$")
@@ -164,7 +164,8 @@ def _check_group(cat, ps: list[Path], count: int, errors: list[SourceError]) -> 
 
 
 def problem_json(e: SourceError) -> dict:
-    """One problem of ``check --format json``: ``file``, ``line``, ``col``
+    """One problem of ``check --format json``: ``file`` (as the checker
+    named it: data for a program, not a message), ``line``, ``col``
     (1-based), ``rule`` (the rule id a refused play breaks, else ``None``) and
     ``message`` (without the rule id)."""
     m = _RULE.search(e.message)
@@ -232,10 +233,10 @@ def cmd_score(args) -> int:
     else:
         for i, r in enumerate(results):
             if "error" in r:
-                emit(f"{r['file']}:{r['error'].replace(': ', ': error: ', 1)}")
+                emit(f"{shown_path(r['file'])}:{r['error'].replace(': ', ': error: ', 1)}")
                 continue
             for line in family[i].score_lines(r):       # the family words its own positions' values
-                emit(f"{r['file']}: {line}")
+                emit(f"{shown_path(r['file'])}: {line}")
     return status
 
 
@@ -310,7 +311,7 @@ def cmd_build(args) -> int:
     root = here if site else rules.resolve().parent
     out = Path(args.out) if args.out else root / settings["docs_dir"]
     if out.exists() and not out.is_dir():
-        emit(f"{out}:1:1: error: this is a file, not a folder; name the folder to write the site's sources into",
+        emit(f"{shown_path(out)}:1:1: error: this is a file, not a folder; name the folder to write the site's sources into",
              file=sys.stderr)
         return 1
     catalog = Catalog(rules, standard_pages=settings["standard_games"] == "pages")
@@ -328,7 +329,7 @@ def cmd_build(args) -> int:
         emit(f"rulebook build: {len(exc.errors)} problem(s) {where}; nothing was written", file=sys.stderr)
         return 1
     except OSError as exc:
-        emit(f"{exc.filename or out}:1:1: error: cannot write the site's sources here: {exc.strerror or exc} (files "
+        emit(f"{shown_path(exc.filename or out)}:1:1: error: cannot write the site's sources here: {exc.strerror or exc} (files "
              f"written before it stay; build again once it can be written)", file=sys.stderr)
         return 1
     if not args.quiet:
@@ -360,12 +361,12 @@ def cmd_schemas(args) -> int:
         folder = site / "docs" / "schemas"  # (schema_dir's place, found without following links)
         link = link_on_the_way(site, folder)
         if link is not None:                # (a link standing for a schema file is replaced, never followed)
-            emit(f"{link}:1:1: error: this is a link: the schemas are written into the site's own folder, never "
+            emit(f"{shown_path(link)}:1:1: error: this is a link: the schemas are written into the site's own folder, never "
                  f"through a link; remove it, or name the folder of the schemas (rulebook schemas FOLDER)",
                  file=sys.stderr)
             return 1
     if folder.exists() and not folder.is_dir():
-        emit(f"{folder}:1:1: error: this is a file, not a folder; name the folder of the schemas",
+        emit(f"{shown_path(folder)}:1:1: error: this is a file, not a folder; name the folder of the schemas",
               file=sys.stderr)
         return 1
     if args.check:
@@ -373,12 +374,12 @@ def cmd_schemas(args) -> int:
                  if not is_plain_file(folder / f"{n}.schema.json")
                  or (folder / f"{n}.schema.json").read_text(encoding="utf-8") != schema_text(n)]
         for f in stale:
-            emit(f"{f}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
+            emit(f"{shown_path(f)}:1:1: error: differs from the schema in the code; run `rulebook schemas`", file=sys.stderr)
         return 1 if stale else 0
     try:
         written = write_schemas(folder)
     except OSError as exc:
-        emit(f"{folder}:1:1: error: cannot write the schemas here: {exc.strerror or exc}", file=sys.stderr)
+        emit(f"{shown_path(folder)}:1:1: error: cannot write the schemas here: {exc.strerror or exc}", file=sys.stderr)
         return 1
     for f in written:
         emit(f"wrote {f}", file=sys.stderr)
@@ -395,7 +396,7 @@ def cmd_new(args) -> int:
         return 2
     link = link_on_the_way(rules.parent, rules)
     if link is not None:
-        emit(f"{link}:1:1: error: {RULES_THROUGH_LINK}", file=sys.stderr)
+        emit(f"{shown_path(link)}:1:1: error: {RULES_THROUGH_LINK}", file=sys.stderr)
         return 1
     if args.rules and args.extends:
         emit("rulebook new: error: give --rules (a copy of a game) or --extends (a house rule), not both",
@@ -410,7 +411,7 @@ def cmd_new(args) -> int:
         emit(f"rulebook new: error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        emit(f"{exc.filename or rules / args.variant}:1:1: error: cannot write the new game here: "
+        emit(f"{shown_path(exc.filename or rules / args.variant)}:1:1: error: cannot write the new game here: "
              f"{exc.strerror or exc}", file=sys.stderr)
         return 1
     for f in files:
@@ -574,12 +575,12 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     env = os.environ.get("RULEBOOK_RULES")
     if env and (Path(env) / "variant.yaml").is_file() and not (Path(env) / "glossary.yaml").is_file():
-        emit(f"{Path(env) / 'variant.yaml'}:1:1: error: RULEBOOK_RULES names one game's folder; name the rules "
+        emit(f"{shown_path(Path(env) / 'variant.yaml')}:1:1: error: RULEBOOK_RULES names one game's folder; name the rules "
               f"folder that holds it ({Path(env).parent})", file=sys.stderr)
         return 2
     if env and Path(env).is_dir() and not (Path(env) / "glossary.yaml").is_file() \
             and not any(Path(env).glob("*/variant.yaml")):
-        emit(f"{env}:1:1: error: RULEBOOK_RULES names a folder with no games in it; name the rules folder "
+        emit(f"{shown_path(env)}:1:1: error: RULEBOOK_RULES names a folder with no games in it; name the rules folder "
               f"(the one holding glossary.yaml and one folder per game)", file=sys.stderr)
         return 2
     try:

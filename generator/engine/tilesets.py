@@ -119,10 +119,11 @@ class TileSet:
         """Read a tile of this set (``a-b`` or ``[a|b]``). Raises
         :class:`~.tiles.NotationError` for bad notation or a tile the set does
         not have (a blank in the Chinese set, a pip above ``max_pip``)."""
-        tile = Tile.parse(text, self.max_pip)
+        tile = Tile.parse(text)             # a pip above the set's is said in the set's own words below
         if tile not in self._info:
-            missing = ("it has no blanks: its pips run from 1 to 6" if tile.low == 0 and self.min_pip > 0
-                       else "its only blank is the 0-0" if tile.low == 0
+            missing = ("it has no blanks: its pips run from 1 to 6"
+                       if tile.low == 0 and tile.high <= self.max_pip and self.min_pip > 0
+                       else "its only blank is the 0-0" if tile.low == 0 and tile.high <= self.max_pip
                        else f"pips run from {self.min_pip} to {self.max_pip}")
             raise NotationError(f"{text!r} is not a tile of the {self.words['en']} ({missing})")
         return tile

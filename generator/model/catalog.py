@@ -870,7 +870,7 @@ class Catalog:
         if folder is not None and folder != vid and vid in self.variant_ids():
             raise src.error(("variant",), f"this file is among {folder}'s positions (rules/{folder}/positions/) "
                                           f"but names the variant {vid!r}; it would be shown on no page: move it "
-                                          f"to rules/{vid}/positions/ or name {folder!r}", key=False)
+                                          f"to rules/{vid}/positions/{self._or_name(folder, vid)}", key=False)
         try:
             vdef = self.variant(vid)
         except SourceError as exc:
@@ -896,6 +896,16 @@ class Catalog:
             raise CheckFailed(problems)
         self._positions[path] = (digest, vdigest, checked)
         return checked
+
+    def _or_name(self, folder: str, vid: str) -> str:
+        """`` or name 'FOLDER'`` when the games ``folder`` and ``vid`` are of
+        one family (a position of one may be named to the other); nothing
+        when they are not, or when either game cannot be read."""
+        try:
+            same = self.variant(folder).rules.family == self.variant(vid).rules.family
+        except SourceError:
+            same = False
+        return f" or name {folder!r}" if same else ""
 
     def _folder_of(self, path: Path) -> str | None:
         """The variant folder of a file at ``rules/<id>/positions/...``, else ``None``."""

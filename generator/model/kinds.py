@@ -16,15 +16,16 @@ never each other.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..engine.family import family_of
+from ..engine.family import families, family_of
 from ..engine.tiles import NotationError
 from .yamlsrc import Source, SourceError
 
-__all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "parse_position", "evaluate", "compare",
-           "outcome_json", "read_tile"]
+__all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "parse_position", "foreign_kind", "huge_pip", "kind_keys",
+           "evaluate", "compare", "outcome_json", "read_tile"]
 
 
 @dataclass
@@ -114,8 +115,114 @@ def kinds_for(layout: str) -> Kinds:
 
 def parse_position(src: Source, variant) -> Any:
     """Validate ``src`` and build the typed position of ``variant``'s layout
-    (raises :class:`SourceError` for the first problem)."""
-    return kinds_for(variant.family).parse(src, variant)
+    (raises :class:`SourceError` for the first problem). A position of
+    another family's games (a Mexican Train round named to a line of play) is
+    one error where its kind starts (:func:`foreign_kind`), not every key the
+    family does not take."""
+    try:
+        return kinds_for(variant.family).parse(src, variant)
+    except SourceError:
+        better = huge_pip(src, variant) or foreign_kind(src, variant)
+        if better is None:
+            raise
+        raise better from None
+
+
+#: A tile or an end as position files write them (``12-3``, ``[12|3]``, ``12-3:12``, ``12-12:side-a``), its pips
+#: of any length (the end's too).
+_TILE_LIKE = re.compile(r"\s*(?:(\d+)\s*-\s*(\d+)|\[\s*(\d+)\s*\|\s*(\d+)\s*\])\s*(?::\s*(?:(\d+)|[\w-]+)\s*)?", re.ASCII)
+
+
+def _strings(value: Any, path: tuple = ()):
+    """``(path, text)`` of every string value in ``value`` (mappings and lists walked in order)."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings(v, path + (i,))
+
+
+def huge_pip(src: Source, variant) -> SourceError | None:
+    """The first tile of ``src`` written with a pip too long for the schema's
+    length of a tile (40 characters: ``"1000000000000000000000000000000-3"``),
+    as an error at that value naming the tile and the highest pip of
+    ``variant``'s set, instead of the length; ``None`` when there is none (a
+    shorter tile with too high a pip is the family's to refuse, in the same
+    words). Reads the pips as digits, never as numbers, so no pip is too long
+    to say."""
+    from ..engine.tilesets import tileset
+    from .schema import TILE
+
+    top = variant.max_pip
+    for path, text in _strings(src.data):
+        m = _TILE_LIKE.fullmatch(text) if len(text) > TILE["maxLength"] else None
+        if m is None:
+            continue
+        pips = [g.lstrip("0") or "0" for g in m.groups() if g is not None]
+        over = [p for p in pips if len(p) > len(str(top)) or int(p) > top]
+        if not over:
+            continue
+        pip = over[0] if len(over[0]) <= 12 else f"a pip of {len(over[0]):,} digits"
+        shown = repr(text) if len(text) <= 60 else repr(text[:40]) + f"… ({len(text):,} characters)"
+        named = variant.params.tileset
+        words = tileset(named).words["en"] if named else f"double-{top} set"
+        return src.error(path, f"{shown}: {pip} is more than the {words}'s highest pip, {top}", key=False)
+    return None
+
+
+def kind_keys(schema: dict) -> list[tuple[str, ...]]:
+    """The top-level keys that make each kind of a family's position file,
+    from its schema's ``oneOf`` (each alternative's ``required`` keys: a line
+    of play's ``("steps",)``, ``("deal", "turns")`` ...); empty for a schema
+    that names no kinds that way."""
+    return [tuple(alt["required"]) for alt in schema.get("oneOf", ()) if isinstance(alt, dict) and alt.get("required")]
+
+
+def _keys_words(alternatives: list[tuple[str, ...]]) -> str:
+    """The kinds' keys in words: ``[("steps",), ("deal", "turns")]`` gives
+    "`steps` or `deal` with `turns`"."""
+    words = [" with ".join(f"`{k}`" for k in alt) for alt in alternatives]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def foreign_kind(src: Source, variant) -> SourceError | None:
+    """Why ``src``, refused by the family of ``variant``, is a position of
+    another family's games: one error at the key that starts its kind
+    (``round`` of a Mexican Train round), naming that family and the kinds
+    ``variant``'s games take; ``None`` when it is not. A file is another
+    family's when it passes that family's schema and not its own game's, or,
+    when it passes no schema, when it has the keys of another family's kind
+    and of none of its own game's. Only asked of a refused file."""
+    from .schema import validate
+
+    own = family_of(variant.family)
+    own_schema = own.position_schemas()[own.position_schema][0]
+    data = src.data
+    if not isinstance(data, dict) or validate(src, own_schema) == []:
+        return None                     # refused for something else than its shape
+    own_kinds = kind_keys(own_schema)
+    others = [f for f in families() if f.name != own.name]
+    schemas = {f.name: f.position_schemas()[f.position_schema][0] for f in others}
+    fits = [f for f in others if validate(src, schemas[f.name]) == []]
+    if not fits:
+        if any(all(k in data for k in alt) for alt in own_kinds):
+            return None                 # its own game's kind, with a mistake: the family says which
+        fits = [f for f in others if any(all(k in data for k in alt) for alt in kind_keys(schemas[f.name]))]
+        if not fits:
+            return None
+    starts = {alt[0] for f in fits for alt in kind_keys(schemas[f.name]) if all(k in data for k in alt)}
+    key = next((k for k in data if k in starts), None)
+    nouns = " or ".join(f.noun for f in fits)
+    games = [g for f in fits for g in f.site_games[:1]]
+    example = f" (as {' or '.join(games)} has)" if games else ""
+    takes = f", whose positions have {_keys_words(own_kinds)}" if own_kinds else ""
+    start = f"`{key}` here starts" if key is not None else "this is"
+    return src.error((key,) if key is not None else (),
+                     f"{start} a position of {nouns}{example}, but {variant.id} is played as {own.noun}{takes}: "
+                     f"move the file to such a game's positions, or rewrite it as one of {variant.id}'s kinds")
 
 
 def evaluate(pos, variant) -> Any:

@@ -21,7 +21,7 @@ from typing import Any
 
 import yaml
 
-from ..base.report import printable
+from ..base.report import printable, shown_path
 
 __all__ = ["Source", "SourceError", "SourceErrors", "load", "loads", "bad_character", "MAX_BYTES", "MAX_NODES",
            "MAX_DEPTH", "MAX_TEXT"]
@@ -65,8 +65,9 @@ class SourceError(Exception):
     def __str__(self) -> str:
         """``FILE:LINE:COL: error: MESSAGE`` as one :func:`~generator.base.report.printable`
         line (a line break or escape byte in the file name or the message shows
-        as its escape)."""
-        return printable(f"{self.file}:{self.line}:{self.col}: error: {self.message}")
+        as its escape), the file as every message shows it
+        (:func:`~generator.base.report.shown_path`)."""
+        return printable(f"{shown_path(self.file)}:{self.line}:{self.col}: error: {self.message}")
 
 
 class SourceErrors(SourceError):

@@ -159,6 +159,25 @@ def _unknown_true_in(message: str) -> str | None:
     return None
 
 
+def _huge_totals(src: Source, variant: Variant, errors: list[SourceError]) -> list[SourceError]:
+    """``errors`` (the schema's) with the one at a settlement's pip total
+    too large for the schema (more than it takes of any number) said as the
+    total the set cannot hold, as a smaller one is (``hands: {E: 10**30}``)."""
+    hands = src.get(("settle", "hands"))
+    if not isinstance(hands, dict):
+        return errors
+    whole = sum(t.pips for t in variant.params.tiles)
+    for name, h in hands.items():
+        if isinstance(h, int) and not isinstance(h, bool) and h > whole:
+            if h < 10 ** 12:
+                size = f"{h:,} pips"
+            else:                           # (the YAML reader refuses a number of more than 4,300 digits)
+                size = f"a pip total of {len(str(h)):,} digits"
+            e = src.error(("settle", "hands", name), f"{size} is more than the whole set holds ({whole})")
+            errors = [x for x in errors if (x.line, x.col) != (e.line, e.col)] + [e]
+    return sorted(errors, key=lambda x: (x.line, x.col))
+
+
 def parse_line(src: Source, variant: Variant) -> Position:
     """Validate ``src`` (schema, tiles, players) and build the typed position.
 
@@ -172,6 +191,8 @@ def parse_line(src: Source, variant: Variant) -> Position:
     if on:
         errors = sorted([e for e in errors if _unknown_true_in(e.message) not in on] + list(on.values()),
                         key=lambda e: (e.line, e.col))
+    if errors:
+        errors = _huge_totals(src, variant, errors)
     if not errors:
         errors = name_keys(src)
     if errors:

@@ -33,6 +33,9 @@ class TrainsFamily(RoundsFamily):
     new_section = ("play", {"ja": "トレインへの出し方", "en": "Playing on the trains"},
                    {"ja": "トレインへの牌のつなぎ方と、どのトレインに誰が出せるか。",
                     "en": "how tiles join the trains, and which trains each player may play on."})
+    round_centre = "engine"
+    round_places = "trains"
+    round_lists = ("open_doubles",)
     choices = frozenset({"layout", "lead", "draw", "settlement", "double_cover", "train_access"})
     #: Who covers a double left open (its words: the ``choice`` messages ``double_cover...``); the
     #: options page lists it after the line of play's ``next_lead``. Which trains a player may use

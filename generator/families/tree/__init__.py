@@ -35,6 +35,9 @@ class TreeFamily(RoundsFamily):
                    {"ja": "中央のダブルの枝への出し方と、あとから出たダブルに3本の指がそろうまでのきまり。",
                     "en": "how tiles go on the centre double's arms, and the three toes a later double takes "
                           "before play goes on anywhere else."})
+    round_centre = "centre"
+    round_places = "arms"
+    round_caches = ("_feet",)
     choices = frozenset({"layout", "lead", "draw", "settlement", "centre_double", "double_blank",
                          "go_out_on_double"})
     #: Its own choices (their words: the catalogs' ``choice`` messages), after every earlier family's.
