@@ -6,6 +6,7 @@ expected value is worked by hand from the rules, beside the assertion."""
 
 import pytest
 
+from conftest import shown
 from generator.cli.main import main
 from generator.engine import Tile
 from generator.families.trains import play as show
@@ -149,4 +150,4 @@ def test_a_marker_in_a_number_9_train_position_is_one_located_error(rules_copy, 
     pos.write_text(text.replace("  markers: []\n", "  markers: [B]\n", 1))
     assert main(["check", "-q", str(rules_copy / "number-9-train")]) == 1
     assert capsys.readouterr().err.strip().splitlines() == [
-        f"{pos}:22:13: error: number-9-train has no markers: every train is open to everyone (train_access: open)"]
+        f"{shown(pos)}:22:13: error: number-9-train has no markers: every train is open to everyone (train_access: open)"]

@@ -36,7 +36,7 @@ BAD = [
      'stated "W", the engine computes "S"'),
     ("a discard marked in a practice trick", _TRICK + "  question: who-wins\n  answer: S\n", "6:7",
      "in a practice trick leave out `down`"),
-    ("a Pai Gow key", "variant: tien-gow\nhand:\n  tiles: [6-6, 4-5]\n", "2:1", "belongs to another kind of game"),
+    ("a Pai Gow key", "variant: tien-gow\nhand:\n  tiles: [6-6, 4-5]\n", "2:1", "starts a position of"),
 ]
 
 
