@@ -113,8 +113,16 @@ def same_rules_warnings(cat, ps: list[Path]) -> list[SourceError]:
     be read gets no warning (its error is reported already)."""
     from ..pages.houserules import differences
 
+    def named(vid: str) -> bool:           # before reading the game: a check of one file reads one game
+        files = [cat.dir / vid / "variant.yaml"]
+        if getattr(cat, "shipped", None) is not None:
+            files.append(cat.shipped / vid / "variant.yaml")
+        return any(_inside_dir(p, cat.dir / vid) or any(_within(str(f), p) for f in files) for p in ps)
+
     out = []
     for vid in cat.variant_ids():
+        if not named(vid):
+            continue
         try:
             v = cat.variant(vid)
         except SourceError:
