@@ -64,11 +64,36 @@ def _nav_pages() -> list[str]:
 NAV = _nav_pages()
 #: Each game's quick-reference card (linked from its page, not from the menu).
 CARDS = [f"gen/{p.parent.name}-card/" for p in sorted((ROOT / "rules").glob("*/variant.yaml"))]
+def _is_game_page(path: str) -> bool:
+    """Whether ``path`` (under the site root) is a game's page."""
+    rest = path.removeprefix("en/")
+    return rest.startswith("gen/") and rest.removeprefix("gen/").rstrip("/") in _GAME_IDS
+
+
 #: Every page of the site: both languages' nav pages, cards and 404 pages.
 PAGES = [LANG_PREFIX[lang] + p for lang in LANG_PREFIX for p in NAV + CARDS] + ["404.html", "en/404.html"]
-#: The pages axe-core checks: every page but the cards, and one card per language (the cards are one
-#: template filled with words and tables; the print test reads every one of them).
-AXE_PAGES = [p for p in PAGES if not p.endswith("-card/")] + [LANG_PREFIX[lang] + CARDS[0] for lang in LANG_PREFIX]
+#: The games' ids in order (their pages are gen/<id>/).
+_GAME_IDS = [p.parent.name for p in sorted((ROOT / "rules").glob("*/variant.yaml"))]
+
+
+def _axe_game(path: str) -> bool:
+    """Whether axe-core checks the game page ``path``: each game's page in one language (every other
+    game by id in English, the rest in Japanese) and the first game of each family in both: the game
+    pages are one template per family filled with words, tables and figures, so every family's page
+    is checked in both languages and every game's once, and more games do not double the run."""
+    from conftest import one_game_a_family
+
+    lang = "en" if path.startswith("en/") else "ja"
+    game = path.removeprefix("en/").removeprefix("gen/").rstrip("/")
+    return game in one_game_a_family() or _GAME_IDS.index(game) % 2 == (lang == "ja")
+
+
+#: The pages axe-core checks: every page but the games' and the cards; the games' pages of
+#: :func:`_axe_game`; one card per language (the cards are one template filled with words and tables;
+#: the print test reads every one of them).
+AXE_PAGES = ([p for p in PAGES if not p.endswith("-card/") and not _is_game_page(p)]
+             + [p for p in PAGES if _is_game_page(p) and _axe_game(p)]
+             + [LANG_PREFIX[lang] + CARDS[0] for lang in LANG_PREFIX])
 #: The pages whose language menu is clicked in each direction: the home page, a game page, a generated
 #: page and a hand-written one (test_site.py checks the menu's addresses on every page).
 SWITCHED = ["", "gen/horse-race/", "gen/glossary/", "authoring/"]

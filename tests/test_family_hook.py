@@ -174,14 +174,18 @@ def test_a_game_of_a_family_from_its_folder_is_checked_and_a_wrong_value_located
 
 
 def test_a_game_of_a_family_from_its_folder_is_drawn_and_listed(solo_site):
-    # a club's site (rulebook init) with the game of the fixture family in its rules folder, built as a
-    # club builds it (mkdocs build)
+    # a club's site (rulebook init) with the game of the fixture family in its rules folder and none of
+    # the standard games' pages, built as a club builds it (mkdocs build)
     site, env = solo_site
     before = _git_status()
     club = site / "club"
     run = _rulebook(site, env, "init", str(club))
     assert run.returncode == 0, run.stderr
     shutil.copytree(site / "rules" / "solo", club / "rules" / "solo")
+    config = club / "mkdocs.yml"                                # its only pages: the game of the family
+    text = config.read_text(encoding="utf-8")
+    assert "standard_games: pages" in text
+    config.write_text(text.replace("standard_games: pages", "standard_games: extend-only"), encoding="utf-8")
     env = {key: value for key, value in env.items() if key != "RULEBOOK_RULES"}
     run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site / "built")],
                          capture_output=True, text=True, cwd=club, env=env)

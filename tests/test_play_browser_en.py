@@ -14,7 +14,7 @@ pytestmark = pytest.mark.full
 LANG = "en"
 
 
-def test_a_hand_is_played_to_its_end_on_every_game_page(play_tab):  # noqa: F811
+def test_a_hand_is_played_to_its_end_on_the_game_pages(play_tab):  # noqa: F811
     every_game(play_tab, LANG)
 
 
