@@ -122,7 +122,9 @@ class LineFamily(Family):
     #: The line games in the site's order: the book's (seed 000) after Horse Race (seed 004).
     site_games = ("horse-race", "draw", "block", "all-fives", "all-threes", "matador", "sniff", "bergen")
     single_line = True
-    work_limits = (16_000_000, 4_000_000)
+    #: Cyprus's seven tables (four to ten players, double-nine) need some 3,400,000 units a row for
+    #: their 10,000 hands: a game's share is seven rows of that.
+    work_limits = (28_000_000, 4_000_000)
 
     @property
     def own_choices(self) -> tuple:
