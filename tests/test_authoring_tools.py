@@ -152,7 +152,7 @@ def explain(capsys, path, lang):
 
 def test_explain_placements_in_english(capsys):
     out = explain(capsys, POS / "double-six.yaml", "en").splitlines()
-    assert out[0] == f"{POS / 'double-six.yaml'} (horse-race)"
+    assert out[0] == f"{shown(POS / 'double-six.yaml')} (horse-race)"
     assert out[1] == "Fifteen with the double six"
     # 3-6 leads: 6 + 3 = 9 (the engine lists the high end first); then 6-6 crosswise on the 6: 3 + 6 + 6 = 15, rounded 15 raw, 3 points
     assert out[2] == "Step 1: [3|6] placed. Counted: 6 + 3 = 9 → not a multiple of 5, so no score (0 raw, 0 points)."

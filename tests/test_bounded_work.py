@@ -14,6 +14,8 @@ from math import comb
 
 import pytest
 
+from conftest import shown
+
 from generator.cli.main import main
 from generator.families.line import draw as line_draw
 from generator.engine import Params, Tile
@@ -94,7 +96,7 @@ def test_check_refuses_a_redeal_that_almost_never_stands_at_its_line(rules_copy,
         assert main(["check", "-q", str(game)]) == 1
     err = capsys.readouterr().err
     # line 7, column 3: `redeal_doubles` in params
-    assert err == (f"{game / 'variant.yaml'}:7:3: error: `redeal_doubles: 2` throws in almost every deal: with "
+    assert err == (f"{shown(game / 'variant.yaml')}:7:3: error: `redeal_doubles: 2` throws in almost every deal: with "
                    "23 tiles to each of 2 hands from the double-9 set, a deal stands once in 6,084,595 on average; "
                    "a deal must stand at least once in 100 (deal fewer tiles, or throw in at more doubles)\n")
 

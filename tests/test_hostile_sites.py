@@ -146,7 +146,7 @@ def test_schemas_refuse_a_site_whose_schema_folder_is_a_link(tmp_path, monkeypat
     monkeypatch.chdir(site)
     monkeypatch.delenv("RULEBOOK_RULES", raising=False)
     assert main(["schemas"]) == 1
-    assert capsys.readouterr().err.startswith(f"{site / 'docs' / 'schemas'}:1:1: {LINK}")
+    assert capsys.readouterr().err.startswith(f"{shown(site / 'docs' / 'schemas')}:1:1: {LINK}")
     assert _contents(outside) == before
 
 

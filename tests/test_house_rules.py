@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from conftest import shown
+
 from generator.base.i18n import messages
 from generator.cli.main import main
 from generator.engine import Tile, End
@@ -68,7 +70,7 @@ def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_copy, c
     assert main(["check", "-q", str(rules_copy / "fives-to-150")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     pos = rules_copy / "fives-to-150" / "positions" / "settle-150.yaml"
-    assert err == [f"{pos}:9:5: error: points: stated {{\"N\": 9}}, the engine computes {{\"N\": 7}} "
+    assert err == [f"{shown(pos)}:9:5: error: points: stated {{\"N\": 9}}, the engine computes {{\"N\": 7}} "
                    f"(N: the other sides hold 16 pips, its own side 9, raw 7)"]
     from generator.site.build import BuildError
     with pytest.raises(BuildError) as exc:          # and the build stops at the same line
@@ -112,7 +114,7 @@ def test_bad_house_rules_give_one_located_line(rules_copy, capsys, name, text, l
     err = capsys.readouterr().err
     lines = err.strip().splitlines()
     assert len(lines) == 1 or name == "layout change", err
-    assert lines[0].startswith(f"{rules_copy / 'h' / 'variant.yaml'}:{line}:{col}: error: "), lines[0]
+    assert lines[0].startswith(f"{shown(rules_copy / 'h' / 'variant.yaml')}:{line}:{col}: error: "), lines[0]
     assert len(lines) == 1 or name == "layout change"
     assert needle in lines[0] and "Traceback" not in err
 
@@ -163,7 +165,7 @@ def test_placeholders_are_refused_once_the_draft_mark_goes(rules_copy, capsys):
     # read once the game itself is clean)
     assert len(err) == 10, err
     assert all(": error: placeholder text " in e and "draft: true" in e for e in err)
-    assert err[0].startswith(f"{variant}:9:8: error: placeholder text '【要記入】' is still here")
+    assert err[0].startswith(f"{shown(variant)}:9:8: error: placeholder text '【要記入】' is still here")
 
 
 @pytest.mark.whole_site
@@ -268,7 +270,7 @@ def test_a_house_rule_of_a_draft_must_be_a_draft(rules_copy, capsys):
     capsys.readouterr()
     assert main(["check", "-q", str(rules_copy / "h")]) == 1
     err = capsys.readouterr().err.strip()
-    assert err == (f"{rules_copy / 'h' / 'variant.yaml'}:2:10: error: my-bergen is still a draft (`draft: true`): "
+    assert err == (f"{shown(rules_copy / 'h' / 'variant.yaml')}:2:10: error: my-bergen is still a draft (`draft: true`): "
                    f"finish it first, or mark this game `draft: true` too")
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.cli.main import main
 
-from conftest import CLUB_RULE, rules_with, small_site
+from conftest import CLUB_RULE, rules_with, shown, small_site
 
 LOOP = "cannot read: Too many levels of symbolic links"
 
@@ -61,10 +61,10 @@ def test_a_rules_folder_that_is_a_link_is_refused_by_new_and_build(tmp_path, mon
     capsys.readouterr()
     assert main(["new", "mine", "--extends", "draw"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{site / 'rules'}:1:1: error: this is a link: the site's rules folder")
+    assert err.startswith(f"{shown(site / 'rules')}:1:1: error: this is a link: the site's rules folder")
     assert main(["build", "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
-    assert f"{site / 'rules'}:1:1: error: this is a link" in err and "nothing was written" in err
+    assert f"{shown(site / 'rules')}:1:1: error: this is a link" in err and "nothing was written" in err
     assert sorted(p.relative_to(elsewhere) for p in elsewhere.rglob("*")) == before   # no stats.json, no new game
     assert not (tmp_path / "out").exists()
 

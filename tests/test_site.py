@@ -227,31 +227,31 @@ def test_matador_joins_and_sniff_arms_are_drawn(site):
 def test_family_overview_compares_every_game(site, lang):
     soup, _ = page(site, lang, "gen/family")
     tables = soup.select(".rb-comparison table")
-    # the 19 games of a single line of play in four tables of at most five (5 + 5 + 5 + 4), then one
-    # table each for the trains, the tricks (four games), the tree and Pai Gow
-    assert len(tables) == 8
-    others = ({"Mexican Train", "Texas 42", "Chicken Foot", "Pai Gow"} if lang == "en"
+    # the 21 games of a single line of play in five tables of at most five (5 + 4 + 4 + 4 + 4), then one
+    # table each for the trains (three games), the tricks (five), the tree, Pai Gow and Tien Gow
+    assert len(tables) == 10
+    others = ({"Mexican Train", "Texas 42", "Moon", "Chicken Foot", "Pai Gow", "Tien Gow"} if lang == "en"
               else {"メキシカントレイン", "テキサス42", "チキンフット"})
-    assert others <= {th.get_text() for table in tables[4:] for th in table.select("th")}
+    assert others <= {th.get_text() for table in tables[5:] for th in table.select("th")}
     for span in soup.select(".rb-cmp-game"):    # each value's game, named for a phone
         span.decompose()
-    headers = [[th.get_text() for th in table.select("th")][1:] for table in tables[:4]]
-    assert [len(h) for h in headers] == [5, 5, 5, 4]
+    headers = [[th.get_text() for th in table.select("th")][1:] for table in tables[:5]]
+    assert [len(h) for h in headers] == [5, 4, 4, 4, 4]
     line = [name for h in headers for name in h]
     caribbean = (["Cuban Dominoes", "Dominican Dominoes", "Puerto Rican Dominoes"] if lang == "en"
                  else ["キューバン・ドミノ", "ドミニカのドミノ", "プエルトリコのドミノ"])
     assert line[-2] == caribbean[2] and set(caribbean) <= set(line)
     assert line[-1] == ("Sebastopol" if lang == "en" else "セバストポール")
     # the row for the direction of play: clockwise everywhere but in the Cuban game and the games that
-    # extend it (the two Caribbean games and International partnership dominoes)
+    # extend it (the two Caribbean games, International partnership dominoes and Jamaican Partner)
     words = ("clockwise", "counter-clockwise") if lang == "en" else ("時計回り", "反時計回り")
     label = "Direction of play" if lang == "en" else "手番の向き"
     direction = []
-    for table in tables[:4]:
+    for table in tables[:5]:
         rows = {tr.find("td").get_text(): [td.get_text() for td in tr.find_all("td")[1:]]
                 for tr in table.select("tr") if tr.find("td")}
         direction += rows[label]
-    assert direction.count(words[1]) == 4 and direction.count(words[0]) == 15
+    assert direction.count(words[1]) == 5 and direction.count(words[0]) == 16
     assert all(direction[line.index(name)] == words[1] for name in caribbean)
 
 

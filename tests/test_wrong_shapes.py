@@ -31,7 +31,7 @@ from generator.model import Catalog
 from generator.model.schemafiles import SCHEMAS
 from generator.model.yamlsrc import loads
 
-from conftest import RULES
+from conftest import RULES, shown
 
 pytestmark = pytest.mark.engine
 
@@ -228,7 +228,7 @@ def test_explain_of_turns_written_as_a_number_is_one_located_error(rules_copy, c
     path.write_text("\n".join(lines[:start] + ["turns: 7"] + lines[end:]), encoding="utf-8")
     for command in (["explain", str(path)], ["check", "-q", str(path)]):
         assert main(command) == 1
-        assert capsys.readouterr().err == f"{path}:{start + 1}:1: error: turns should be a list, not an integer (7)\n"
+        assert capsys.readouterr().err == f"{shown(path)}:{start + 1}:1: error: turns should be a list, not an integer (7)\n"
 
 
 @pytest.fixture(scope="module")

@@ -207,7 +207,7 @@ class Choices:
         family declares.
 
         >>> Choices(layout="trains", lead="engine", draw="one", settlement="penalty").played()
-        {'layout': 'trains', 'lead': 'engine', 'draw': 'one', 'settlement': 'penalty', 'double_cover': 'same-player'}
+        {'layout': 'trains', 'lead': 'engine', 'draw': 'one', 'settlement': 'penalty', 'double_cover': 'same-player', 'train_access': 'marker'}
         """
         plays = family_of(self.layout).choices
         return {k: v for k, v in self.__dict__.items() if k in plays}

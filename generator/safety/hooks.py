@@ -75,7 +75,7 @@ ATTRIBUTES = frozenset({
     "data-rb-move", "data-rb-tile", "data-rb-why", "data-rb-draw", "data-rb-pass", "data-rb-hint",
     "data-rb-result", "data-rb-next", "data-rb-again", "data-rb-players", "data-rb-new", "data-rb-undo",
     "data-rb-link", "data-rb-steps", "data-rb-place", "data-rb-refused", "data-rb-level", "data-rb-deal",
-    "data-rb-engine", "data-rb-offline",
+    "data-rb-engine", "data-rb-offline", "data-rb-phases",
 })
 
 #: Classes no rule text may use: the site's own (its scripts' and its stylesheet's) and the theme's.
