@@ -195,15 +195,17 @@ class Family:
     # -- positions --------------------------------------------------------------------------------
     def kinds(self):
         """The family's kinds of position (a :class:`generator.model.kinds.Kinds`:
-        how its position files are read, run, compared and written as JSON),
-        loaded from its positions module on first use."""
-        raise NotImplementedError(self.name)
+        how its position files are read, run, compared and written as JSON):
+        by default ``KINDS`` of the family folder's ``positions`` module,
+        loaded on first use."""
+        return self._part("positions").KINDS
 
     def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
         """The JSON Schemas of the family's position files: schema name (the
         file ``docs/schemas/<name>.schema.json``; :attr:`position_schema` among
-        them) -> (the validating dict, the schema's title, its description)."""
-        raise NotImplementedError(self.name)
+        them) -> (the validating dict, the schema's title, its description):
+        by default ``SCHEMAS`` of the folder's ``positions`` module."""
+        return self._part("positions").SCHEMAS
 
     def read_play(self, text: str):
         """A play as the family's practice answers write it (``2-2 at 2-4:2 as
@@ -281,19 +283,23 @@ class Family:
         return self._search().outcome(variant, state, seat)
 
     def _search(self):
-        """The family folder's ``search`` module (``<folder>/search.py``), or
-        that of the family it builds on; raises ``NotImplementedError`` for a
-        family without one."""
+        """The family folder's ``search`` module (:meth:`_part`)."""
+        return self._part("search")
+
+    def _part(self, part: str):
+        """The module ``part`` (``"positions"``, ``"search"`` ...) of the family's
+        folder (``<folder>/<part>.py``), or of the family it builds on; raises
+        ``NotImplementedError`` for a family without one."""
         for cls in type(self).__mro__:
             if cls is Family:
                 break
-            name = cls.__module__ + ".search"
+            name = cls.__module__ + "." + part
             try:
                 return importlib.import_module(name)
             except ModuleNotFoundError as exc:
                 if exc.name != name:        # the module is there but needs one that is not
                     raise
-        raise NotImplementedError(f"the family {self.name!r} has no search module")
+        raise NotImplementedError(f"the family {self.name!r} has no {part} module")
 
     def search_moves(self, variant, state, seat: str, plays: list) -> list:
         """The legal ``plays`` the ``hard`` level weighs (all of them unless

@@ -195,16 +195,6 @@ class LineFamily(Family):
 
         return [hand, layout, tiles, rulebase, variant, simulate, line]
 
-    def kinds(self):
-        from .positions import KINDS
-
-        return KINDS
-
-    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
-        from .positions import SCHEMAS
-
-        return SCHEMAS
-
     def read_play(self, text: str):
         """:func:`generator.families.line.practice.play_from_text`."""
         from .practice import play_from_text

@@ -132,16 +132,6 @@ class PaiGowFamily(Family):
 
         return card_watch(lang)
 
-    def kinds(self):
-        from .positions import KINDS
-
-        return KINDS
-
-    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
-        from .positions import SCHEMAS
-
-        return SCHEMAS
-
     def score_lines(self, result: Mapping) -> list[str]:
         """A hand's value, a setting's best split, a showdown's result."""
         if "hand" in result:

@@ -128,16 +128,6 @@ class TienGowFamily(Family):
 
         return card_watch(lang)
 
-    def kinds(self):
-        from .positions import KINDS
-
-        return KINDS
-
-    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
-        from .positions import SCHEMAS
-
-        return SCHEMAS
-
     def score_lines(self, result: Mapping) -> list[str]:
         """A lead's kind, a trick's winner, a hand's payments."""
         if "lead" in result:

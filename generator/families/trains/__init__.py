@@ -156,16 +156,6 @@ class TrainsFamily(RoundsFamily):
         return [t["watch_cover_" + rules.choices.double_cover.replace("-", "_")],
                 t["watch_open" if all_open(rules) else "watch_marker"]]
 
-    def kinds(self):
-        from .positions import KINDS
-
-        return KINDS
-
-    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
-        from .positions import SCHEMAS
-
-        return SCHEMAS
-
     def score_lines(self, result: Mapping) -> list[str]:
         """Who may play where at a table; a match's totals and winners; a round's result as its values."""
         if "table" in result:

@@ -125,16 +125,6 @@ class TreeFamily(RoundsFamily):
             out.append(t["watch_last_double"])
         return out
 
-    def kinds(self):
-        from .positions import KINDS
-
-        return KINDS
-
-    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
-        from .positions import SCHEMAS
-
-        return SCHEMAS
-
     def score_lines(self, result: Mapping) -> list[str]:
         """Who may play where at a table; a match's totals and winners; a round's result as its values."""
         if "table" in result:

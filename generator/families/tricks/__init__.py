@@ -228,16 +228,6 @@ class TricksFamily(Family):
         t = tables("tricks")[lang]
         return [t["watch_trump_suit"], t["watch_higher_end"]]
 
-    def kinds(self):
-        from .positions import KINDS
-
-        return KINDS
-
-    def position_schemas(self) -> dict[str, tuple[dict, str, str]]:
-        from .positions import SCHEMAS
-
-        return SCHEMAS
-
     def score_lines(self, result: Mapping) -> list[str]:
         """A trick's winner and points, what may follow, a hand's result, a game's marks."""
         if "trick" in result:
