@@ -27,6 +27,9 @@ BAD = [
      "  expect:\n    chips: {N: -2, E: -5, S: 8, W: 1}\n", "6:13", "N's chips: stated -2, the engine computes -4"),
     ("tricks that are not eight", "variant: tien-gow\nscore:\n  tricks: {N: 2, E: 0, S: 1, W: 4}\n  winner: S\n",
      "3:3", "these add up to 7"),
+    ("a last-trick winner holding no trick",
+     "variant: tien-gow\nscore:\n  tricks: {N: 2, E: 0, S: 1, W: 5}\n  winner: E\n", "4:3",
+     "the winner of the last trick (E) holds 0 tricks here; they took at least that one"),
     ("a lead that is a set marked refused", "variant: tien-gow\nlead:\n  tiles: [6-6, 6-6]\n  reject: not-a-set\n",
      "4:11", "these tiles may be led: pair of Teen"),
     ("a refused play that is allowed", "variant: tien-gow\ntrick:\n  plays:\n    - tiles: [5-6]\n"

@@ -221,7 +221,9 @@ def parse_tiengow(src: Source, v: TienGow):
         raise src.error(("score", "tricks"), f"a hand has eight tricks' worth of tiles (one a tile led); these "
                                              f"add up to {total}")
     if s["tricks"][s["winner"]] == 0:
-        raise src.error(("score", "winner"), "the winner of the last trick has taken at least that trick")
+        w = s["winner"]
+        raise src.error(("score", "winner"), f"the winner of the last trick ({w}) holds 0 tricks here; they took "
+                                             f"at least that one")
     return ScorePosition(**base, tricks=dict(s["tricks"]), winner=s["winner"], banker=s.get("banker", "N"),
                          expect=s.get("expect") or {})
 
