@@ -9,7 +9,7 @@ from ...base.i18n import messages, tables
 from ...pages.chinese import answer, esc, figure, tile_words
 from ...safety.sanitize import escape_cell
 from .positions import HandPosition, SettingPosition
-from .rules import HandValue, Setting
+from .rules import HandValue, Setting, beats
 
 __all__ = ["render_paigow", "compare_cell", "card_rows", "card_watch", "explain_lines",
            "hand_words", "tile_words"]
@@ -50,7 +50,7 @@ def render_paigow(page, checked) -> str:
                                          banker=" + ".join(tile_words(t, lang) for t in pos.banker))
         cap = ui["cap_compare"]
         fig = figure(page, pos.id, [[pos.tiles], [pos.banker]], cap, alt)
-        verdict = ui["higher_" + out.higher].format(player=out.value.name[lang], banker=out.banker_value.name[lang])
+        verdict = _verdict(out, lang)
         if pos.is_practice:
             return (_question(lang, "q_higher") + fig
                     + answer(lang, verdict, [(ui["player"], out.higher == "player"),
@@ -98,6 +98,16 @@ def render_paigow(page, checked) -> str:
                   f"\n- {esc(verdict)}\n")
 
 
+def _verdict(out, lang: str) -> str:
+    """Which of two hands is higher, in words: the player's beats the banker's, the banker's beats the
+    player's, or neither beats the other (a copy or zero against zero) and the tie goes to the banker."""
+    ui = _UI[lang]
+    key = "higher_" + out.higher
+    if out.higher == "banker" and not beats(out.banker_value, out.value):
+        key = "higher_tie"
+    return ui[key].format(player=out.value.name[lang], banker=out.banker_value.name[lang])
+
+
 def _why(v: HandValue, lang: str) -> str:
     ui = _UI[lang]
     if v.kind == "points":
@@ -138,8 +148,7 @@ def explain_lines(checked, variant, lang: str) -> list[str]:
         lines = [hand_words(pos.tiles, out.value, lang)]
         if pos.banker:
             lines += [hand_words(pos.banker, out.banker_value, lang),
-                      ui["higher_" + out.higher].format(player=out.value.name[lang],
-                                                        banker=out.banker_value.name[lang])]
+                      _verdict(out, lang)]
         return lines
     if isinstance(pos, SettingPosition):
         lines = [_setting_words(w, lang) for w in out.ways]
