@@ -100,3 +100,11 @@ def test_which_hand_is_higher_says_why(tmp_path, capsys, lang, banker, tie):
     assert banker in capsys.readouterr().out
     assert main(["explain", "--lang", lang, str(copy)]) == 0
     assert tie in capsys.readouterr().out
+
+
+def test_the_japanese_pai_gow_page_ties_wong_and_gong_to_their_terms(pages):
+    # the page and its examples say ワン and ゴン; the overview links each to its glossary term once
+    ja = pages["ja/gen/pai-gow.md"]
+    assert "[天王・地王](glossary.md#wong){ .rb-term }（ワン）" in ja
+    assert "[天槓・地槓](glossary.md#gong){ .rb-term }（ゴン）" in ja
+    assert "練習問題：誰" not in pages["ja/gen/tien-gow.md"] and "練習問題：だれがこのトリックを取る？" in pages["ja/gen/tien-gow.md"]
