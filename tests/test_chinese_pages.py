@@ -108,3 +108,25 @@ def test_the_japanese_pai_gow_page_ties_wong_and_gong_to_their_terms(pages):
     assert "[天王・地王](glossary.md#wong){ .rb-term }（ワン）" in ja
     assert "[天槓・地槓](glossary.md#gong){ .rb-term }（ゴン）" in ja
     assert "練習問題：誰" not in pages["ja/gen/tien-gow.md"] and "練習問題：だれがこのトリックを取る？" in pages["ja/gen/tien-gow.md"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_a_hand_names_the_gee_joon_tiles_without_double_brackets(game):
+    # "Play a hand" writes a tile as the page does: the 2-4, named "Gee Joon (six)", is "2-4 (Gee Joon, six)"
+    import json
+
+    from generator.play.session import Session, spec_of
+
+    rules = Catalog(RULES).variant(game).rules
+    seen = ""
+    for seed in range(6):                    # a few deals, each played to its end by the reader's last move
+        s = Session(spec_of(rules), seed=seed, lang="en")
+        view = s.view()
+        seen += json.dumps(view, ensure_ascii=False)
+        for _ in range(10):
+            if view["phase"] != "turn":
+                break
+            view = s.move(len(view["moves"]) - 1)
+            seen += json.dumps(view, ensure_ascii=False)
+    assert "(Gee Joon (" not in seen
+    assert "(Gee Joon, six)" in seen or "(Gee Joon, three)" in seen

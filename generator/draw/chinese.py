@@ -20,7 +20,19 @@ from ..engine.tilesets import tileset
 from ..safety.sanitize import escape
 from .svg import _f
 
-__all__ = ["draw_rows", "tile_picture", "PIP_SPOTS", "COLOURS"]
+__all__ = ["draw_rows", "tile_picture", "tile_words", "PIP_SPOTS", "COLOURS"]
+
+
+def tile_words(t: Tile, lang: str) -> str:
+    """A tile of the Chinese set as pages and "Play a hand" write it: its numbers and its name,
+    ``6-6 (Teen)`` or ``6-6（天牌）``. A name with brackets of its own (``Gee Joon (three)``) loses them
+    inside ours: ``1-2 (Gee Joon, three)``."""
+    name = tileset("chinese").info(t).name[lang]
+    if lang == "ja":
+        return f"{t}（{name}）"
+    if name.endswith(")") and " (" in name:
+        name = name[:-1].replace(" (", ", ", 1)
+    return f"{t} ({name})"
 
 #: Where the pips of each number stand on a half (x, y in fractions of the half), as on a die.
 PIP_SPOTS = {

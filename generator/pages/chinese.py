@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..base.i18n import messages, tables
 from ..draw import svg
-from ..draw.chinese import draw_rows
+from ..draw.chinese import draw_rows, tile_words
 from ..engine.tilesets import tileset
 from ..safety.sanitize import escape, escape_cell, escape_link_text, escape_md
 
@@ -20,16 +20,6 @@ def esc(text: str) -> str:
     """Plain words (a message, a name) safe in a line of the page's Markdown: :func:`escape_md` alone,
     which already writes ``&``, ``<`` and ``>`` as references (escaping twice showed "player&amp;#x27;s")."""
     return escape_md(text)
-
-
-def tile_words(t, lang: str) -> str:
-    """A tile as the page writes it: its numbers and, where it has one, its name (``6-6 (Teen)``)."""
-    info = tileset("chinese").info(t)
-    name = info.name[lang]
-    if lang == "ja":
-        return f"{t}（{name}）"
-    # a name with its own brackets, "Gee Joon (three)", is written without them inside ours
-    return f"{t} ({name.replace(' (', ', ').rstrip(')')})" if name.endswith(")") else f"{t} ({name})"
 
 
 def figure(page, name: str, rows, cap: str, alt: str, labels: bool = True) -> str:

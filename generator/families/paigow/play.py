@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from ...base.i18n import messages
 from ...engine.tiles import Tile
-from ...engine.tilesets import tileset
-from ...draw.chinese import draw_rows, tile_picture  # noqa: F401 (the player's tile pictures)
+from ...draw.chinese import draw_rows, tile_picture, tile_words  # noqa: F401 (the player's tile pictures)
 from .rules import STRATEGIES, Deal, PaiGow, Setting
 
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint",
@@ -28,8 +27,7 @@ __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scor
 
 
 def _name(t: Tile, lang: str) -> str:
-    return f"{t} ({tileset('chinese').info(t).name[lang]})" if lang != "ja" else \
-        f"{t}（{tileset('chinese').info(t).name[lang]}）"
+    return tile_words(t, lang)
 
 
 def _hand(tiles, value, lang: str) -> str:

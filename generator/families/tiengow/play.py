@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from ...base.i18n import messages
 from ...engine.tiles import Tile
-from ...engine.tilesets import tileset
-from ...draw.chinese import draw_rows, tile_picture  # noqa: F401 (the player's tile pictures)
+from ...draw.chinese import draw_rows, tile_picture, tile_words  # noqa: F401 (the player's tile pictures)
 from .rules import Hand, Play, TienGow, combo
 from .sim import greedy_key
 
@@ -26,8 +25,7 @@ __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scor
 
 
 def _name(t: Tile, lang: str) -> str:
-    n = tileset("chinese").info(t).name[lang]
-    return f"{t}（{n}）" if lang == "ja" else f"{t} ({n})"
+    return tile_words(t, lang)
 
 
 def _tiles(tiles, lang: str) -> str:
