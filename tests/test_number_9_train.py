@@ -151,3 +151,28 @@ def test_a_marker_in_a_number_9_train_position_is_one_located_error(rules_copy, 
     assert main(["check", "-q", str(rules_copy / "number-9-train")]) == 1
     assert capsys.readouterr().err.strip().splitlines() == [
         f"{shown(pos)}:22:13: error: number-9-train has no markers: every train is open to everyone (train_access: open)"]
+
+
+def _house(rules, vid, params):
+    (rules / vid).mkdir()
+    (rules / vid / "variant.yaml").write_text(f"id: {vid}\nextends: number-9-train\nname: {{ja: 卓の決まり, en: Ours}}\n"
+                                              f"params:\n{params}", encoding="utf-8")
+    return rules / vid
+
+
+def test_a_deal_that_leaves_no_tile_for_the_engine_is_refused_at_the_deal(rules_copy, capsys):
+    # the 9-9 is set out before the deal, so five hands of 11 need 55 + 1 = 56 tiles of the 55
+    folder = _house(rules_copy, "eleven-each", "  deal: {2: 11, 3: 11, 4: 11, 5: 11}\n")
+    assert main(["check", "-q", str(folder)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"rules/{folder.name}/variant.yaml:5:3: error: the deal needs more tiles than the set has: 5 hands of "
+                   f"11 take 55 tiles, and 1 more is set out before the deal (56 in all), but the set has 55"]
+
+
+def test_a_reserve_beyond_the_stock_names_the_stock_the_page_shows(rules_copy, capsys):
+    # two players: 55 - 1 (the engine) - 2 x 11 = 32 tiles in the stock, as the deal table says
+    folder = _house(rules_copy, "kept-back", "  stock_reserve: 54\n")
+    assert main(["check", "-q", str(folder)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"rules/{folder.name}/variant.yaml:5:3: error: the stock for 2 players holds 32 tiles, fewer than the "
+                   f"reserve of 54"]
