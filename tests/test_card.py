@@ -88,3 +88,18 @@ def test_no_play_is_worded_for_the_game_a_tree_has_no_train_to_mark(files):
         row = next(line for line in page.splitlines() if line.startswith(f"| **{no_play}** |"))
         ours, theirs = row.split(" | ")[1:3]
         assert train not in ours and train in theirs, row
+
+
+def test_the_reserve_is_counted_in_good_grammar_on_the_card_and_the_family_page(files):
+    """Cyprus keeps the last tile of the stock back (stock_reserve: 1), Draw
+    the last two (seed 003): one tile is said in the singular, in both
+    languages, on the card and in the deal row of the family page."""
+    cyprus = {lang: files[f"{lang}/gen/cyprus-card.md"].decode() for lang in ("en", "ja")}
+    assert "The last tile of the stock is never drawn." in cyprus["en"] and "last 1 tile" not in cyprus["en"]
+    assert "タロンの最後の1枚は引けません。" in cyprus["ja"]
+    assert "The last 2 tiles of the stock are never drawn." in files["en/gen/draw-card.md"].decode()
+    family = {lang: files[f"{lang}/gen/family.md"].decode() for lang in ("en", "ja")}
+    # Cyprus's row ends with ten players: 55 - 10 x 5 = 5 left, the last of them kept back
+    assert "10: 5 each (5 left). The last tile of the stock is never drawn" in family["en"]
+    assert "last 1 tiles" not in family["en"] and ". The last 2 tiles of the stock are never drawn" in family["en"]
+    assert "10人：5枚（残り5）。タロンの最後の1枚は引かない" in family["ja"]

@@ -341,3 +341,14 @@ def test_a_house_rule_that_changes_its_games_layout_shows_a_dash_for_what_the_ga
     title = messages("param", "en")["rounds"]
     row = next(line for line in page.splitlines() if line.startswith(f"| {title} |"))
     assert row.split(" | ")[1].startswith("[—]") and row.endswith("| **7 rounds** |"), row
+
+
+def test_an_over_deal_of_cyprus_is_refused_at_its_deal(rules_copy, capsys):
+    # four hands of 14 take 4 x 14 = 56 tiles; the double-nine set has 55 (nothing is set out before
+    # Cyprus's deal). The deal is the problem, not the drawing the game inherits.
+    write(rules_copy, "cyprus-14", "id: cyprus-14\nextends: cyprus\nname: {ja: キプロス14枚, en: Cyprus of 14}\n"
+                                   "params: {players: [4], deal: {4: 14}}\n")
+    assert main(["check", "-q", str(rules_copy / "cyprus-14")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["rules/cyprus-14/variant.yaml:4:24: error: the deal needs more tiles than the set "
+                   "has: 4 hands of 14 take 56 tiles, but the set has 55"]

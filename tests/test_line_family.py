@@ -510,6 +510,15 @@ def test_drawing_and_passing_say_why_they_are_refused(v):
         h.play("B", T("3-4"))
         assert message(lambda: h.draw("W")) == (f"{why}; W cannot draw", "draw/empty-stock")
         assert h.pass_("W").next == "B"
+    # Cyprus keeps one tile back (stock_reserve: 1): A sets the 9-9, B holds no 9, and the stock holds
+    # only that tile, so B may not draw it (said of one tile) and passes to C
+    cyprus = Hand(v("cyprus"), ["A", "B", "C", "D"], {"A": tiles("9-9", "0-1"), "B": tiles("1-2", "3-3"),
+                                                     "C": tiles("9-4", "4-4"), "D": tiles("9-5", "5-5")},
+                  tiles("2-2"), "A")
+    cyprus.play("A", T("9-9"))
+    assert message(lambda: cyprus.draw("B")) == ("only the reserved tile is left in the stock, and it is never "
+                                                 "drawn; B cannot draw", "cyprus/empty-stock")
+    assert cyprus.pass_("B").next == "C"
     block = Hand(v("block"), ["N", "E"], {"N": tiles("6-6", "1-6"), "E": tiles("0-1", "0-2")}, tiles("3-3"))
     block.play("N", T("6-6"))
     assert message(lambda: block.draw("E")) == ("this game has no drawing", "block/no-draw")

@@ -151,3 +151,47 @@ def test_a_marker_in_a_number_9_train_position_is_one_located_error(rules_copy, 
     assert main(["check", "-q", str(rules_copy / "number-9-train")]) == 1
     assert capsys.readouterr().err.strip().splitlines() == [
         f"{shown(pos)}:22:13: error: number-9-train has no markers: every train is open to everyone (train_access: open)"]
+
+
+def _house(rules, vid, params):
+    (rules / vid).mkdir()
+    (rules / vid / "variant.yaml").write_text(f"id: {vid}\nextends: number-9-train\nname: {{ja: 卓の決まり, en: Ours}}\n"
+                                              f"params:\n{params}", encoding="utf-8")
+    return rules / vid
+
+
+def test_a_deal_that_leaves_no_tile_for_the_engine_is_refused_at_the_deal(rules_copy, capsys):
+    # the 9-9 is set out before the deal, so five hands of 11 need 55 + 1 = 56 tiles of the 55
+    folder = _house(rules_copy, "eleven-each", "  deal: {2: 11, 3: 11, 4: 11, 5: 11}\n")
+    assert main(["check", "-q", str(folder)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"rules/{folder.name}/variant.yaml:5:3: error: the deal needs more tiles than the set has: 5 hands of "
+                   f"11 take 55 tiles, and 1 more is set out before the deal (56 in all), but the set has 55"]
+
+
+def test_a_reserve_beyond_the_stock_names_the_stock_the_page_shows(rules_copy, capsys):
+    # two players: 55 - 1 (the engine) - 2 x 11 = 32 tiles in the stock, as the deal table says
+    folder = _house(rules_copy, "kept-back", "  stock_reserve: 54\n")
+    assert main(["check", "-q", str(folder)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"rules/{folder.name}/variant.yaml:5:3: error: the stock for 2 players holds 32 tiles, fewer than the "
+                   f"reserve of 54"]
+
+
+def test_a_table_with_two_independent_problems_lists_both(rules_copy, capsys):
+    # six players (the game is for 2 to 5) and a 6-10 in the hand (a double-nine set stops at 9):
+    # neither depends on the other, so check lists both, each at its own line
+    path = rules_copy / "number-9-train" / "positions" / "table-any-train.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "  players: [A, B, C]\n" in text and '"6-6"]' in text
+    path.write_text(text.replace("  players: [A, B, C]\n", "  players: [A, B, C, D, E, F]\n")
+                    .replace('"6-6"]', '"6-10"]'), encoding="utf-8")
+    lines = text.splitlines()
+    at_players = next(i for i, line in enumerate(lines) if line == "  players: [A, B, C]") + 1
+    at_hand = next(i for i, line in enumerate(lines) if line.startswith("  hand: ")) + 1
+    col = lines[at_hand - 1].index('"6-6"') + 1
+    assert main(["check", "-q", str(rules_copy / "number-9-train")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    where = "rules/number-9-train/positions/table-any-train.yaml"
+    assert err == [f"{where}:{at_players}:3: error: number-9-train is played by 2 to 5 players, not 6",
+                   f"{where}:{at_hand}:{col}: error: '6-10' is not in a double-9 set (pips run from 0 to 9)"]

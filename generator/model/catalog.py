@@ -753,11 +753,17 @@ class Catalog:
                           tuple(d["played_in"]) if d.get("played_in") else
                           (parent.played_in if parent is not None else ()))
         for n, size in vdef.rules.params.deal.items():
-            if vdef.rules.params.stock_size(n) < 0:
-                raise src.error(at("deal"), f"{n} hands of {size} need more tiles than the set has")
-            if vdef.rules.params.stock_size(n) < vdef.rules.params.stock_reserve:
+            # the game's own count: a tile set out before the deal (a trains game's engine) is not dealt
+            left, whole = vdef.rules.stock_size(n), len(vdef.rules.params.tiles)
+            if left < 0:
+                out = whole - n * size - left     # tiles on the table before the deal
+                before = (f", and {out} more {'is' if out == 1 else 'are'} set out before the deal "
+                          f"({n * size + out} in all)") if out else ""
+                raise src.error(at("deal"), f"the deal needs more tiles than the set has: {n} hands of {size} "
+                                            f"take {n * size} tiles{before}, but the set has {whole}")
+            if left < vdef.rules.params.stock_reserve:
                 raise src.error(at("stock_reserve"),
-                                f"the stock for {n} players holds {vdef.rules.params.stock_size(n)} tiles, "
+                                f"the stock for {n} players holds {left} tile{'' if left == 1 else 's'}, "
                                 f"fewer than the reserve of {vdef.rules.params.stock_reserve}")
         self._variants[vid] = (key, vdef)
         return vdef

@@ -33,7 +33,7 @@ from ..engine.rulebase import RuleViolation
 from .compare import compare_match, compare_moves, compare_result, stated_diff, turns_json
 from .kinds import Kinds, PositionBase, checked_base, read_tile
 from .schema import NAME, TEXT, TILE, bound_numbers, yaml_on_key
-from .yamlsrc import Source, SourceError
+from .yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["TILES", "rounds_schema", "TablePosition", "RoundPosition", "MatchPosition", "Move", "Outcome",
            "RoundsFormat", "take_tile", "check_seated", "play_text"]
@@ -225,6 +225,8 @@ class RoundsFormat:
     place = ""
     places = ""
     match_tiles = ""
+    #: The key of the state's centre double (``engine``, ``centre``).
+    centre = ""
     #: How a place is written in ``TILE on PLACE`` (``TRAIN``), and the pattern of such a play.
     place_word = ""
     play_re: re.Pattern = re.compile("")
@@ -344,9 +346,33 @@ class RoundsFormat:
         return {"totals": dict(m.totals), "winners": list(m.winners),
                 self.match_tiles: [str(e) for e in getattr(m, self.match_tiles)], "first": list(m.first)}
 
+    def first_problems(self, src: Source, v, at: str) -> list[SourceError]:
+        """The independent problems of the table or round under ``at``, every one of them (the guide:
+        each is listed, not only the first): a number of players the game's ``players`` param does not
+        allow, and each tile (the centre, the places', the hand or hands, the stock) the set or the
+        notation does not have. The checks that depend on these come after them, one at a time."""
+        d = src.data[at]
+        problems = []
+        players = d["players"]
+        if len(players) not in v.params.players:
+            problems.append(src.error((at, "players"), f"{v.id} is played by {min(v.params.players)} to "
+                                                       f"{max(v.params.players)} players, not {len(players)}"))
+        paths = [(at, self.centre)]
+        for key in (self.places, "hands"):
+            paths += [(at, key, name, i) for name, tiles in (d.get(key) or {}).items() for i in range(len(tiles))]
+        for key in ("hand", "stock"):
+            paths += [(at, key, i) for i in range(len(d.get(key) or ()))]
+        for path in paths:
+            try:
+                read_tile(src, v, path)
+            except SourceError as exc:
+                problems.append(exc)
+        return sorted(problems, key=lambda e: (e.line, e.col))
+
     def parse(self, src: Source, v) -> TablePosition | RoundPosition | MatchPosition:
         """Validate ``src`` against :attr:`schema` and the set, and build the typed position. Raises
-        :class:`SourceError` at the first problem."""
+        :class:`SourceErrors` with every independent problem of a table or round
+        (:meth:`first_problems`), else :class:`SourceError` at the first problem."""
         for key in self.foreign_keys:
             if isinstance(src.data, dict) and key in src.data:
                 raise src.error((key,), self.foreign_words(key))
@@ -363,6 +389,11 @@ class RoundsFormat:
         base = checked_base(src, self.schema, self.words)
         d = src.data
         seen: dict = {}
+        for at in ("table", "round"):
+            if at in d:
+                problems = self.first_problems(src, v, at)
+                if problems:
+                    raise SourceErrors.of(problems)
         if "table" in d:
             st = self.read_state(src, v, "table", seen)
             t = d["table"]

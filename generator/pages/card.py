@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..engine.choices import INFO, Choices
 from ..engine.family import family_of
-from ..base.i18n import messages, tables
+from ..base.i18n import messages, plural, tables
 from .comparison import game_set_words
 from ..safety.sanitize import escape_cell, escape_md
 
@@ -114,7 +114,7 @@ def _watch(rules, lang: str) -> list[str]:
     p = rules.params
     out = []
     if p.stock_reserve:
-        out.append(t["watch_reserve"].format(n=p.stock_reserve))
+        out.append(plural(lang, "reserve-card", p.stock_reserve))
     if p.lead_totals:
         out.append(t["watch_lead_totals"].format(totals=_either(p.lead_totals, lang)))
     if p.point_unit > 1:

@@ -20,7 +20,7 @@ from typing import Sequence
 from ..engine.family import families, family_of
 from ..engine.rulebase import Rules
 from ..engine.tilesets import tileset
-from ..base.i18n import messages
+from ..base.i18n import messages, plural
 from ..safety.sanitize import escape_cell, escape_link_text, escape_md
 
 __all__ = ["overview_page", "family_table", "set_words", "game_set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
@@ -107,7 +107,7 @@ def _deal(v: Rules, lang: str) -> str:
     elif v.draw_mode == "none":
         text += _m(lang, "undealt_tiles_stay_out_of")
     elif p.stock_reserve:
-        text += _m(lang, "the_last_tiles_of_the", stock_reserve=p.stock_reserve)
+        text += plural(lang, "reserve-overview", p.stock_reserve)
     else:
         text += _m(lang, "the_whole_stock_may_be")
     if p.redeal_doubles is not None:

@@ -158,7 +158,7 @@ class _Format(rounds.RoundsFormat):
 
     layout = "trains"
     schema = TRAIN_POSITION_SCHEMA
-    place, places, match_tiles, place_word = "train", "trains", "engines", "TRAIN"
+    place, places, match_tiles, place_word, centre = "train", "trains", "engines", "TRAIN", "engine"
     play_re = re.compile(r"^(\S+)\s+on\s+([A-Za-z][A-Za-z0-9_]*)$")
     foreign_keys = ("steps", "settle", "deal")
     missing_place = "`train: OWNER` (or `train: mexican`)"

@@ -142,7 +142,7 @@ class _Format(rounds.RoundsFormat):
 
     layout = "tree"
     schema = TREE_POSITION_SCHEMA
-    place, places, match_tiles, place_word = "arm", "arms", "centres", "ARM"
+    place, places, match_tiles, place_word, centre = "arm", "arms", "centres", "ARM", "centre"
     play_re = re.compile(r"^(\S+)\s+on\s+([a-z][1-3]*)$")
     foreign_keys = ("steps", "settle", "deal", "trick", "follow", "marks")
     missing_place = "`arm: NAME` (a, b, ... or a toe such as b1)"

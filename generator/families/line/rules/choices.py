@@ -63,15 +63,16 @@ def line_problems(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
 
 def _nothing_to_draw(params: Mapping) -> bool:
     """Whether no table of a game leaves a tile to draw: the deal takes the
-    whole set for every player count (a reserve larger than what is left is
-    a problem of its own, reported at ``stock_reserve``)."""
+    whole set for every player count (a reserve larger than what is left, or
+    a deal larger than the set, is a problem of its own, reported at
+    ``stock_reserve`` or ``deal``)."""
     try:
         top, deal = int(params["set"]), params["deal"]
         counts = {*params.get("players", ()), *params.get("partnerships", ())}
         left = [(top + 1) * (top + 2) // 2 - n * int(deal[n]) for n in counts]
     except (KeyError, TypeError, ValueError):       # (the deal's own problems are reported by the caller)
         return False
-    return bool(left) and max(left) <= 0
+    return bool(left) and min(left) >= 0 and max(left) == 0    # (a deal beyond the set: its own problem)
 
 
 #: The scorings that score by the end count (the only ones ``counting`` changes).

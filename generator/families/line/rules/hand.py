@@ -364,8 +364,9 @@ class Hand:
             raise RuleViolation(f"{player} holds a playable tile and may not draw instead", f"{vid}/must-play")
         if not self.drawable:
             reserve = self.variant.params.stock_reserve
-            why = (f"only the {reserve} reserved tiles are left in the stock, and they are never drawn"
-                   if reserve and self.stock else "the stock is empty")
+            why = ("the stock is empty" if not (reserve and self.stock) else
+                   "only the reserved tile is left in the stock, and it is never drawn" if reserve == 1 else
+                   f"only the {reserve} reserved tiles are left in the stock, and they are never drawn")
             raise RuleViolation(f"{why}; {player} cannot draw", f"{vid}/empty-stock")
         self._legal = None
         tile = self.stock.pop(0)
