@@ -136,3 +136,20 @@ def test_a_game_only_for_partnerships_says_so_beside_its_parents_players(lang, w
     text = differences_section(CATALOG.variant("latin-match"), lang)
     row = next(ln for ln in text.splitlines() if "block.md#players-and-tiles" in ln and "2, 3, 4" in ln)
     assert row.endswith(f"| {words} |")
+
+
+def test_the_jamaican_page_says_once_who_leads_a_later_hand():
+    # The engine: after going out the player who went out leads; after a block, the winning pair's
+    # lighter player. The page says so in its rules and in what it settled, never that the pair agrees
+    # as its own rule, and says nothing of how the software is built.
+    from generator.site.build import generate
+    files = generate(CATALOG, png=False, with_stats=False, only={"jamaican-partner"})
+    en = files["en/gen/jamaican-partner.md"].decode()
+    ja = files["ja/gen/jamaican-partner.md"].decode()
+    rules_en = en.split("{ #six-love }", 1)[1].split("\n## ", 1)[0]
+    rules_ja = ja.split("{ #six-love }", 1)[1].split("\n## ", 1)[0]
+    assert "the player who went out, or after a block, the player left with the fewest pips" in rules_en
+    assert "上がって勝ったときは上がった本人、ブロックで勝ったときは残りの目がいちばん少なかった人" in rules_ja
+    assert "agree" not in rules_en and "相談" not in rules_ja
+    for page in (en, ja):
+        assert "rule in the engine" not in page and "エンジンの決まり" not in page
