@@ -151,3 +151,20 @@ def test_a_marker_in_a_number_9_train_position_is_one_located_error(rules_copy, 
     assert main(["check", "-q", str(rules_copy / "number-9-train")]) == 1
     assert capsys.readouterr().err.strip().splitlines() == [
         f"{shown(pos)}:22:13: error: number-9-train has no markers: every train is open to everyone (train_access: open)"]
+
+
+def test_engine_on_the_page_is_the_centre_double_the_software_is_the_rules_engine(catalog):
+    # The page's "engine" is the double in the hub; where it speaks of the program it says "this site"
+    # or "the rules engine", never the bare word (Pagat's count is one this site does not score).
+    import re
+    from generator.site.build import generate
+    files = generate(catalog, png=False, with_stats=False, only={"number-9-train"})
+    en = files["en/gen/number-9-train.md"].decode()
+    ja = files["ja/gen/number-9-train.md"].decode()
+    assert "Here the engine is on the table before the deal" in en
+    assert "This site does not score that way" in en and "site's engine" not in en
+    assert "The rules engine ran the worked examples of [Mexican Train]" in en
+    assert not re.search(r"(?<!rules )engine (ran|plays|does|follows)", en)
+    assert "このサイトではその数え方を使わず" in ja and "サイトのエンジン" not in ja
+    assert "このページのルールでルールエンジンにもう一度計算させました" in ja
+    assert not re.search(r"(?<!ルール)エンジン(に|が)(もう一度|メキシカン)", ja)
