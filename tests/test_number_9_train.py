@@ -168,3 +168,15 @@ def test_engine_on_the_page_is_the_centre_double_the_software_is_the_rules_engin
     assert "このサイトではその数え方を使わず" in ja and "サイトのエンジン" not in ja
     assert "このページのルールでルールエンジンにもう一度計算させました" in ja
     assert not re.search(r"(?<!ルール)エンジン(に|が)(もう一度|メキシカン)", ja)
+
+
+def test_the_options_page_says_nothing_of_owned_trains_for_layout_trains(catalog):
+    # layout: trains is shared by Mexican Train (own trains, markers) and Number 9 Train (every train open):
+    # its words name the engine and the trains only, and leave who plays where to train_access.
+    from generator.site.build import generate
+    files = generate(catalog, png=False, with_stats=False, only={"number-9-train"})
+    for lang, own in (("en", "for each player"), ("ja", "各自")):
+        md = files[f"{lang}/gen/options.md"].decode()
+        row = next(line for line in md.splitlines() if line.startswith("| <code>trains</code>"))
+        assert "[Number 9 Train]" in row or "[ナンバー9トレイン]" in row
+        assert own not in row and ("train&#95;access" in row or "train_access" in row)
