@@ -236,7 +236,7 @@ def test_rerun_tables_name_open_ends_in_player_words_in_tile_order(catalog):
     # are joined, so its two side branches open as well. Listed by tile: [2|4] before [3|6] before [6|6].
     assert ("move 5 open ends [2\\|4] (low end), [3\\|6] (low end) → **[2\\|4] (low end), [3\\|6] (low end), "
             "[6\\|6] (side branch A), [6\\|6] (side branch B)**") in en
-    assert "5手目 開いた端 [2\\|4]（目が少ない端）、[3\\|6]（目が少ない端） → **[2\\|4]（目が少ない端）" in ja
+    assert "5手目 開いた端 [2\\|4]（目が少ない端）, [3\\|6]（目が少ない端） → **[2\\|4]（目が少ない端）" in ja
     for text in (en, ja):
         assert "side-a" not in text and ":b" not in text and "|4]:" not in text
 

@@ -14,7 +14,7 @@ import dataclasses
 import json
 import re
 
-from .describe import end_name, play_words, T as _DESCRIBE
+from .describe import end_name, play_words
 from ..engine.choices import CHOICES, INFO
 from ..engine.family import family_of
 from ..base.i18n import messages, plural, tables
@@ -644,7 +644,7 @@ def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None)
         except (NotationError, TypeError):
             ends = None
         if ends is not None:
-            return _DESCRIBE[lang]["sep"].join(end_name(e, lang) for e in ends)
+            return ", ".join(end_name(e, lang) for e in ends)     # (as every list of this table: "、" parts its changes)
     if isinstance(v, dict):
         return ", ".join(f"{k} {one(x)}" for k, x in v.items())
     if isinstance(v, list):
