@@ -226,6 +226,21 @@ def test_parent_positions_rerun_under_a_house_rule(catalog):
     assert "`as: inline` is not allowed" in ft["double-lengthwise"]["reason"]
 
 
+def test_rerun_tables_name_open_ends_in_player_words_in_tile_order(catalog):
+    from generator.pages.houserules import rerun_section
+    child = catalog.variant("block-spinners")
+    rows = rerun_parent_positions(catalog, child)
+    en, ja = (rerun_section(rows, child, lang) for lang in ("en", "ja"))
+    # Block's four-player example, move 5: 3-6 on the a side of the set 6-6, which already holds the 4-6
+    # on its b side. Block states the ends 3-6's 3 and 2-4's 2; here both straight sides of the spinner
+    # are joined, so its two side branches open as well. Listed by tile: [2|4] before [3|6] before [6|6].
+    assert ("move 5 open ends [2\\|4] (low end), [3\\|6] (low end) → **[2\\|4] (low end), [3\\|6] (low end), "
+            "[6\\|6] (side branch A), [6\\|6] (side branch B)**") in en
+    assert "5手目 開いた端 [2\\|4]（目が少ない端）, [3\\|6]（目が少ない端） → **[2\\|4]（目が少ない端）" in ja
+    for text in (en, ja):
+        assert "side-a" not in text and ":b" not in text and "|4]:" not in text
+
+
 @pytest.mark.whole_site
 def test_options_page_lists_every_choice_and_who_uses_it(catalog):
     from generator.engine.choices import CHOICES

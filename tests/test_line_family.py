@@ -576,3 +576,15 @@ def test_a_hand_nobody_can_set_is_blocked_by_the_first_pass(v):
     assert (ev.kind, ev.player, ev.next, ev.end) == ("pass", "A", None, "blocked")
     assert (h.end, h.current, h.events[-1] is ev) == ("blocked", None, True)
     assert (h.settlement.winners, dict(h.settlement.pips)) == (("B",), {"A": 11, "B": 4})
+
+
+def test_practice_answers_list_the_numbers_at_the_open_ends_smallest_first(catalog):
+    from generator.site.build import generate
+    files = generate(catalog, png=False, with_stats=False, only={"cyprus"})
+    for lang in ("en", "ja"):
+        page = files[f"{lang}/gen/cyprus.md"].decode()
+        # Cyprus "After the star": the 9-9 with 3-9, 5-9, 0-9 and 7-9 round it shows 3, 5, 0 and 7.
+        # 3-8 on the 3 leaves 8, 5, 0, 7 -> 0 / 5 / 7 / 8; 0-1 on the 0 leaves 3, 5, 1, 7 -> 1 / 3 / 5 / 7.
+        answers = page.split("practice-arms-table.svg", 1)[1].split("</details>", 1)[0]
+        assert "| **0 / 5 / 7 / 8** |" in answers and "| 1 / 3 / 5 / 7 |" in answers, answers
+        assert "0 / 8 / 5 / 7" not in page

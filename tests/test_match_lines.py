@@ -136,3 +136,65 @@ def test_a_game_only_for_partnerships_says_so_beside_its_parents_players(lang, w
     text = differences_section(CATALOG.variant("latin-match"), lang)
     row = next(ln for ln in text.splitlines() if "block.md#players-and-tiles" in ln and "2, 3, 4" in ln)
     assert row.endswith(f"| {words} |")
+
+
+def test_the_jamaican_page_says_once_who_leads_a_later_hand():
+    # The engine: after going out the player who went out leads; after a block, the winning pair's
+    # lighter player. The page says so in its rules and in what it settled, never that the pair agrees
+    # as its own rule, and says nothing of how the software is built.
+    from generator.site.build import generate
+    files = generate(CATALOG, png=False, with_stats=False, only={"jamaican-partner"})
+    en = files["en/gen/jamaican-partner.md"].decode()
+    ja = files["ja/gen/jamaican-partner.md"].decode()
+    rules_en = en.split("{ #six-love }", 1)[1].split("\n## ", 1)[0]
+    rules_ja = ja.split("{ #six-love }", 1)[1].split("\n## ", 1)[0]
+    assert "the player who went out, or after a block, the player left with the fewest pips" in rules_en
+    assert "上がって勝ったときは上がった本人、ブロックで勝ったときは残りの目がいちばん少なかった人" in rules_ja
+    assert "agree" not in rules_en and "相談" not in rules_ja
+    for page in (en, ja):
+        assert "rule in the engine" not in page and "エンジンの決まり" not in page
+
+
+#: Pagat's Jamaican Partner: N+S on 4, E+W on none; W goes out, so E+W win, but N+S hold a count:
+#: both counts go back to 0 and E+W's win is not counted (0 to 0).
+WIPED = ('variant: jamaican-partner\ntitle: {ja: x, en: x}\nsettle:\n  teams: [[N, S], [E, W]]\n  out: W\n'
+         '  hands:\n    N: ["0-1"]\n    E: ["2-4"]\n    S: ["5-6", "3-3"]\n    W: []\n'
+         '  scores: {"N+S": 4, "E+W": 0}\n  expect:\n    winners: ["E+W"]\n    scores_after: {"N+S": 0, "E+W": 0}\n')
+
+
+def _check_jamaican(rules_copy, capsys, text):
+    from conftest import shown
+    from generator.cli.main import main
+    path = rules_copy / "jamaican-partner" / "positions" / "mine.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", "-q", str(rules_copy / "jamaican-partner")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Traceback" not in err[0], err
+    return err[0].removeprefix(f"{shown(path)}:")
+
+
+def test_a_wrong_count_after_a_jamaican_hand_is_explained_by_the_counts_not_pips(rules_copy, capsys):
+    said = _check_jamaican(rules_copy, capsys, WIPED.replace('{"N+S": 0, "E+W": 0}\n', '{"N+S": 4, "E+W": 1}\n'))
+    assert said == ('14:5: error: scores_after: stated {"N+S": 4, "E+W": 1}, the engine computes {"N+S": 0, "E+W": 0} '
+                    '(counts before the hand N+S 4, E+W 0; E+W win while N+S hold a count, so every count goes back '
+                    'to 0 and this win adds nothing)')
+    # N+S on 2, E+W on none; S goes out: N+S win and nobody else has a count, so 2 + 1 = 3
+    grows = (WIPED.replace("out: W", "out: S").replace('S: ["5-6", "3-3"]', 'S: []').replace('W: []', 'W: ["5-6"]')
+             .replace('{"N+S": 4, "E+W": 0}', '{"N+S": 2, "E+W": 0}').replace('["E+W"]', '["N+S"]'))
+    said = _check_jamaican(rules_copy, capsys, grows)
+    assert said.endswith('the engine computes {"N+S": 3, "E+W": 0} (counts before the hand N+S 2, E+W 0; nobody '
+                         "else holds a count, so N+S's win adds 1)") and "pips" not in said
+
+
+def test_both_jamaican_pairs_holding_a_count_is_refused_at_the_second(rules_copy, capsys):
+    # a win wipes the other pair's count, so 4 to 2 can never stand
+    said = _check_jamaican(rules_copy, capsys, WIPED.replace('"E+W": 0}\n  expect', '"E+W": 2}\n  expect'))
+    assert said == ("11:22: error: E+W holds 2 while N+S holds 4: in jamaican-partner a side's win takes the other "
+                    "sides' counts back to 0 (`target_score: in-a-row`), so only one side can hold a count")
+
+
+def test_partners_seated_side_by_side_are_refused_at_the_partner(rules_copy, capsys):
+    # N and E sit next to each other round the table (N, E, S, W), so they cannot be partners
+    said = _check_jamaican(rules_copy, capsys, WIPED.replace("[[N, S], [E, W]]", "[[N, E], [S, W]]"))
+    assert said == ("4:15: error: N and E are partners but sit side by side (seats in order round the table: "
+                    "N, E, S, W): partners sit apart, so the turn always passes to the other side")

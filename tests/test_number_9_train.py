@@ -195,3 +195,30 @@ def test_a_table_with_two_independent_problems_lists_both(rules_copy, capsys):
     where = "rules/number-9-train/positions/table-any-train.yaml"
     assert err == [f"{where}:{at_players}:3: error: number-9-train is played by 2 to 5 players, not 6",
                    f"{where}:{at_hand}:{col}: error: '6-10' is not in a double-9 set (pips run from 0 to 9)"]
+def test_engine_on_the_page_is_the_centre_double_the_software_is_the_rules_engine(catalog):
+    # The page's "engine" is the double in the hub; where it speaks of the program it says "this site"
+    # or "the rules engine", never the bare word (Pagat's count is one this site does not score).
+    import re
+    from generator.site.build import generate
+    files = generate(catalog, png=False, with_stats=False, only={"number-9-train"})
+    en = files["en/gen/number-9-train.md"].decode()
+    ja = files["ja/gen/number-9-train.md"].decode()
+    assert "Here the engine is on the table before the deal" in en
+    assert "This site does not score that way" in en and "site's engine" not in en
+    assert "The rules engine ran the worked examples of [Mexican Train]" in en
+    assert not re.search(r"(?<!rules )engine (ran|plays|does|follows)", en)
+    assert "このサイトではその数え方を使わず" in ja and "サイトのエンジン" not in ja
+    assert "このページのルールでルールエンジンにもう一度計算させました" in ja
+    assert not re.search(r"(?<!ルール)エンジン(に|が)(もう一度|メキシカン)", ja)
+
+
+def test_the_options_page_says_nothing_of_owned_trains_for_layout_trains(catalog):
+    # layout: trains is shared by Mexican Train (own trains, markers) and Number 9 Train (every train open):
+    # its words name the engine and the trains only, and leave who plays where to train_access.
+    from generator.site.build import generate
+    files = generate(catalog, png=False, with_stats=False, only={"number-9-train"})
+    for lang, own in (("en", "for each player"), ("ja", "各自")):
+        md = files[f"{lang}/gen/options.md"].decode()
+        row = next(line for line in md.splitlines() if line.startswith("| <code>trains</code>"))
+        assert "[Number 9 Train]" in row or "[ナンバー9トレイン]" in row
+        assert own not in row and ("train&#95;access" in row or "train_access" in row)

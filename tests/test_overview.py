@@ -190,3 +190,24 @@ def test_the_home_list_groups_games_by_family_and_by_where_they_are_played():
         assert "(gen/fives-and-threes.md)" in brit and "(gen/all-fives.md)" not in brit
         na = next(x for x in lines if "(gen/texas-42.md)" in x)
         assert "(gen/texas-42-nello.md)" in na
+
+
+def test_family_and_spinner_words_hold_for_every_game_they_name():
+    """From the rule files: Mexican Train and the club's sheet have `train_access: marker` (a train of
+    one's own), Number 9 Train `open` (no train is anyone's), so the trains section says each of them;
+    only Sniff lays its first double crosswise by choice (`doubles: choice`, the sniff): Cyprus,
+    Sebastopol, Block with Spinners and All Fives with a Spinner have a spinner, not a sniff."""
+    cat = Catalog(RULES_DIR)
+    games = [(vid, cat.variant(vid).name, cat.variant(vid).rules) for vid in listed_order(cat)]
+    en, ja = (_sections(overview_page(games, lang)) for lang in ("en", "ja"))
+    about = en["trains"].split("<div", 1)[0]
+    assert "In Mexican Train and Mexican Train (a club's rule sheet), each player builds a train of their own" in about
+    assert "In Number 9 Train, no train belongs to anyone: every player may play on every train." in about
+    assert about.count("train of their own") == 1
+    assert "ナンバー9トレインではトレインに持ち主がなく" in ja["trains"]
+    for name in ("Cyprus", "Sebastopol", "Block with Spinners", "All Fives with a Spinner"):
+        assert _column(en["line"], name)["Spinners"].split("</span>")[1].startswith("only the first double (the spinner); ")
+    assert "(the sniff)" in _column(en["line"], "Sniff")["Spinners"]
+    for name in ("キプロス", "セバストポール"):
+        assert "（スピナー）" in _column(ja["line"], name)["分岐するダブル"]
+    assert "（スニッフ）" in _column(ja["line"], "スニッフ")["分岐するダブル"]

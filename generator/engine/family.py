@@ -348,6 +348,12 @@ class Family:
         ``v`` (a Variant), in ``lang``."""
         raise NotImplementedError(self.name)
 
+    def overview_note(self, games, lang: str) -> str:
+        """What the comparison page adds, after this family's one sentence,
+        about how its ``games`` (``(id, name {ja, en}, rules)`` of the page)
+        differ, from their rules ("" for nothing)."""
+        return ""
+
     def card_words(self, key: str, rules, lang: str) -> str | None:
         """The card's words for the choice ``key`` where this family says more
         than the options page (``None``: the options page's words)."""

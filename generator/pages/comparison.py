@@ -190,7 +190,9 @@ def _spinners(v: Rules, lang: str) -> str:
         after = _m(lang, "all_four_sides_filled_first") if v.choices.side_branches == "spinner-first" \
             else _m(lang, "all_four_sides_open_at") if not v.sides_after_straight \
             else _m(lang, "sides_once_both_straight_sides")
-        return _m(lang, "only_the_first_double_when", after=after)
+        # the sniff is Sniff's own word: its first double branches only if its player lays it crosswise
+        return _m(lang, "only_the_first_double_when" if v.doubles == "choice" else "only_the_first_double",
+                  after=after)
     return _m(lang, "none")
 
 
@@ -340,7 +342,9 @@ def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
         finder.append(f"- **[{heading}](#{family.name})**{_m(lang, 'finder_sep')}" + sep.join(
             f"[{escape_link_text(name[lang])}](#{anchor})" for group, anchor in zip(groups, anchors)
             for _, name, _ in group) + "\n")
-        sections.append(f"\n## {heading} {{ #{family.name} }}\n\n{_m(lang, 'family_' + family.name + '_about')}\n")
+        note = family.overview_note(mine, lang)
+        about = _m(lang, 'family_' + family.name + '_about') + ((" " if lang == "en" else "") + note if note else "")
+        sections.append(f"\n## {heading} {{ #{family.name} }}\n\n{about}\n")
         for group, anchor in zip(groups, anchors):
             if len(groups) > 1:
                 sections.append(f"\n### {sep.join(escape_md(name[lang]) for _, name, _ in group)} {{ #{anchor} }}\n")

@@ -14,14 +14,14 @@ import dataclasses
 import json
 import re
 
-from .describe import play_words
+from .describe import end_name, play_words
 from ..engine.choices import CHOICES, INFO
 from ..engine.family import family_of
 from ..base.i18n import messages, plural, tables
 from ..safety.sanitize import escape_cell, escape_link_text
 from ..sim.stats import columns
 from .comparison import set_words
-from ..engine.tiles import Tile
+from ..engine.tiles import End, NotationError, Tile
 from ..model.catalog import Catalog, VariantDef
 from ..model.kinds import GameOver, compare, evaluate, outcome_json, parse_position
 from ..model.yamlsrc import SourceError, SourceErrors, load
@@ -611,7 +611,8 @@ def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None)
     ``["A", "B"]`` -> ``A, B``, ``[]`` or ``null`` -> none (or the key's own
     words for none, the message catalog's ``house-none`` context: no winner
     yet), ``true``/``false`` -> yes/no (a bid made or set), an ``end`` in
-    words; a tile as ``child``'s pages write it (its family's
+    words, open ends (``open``) as the game page names them (``[6|6] (side branch A)``), in tile order;
+    a tile as ``child``'s pages write it (its family's
     :meth:`~generator.engine.family.Family.tile_name`), a play on a place of
     the table in words (``[2|9] on arm b``)."""
     t = _T[lang]
@@ -637,6 +638,13 @@ def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None)
             return t["play_on"].format(tile=one(play.group(1)), where=family.place_name(play.group(2), lang))
         return _TILE.sub(lambda m: family.tile_name(Tile(int(m.group(1)), int(m.group(2)))), text)
 
+    if key == "open" and isinstance(v, list):   # open ends, as the game's page names them, in the order of its tiles
+        try:
+            ends = sorted((End.parse(x) for x in v), key=lambda e: e.sort_key)
+        except (NotationError, TypeError):
+            ends = None
+        if ends is not None:
+            return ", ".join(end_name(e, lang) for e in ends)     # (as every list of this table: "、" parts its changes)
     if isinstance(v, dict):
         return ", ".join(f"{k} {one(x)}" for k, x in v.items())
     if isinstance(v, list):

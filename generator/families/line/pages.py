@@ -184,7 +184,7 @@ def practice(page, pos, cp: CheckedPosition) -> str:
              f'<p class="rb-hand"><strong>{_esc(ui["your_hand"])}</strong> {_esc(hand)}</p>\n']
     counted = rules.counted(o.table)
     open_ends = tuple(rules.open_ends(o.table))
-    cap = ui["practice_table"].format(ends=" / ".join(str(o.table.pip_at(e)) for e in open_ends))
+    cap = ui["practice_table"].format(ends=_end_numbers(o.table, open_ends))
     parts.append(_draw(page, f"{pos.id}-table", o.table, counted, open_ends, None, cap))
     scoring = rules.play_scoring is not None
     head = [ui["practice_play"]] + ([ui["practice_points"]] if scoring else []) + [ui["practice_ends"],
@@ -197,7 +197,7 @@ def practice(page, pos, cp: CheckedPosition) -> str:
         play = describe.play_words(opt.play, lang, sides)
         mark = ui["practice_best_mark"] if id(opt) in best else ""
         cells = [f"{mark}{_cell(play)}"] + ([str(pl.points)] if scoring else []) + [
-            _cell(" / ".join(str(pl.layout.pip_at(e)) for e in pl.open)),
+            _cell(_end_numbers(pl.layout, pl.open)),
             _cell(ui["list_sep"].join(t.label for t in opt.playable) or ui["none"])]
         if id(opt) in best:
             cells = [f"**{c}**" for c in cells]
@@ -206,6 +206,11 @@ def practice(page, pos, cp: CheckedPosition) -> str:
     parts.append(f'<details class="rb-answer" markdown>\n<summary>{_esc(ui["show_answer"])}</summary>\n\n'
                  + "\n".join(rows) + f"\n\n{_esc(why)}\n\n</details>\n")
     return "".join(parts)
+
+def _end_numbers(layout, ends) -> str:
+    """The numbers (pips) the open ``ends`` of ``layout`` show, smallest first: ``0 / 5 / 7 / 8``."""
+    return " / ".join(str(p) for p in sorted(layout.pip_at(e) for e in ends))
+
 
 def figure(page, pid: str, index: int, pl: Placement, extra_caption: str | None = None) -> str:
     cap = line_words.caption(pl, page.lang, page.v.rules, sides_on_page(page, pl.layout))

@@ -114,6 +114,8 @@ class SettlementPosition(LinePosition):
     expect: dict = field(default_factory=dict)
     #: ``out`` went out with a capicúa (a last tile that fitted either end; ``capicua_bonus``).
     capicua: bool = False
+    #: The game counts hands won in a row (``target_score: in-a-row``): pips play no part in the counts.
+    in_a_row: bool = False
     kind = "settlement"
 
     def pips(self) -> dict[str, int]:
@@ -269,6 +271,7 @@ def parse_line(src: Source, variant: Variant) -> Position:
         _check_sides(src, ("settle", "scores"), s.get("scores"), sides)
         if s.get("scores") is not None and sorted(s["scores"]) != sorted(sides):
             raise src.error(("settle", "scores"), f"give a score for every side: {', '.join(sides)}")
+        _check_counts(src, ("settle", "scores"), s.get("scores"), variant)
         target = variant.params.target
         over = [side for side, v in (s.get("scores") or {}).items() if target is not None and v >= target]
         if over:
@@ -289,7 +292,8 @@ def parse_line(src: Source, variant: Variant) -> Position:
         if capicua and not variant.params.capicua_bonus:
             raise src.error(("settle", "capicua"), f"{variant.id} scores no capicúa (it has no `capicua_bonus`)")
         return SettlementPosition(**base, players=players, teams=teams, out=out, hands=hands,
-                                  scores=s.get("scores"), expect=s.get("expect") or {}, capicua=capicua)
+                                  scores=s.get("scores"), expect=s.get("expect") or {}, capicua=capicua,
+                                  in_a_row=variant.choices.target_score == "in-a-row")
     return _parse_turns(src, variant, base)
 
 
@@ -310,6 +314,31 @@ def _check_teams(src: Source, at: tuple, players: list[str], teams, variant: Var
         raise src.error(at + ("teams",), f"{variant.id} has no partnership game for {len(players)} players")
     if len({len(t) for t in teams}) != 1:
         raise src.error(at + ("teams",), "partnerships must be of equal size")
+    # Partners sit apart: the turn always passes to the other side. A deal's players are listed in their
+    # order of play; the compass seats N, E, S, W say where they sit whatever the order they are listed in.
+    team_of = {m: i for i, t in enumerate(teams) for m in t}
+    order = ["N", "E", "S", "W"] if sorted(players) == ["E", "N", "S", "W"] else players if at == ("deal",) else []
+    for k, p in enumerate(order):
+        q = order[(k + 1) % len(order)]
+        if team_of[p] == team_of[q]:
+            i = team_of[q]
+            raise src.error(at + ("teams", i, teams[i].index(q)),
+                            f"{p} and {q} are partners but sit side by side (seats in order round the table: "
+                            f"{', '.join(order)}): partners sit apart, so the turn always passes to the other side")
+
+
+def _check_counts(src: Source, path: tuple, scores, variant: Variant) -> None:
+    """Under ``target_score: in-a-row`` (Pagat, Jamaican Partner) a win wipes
+    every other side's count, so at most one side can hold one: a second side
+    with points is refused at its score."""
+    if not isinstance(scores, dict) or variant.choices.target_score != "in-a-row":
+        return
+    holding = [side for side, v in scores.items() if v]
+    if len(holding) > 1:
+        first, second = holding[0], holding[1]
+        raise src.error(path + (second,), f"{second} holds {scores[second]} while {first} holds {scores[first]}: in "
+                                          f"{variant.id} a side's win takes the other sides' counts back to 0 "
+                                          f"(`target_score: in-a-row`), so only one side can hold a count")
 
 
 def _check_sides(src: Source, path: tuple, value, sides: dict) -> None:
@@ -374,6 +403,7 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
                                                 f"shuffled and dealt again): this hand is never played")
     sides = sides_of(players, teams)
     _check_sides(src, ("deal", "scores"), deal.get("scores"), sides)
+    _check_counts(src, ("deal", "scores"), deal.get("scores"), variant)
     moves = []
     plays = 0
     for i, m in enumerate(d["turns"]):
@@ -533,8 +563,9 @@ def compare_line(outcome: Outcome) -> list[SourceError]:
             got = computed.get(key)
             same = sorted(stated) == sorted(got or []) if isinstance(stated, list) else stated == got
             if not same:
-                detail = ", ".join(f"{w}: the other sides hold {s.opponents_pips[w]} pips, its own side {s.pips[w]}"
-                                   + (f", raw {s.raw[w]}" if w in s.raw else "") for w in s.winners) \
+                detail = _count_detail(pos, s) if key in ("scores_after", "game_winners") else None
+                detail = detail or ", ".join(f"{w}: the other sides hold {s.opponents_pips[w]} pips, its own side {s.pips[w]}"
+                                             + (f", raw {s.raw[w]}" if w in s.raw else "") for w in s.winners) \
                     or "no single lowest total: nobody wins"
                 errs.append(_diff(src, ("settle", "expect", key), key, stated, got, detail))
         return errs
@@ -561,6 +592,24 @@ def compare_line(outcome: Outcome) -> list[SourceError]:
 
 
 _PLACE_KEYS = ("counted", "total", "raw", "points", "open")
+
+
+def _count_detail(pos: "SettlementPosition", s: Settlement) -> str | None:
+    """Why the counts after a hand are what they are, under ``target_score:
+    in-a-row`` (hands won in a row; pips play no part): the win added to the
+    winner's count, or the other sides' counts it wiped. ``None`` for any
+    other rule (the pips explain the points there)."""
+    if not pos.in_a_row or pos.scores is None:
+        return None
+    before = ", ".join(f"{side} {v}" for side, v in pos.scores.items())
+    if not s.winners:
+        return f"counts before the hand {before}; a drawn hand adds nothing and wipes nothing"
+    w = s.winners[0]
+    others = [side for side, v in pos.scores.items() if side != w and v]
+    if others:
+        return (f"counts before the hand {before}; {w} win while {', '.join(others)} hold a count, "
+                f"so every count goes back to 0 and this win adds nothing")
+    return f"counts before the hand {before}; nobody else holds a count, so {w}'s win adds {s.points.get(w, 0)}"
 
 
 def settlement_values(s: Settlement) -> dict:

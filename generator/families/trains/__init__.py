@@ -119,6 +119,23 @@ class TrainsFamily(RoundsFamily):
 
         return compare_cell(v, row, lang)
 
+    def overview_note(self, games, lang: str) -> str:
+        """Who may play on which train, by ``train_access``: the games where
+        each player has a train of their own (``marker``, Mexican Train), and
+        those where every train is open to all (``open``, Number 9 Train)."""
+        from ...pages.comparison import message
+        from ...safety.sanitize import escape_md
+        from .rules import all_open
+
+        out = []
+        for key, shared in (("trains_own_games", False), ("trains_open_games", True)):
+            names = [escape_md(name[lang]) for _, name, rules in games if all_open(rules) == shared]
+            if names:
+                listed = "、".join(names) if lang == "ja" else \
+                    names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+                out.append(message(lang, key, games=listed))
+        return ("" if lang == "ja" else " ").join(out)
+
     def card_words(self, key: str, rules, lang: str) -> str | None:
         """A player who draws one and still cannot play marks their own train
         (seed 001, the marker)."""
