@@ -115,7 +115,8 @@ class TricksFamily(Family):
                 if getattr(choices, key) == value:
                     return [(key, f"`{key}: {value}` belongs to a game of three players (Moon: "
                                   f"`players: [3]`); four players in partnerships deal every tile")]
-        if three and choices.widow == "bidder-exchanges" and params.get("set") != "moon":
+        # (any set but these two is refused by `param_problems`, which names the sets a game of tricks uses)
+        if three and choices.widow == "bidder-exchanges" and params.get("set") == 6:
             return [("widow", "a widow is the one tile left after dealing seven to each of three players: "
                               "`set: moon` (22 tiles) leaves one; a double-six set leaves seven")]
         if three:

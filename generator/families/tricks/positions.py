@@ -428,18 +428,19 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
     with the engine's reason and its ``[rule ID]`` (a tile played out of
     suit when the player could follow, a bid too low ...)."""
     src = pos.src
+    vid = v.id or "tricks"
     if isinstance(pos, TrickPosition):
         if pos.hands is not None:
             for i, (seat, tile) in enumerate(zip(pos.seats, pos.plays)):
                 hand = pos.hands[seat]
                 if tile not in hand:
                     raise src.error(("trick", "plays", i), f"{seat} plays {notation(tile)}, which is not in {seat}'s "
-                                    f"hand ({', '.join(map(notation, hand))}) [rule texas-42/hand]", key=False)
+                                    f"hand ({', '.join(map(notation, hand))}) [rule {vid}/hand]", key=False)
                 legal = v.legal(hand, pos.plays[:i], pos.trumps, pos.contract)
                 if tile not in legal:
                     suit = v.suit_led(pos.plays[0], pos.trumps, pos.contract)
                     raise src.error(("trick", "plays", i), f"{seat} must follow suit ({_suit_words(suit)}) with "
-                                    f"{', '.join(map(notation, legal))}, not {notation(tile)} [rule texas-42/follow-suit]",
+                                    f"{', '.join(map(notation, legal))}, not {notation(tile)} [rule {vid}/follow-suit]",
                                     key=False)
         i = v.trick_winner(pos.plays, pos.trumps, pos.contract)
         trick = Trick(pos.leader, tuple(zip(pos.seats, pos.plays)), pos.seats[i],
@@ -454,7 +455,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
             seat = game.current
             try:
                 if game.phase != "bid":
-                    raise RuleViolation("the bidding is over: each seat bids once", "texas-42/bid")
+                    raise RuleViolation("the bidding is over: each seat bids once", f"{vid}/bid")
                 game.push(seat, bid)
             except RuleViolation as exc:
                 raise src.error(("deal", "bids", i), f"{exc}", key=False) from None

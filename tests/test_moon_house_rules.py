@@ -1,0 +1,74 @@
+"""A house rule of Moon (rules/moon) that leaves out shooting the moon, and the words a rule writer
+and a reader get for it: the card, the parent's examples run again, the rule a refused bid names and
+the set a game of three may use. Expected values are worked by hand from the rules the Moon page
+cites (dominorules.com, "Rules to Moon": the moon is the one bid over seven tricks, 21 points)."""
+
+import pytest
+
+from generator.cli.main import main
+from generator.model import Catalog
+from generator.pages.houserules import rerun_parent_positions
+from generator.site.build import generate
+
+NO_MOON = ("id: moon-to-15\nextends: moon\nname: {ja: ムーン15点, en: Moon to 15}\n"
+           "summary: {ja: 15点で終わり、月を撃たないムーン。, en: Moon to 15 points without the moon.}\n"
+           "params: {target: 15}\nchoices: {shoot_moon: not-allowed}\n")
+
+
+def write(rules, vid, text):
+    (rules / vid / "positions").mkdir(parents=True, exist_ok=True)
+    (rules / vid / "variant.yaml").write_text(text, encoding="utf-8")
+
+
+def test_a_moon_without_the_moon_says_so_on_its_card_and_for_the_parents_examples(rules_copy, capsys):
+    write(rules_copy, "moon-to-15", NO_MOON)
+    assert main(["check", "-q", str(rules_copy)]) == 0, capsys.readouterr().err
+    cat = Catalog(rules_copy)
+    # Moon's two examples with a moon bid (bid-over-seven: E bids it over seven tricks; deal-moon:
+    # N shoots it) cannot be bid here; the other five hold (no bid in them is the moon).
+    rerun = {r["id"]: r for r in rerun_parent_positions(cat, cat.variant("moon-to-15"))}
+    assert {k for k, r in rerun.items() if r["status"] == "unplayable"} == {"bid-over-seven", "deal-moon"}
+    assert all(rerun[k]["reason"].endswith("[rule moon/no-moon]") for k in ("bid-over-seven", "deal-moon"))
+    files = generate(cat, png=False, with_stats=False, only={"moon-to-15", "moon"})
+    en, ja = files["en/gen/moon-to-15.md"].decode(), files["ja/gen/moon-to-15.md"].decode()
+    assert "no longer possible: shooting the moon is not allowed |" in en
+    assert "bidding is over" not in en and "ビッドが終わってから" not in ja
+    assert "月を撃つビッドは認められない" in ja
+    # The card: made, the bidder scores its tricks; set, it loses the bid; no 21 anywhere in the row.
+    for lang, label in (("en", "| **Made or set** |"), ("ja", "| **成立かセットか** |")):
+        card = files[f"{lang}/gen/moon-to-15-card.md"].decode()
+        row = next(line for line in card.splitlines() if line.startswith(label))
+        assert "21" not in row, row
+    moon_card = files["en/gen/moon-card.md"].decode()        # the moon itself still plays for 21
+    assert "21 for the moon" in next(l for l in moon_card.splitlines() if l.startswith("| **Made or set** |"))
+
+
+@pytest.mark.parametrize("vid,text,rule", [
+    ("moon-to-15", NO_MOON, "moon-to-15/no-moon"),       # N's moon, not played here
+    ("moon", None, "moon/bid"),                           # in Moon itself the moon is fine; 4 under 5 is not
+])
+def test_a_refused_bid_names_the_games_own_rule(rules_copy, capsys, vid, text, rule):
+    src = (rules_copy / "moon" / "positions" / "deal-moon.yaml").read_text(encoding="utf-8")
+    if text is not None:
+        write(rules_copy, vid, text)
+        src = src.replace("variant: moon\n", f"variant: {vid}\n")
+    else:
+        src = src.replace("bids: [4 tricks, 5 tricks, moon]", "bids: [5 tricks, 4 tricks, moon]")
+    path = rules_copy / vid / "positions" / "bad-bid.yaml"
+    path.write_text(src, encoding="utf-8")
+    assert main(["check", "-q", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert f"[rule {rule}]" in err and "texas-42" not in err, err
+
+
+@pytest.mark.parametrize("value,words", [
+    ("9", "not `set: 9`"),
+    ("chinese", "not `set: chinese`"),
+])
+def test_a_moon_on_another_set_is_told_at_its_set(rules_copy, capsys, value, words):
+    write(rules_copy, "moon-nine", NO_MOON.replace("moon-to-15", "moon-nine")
+          .replace("params: {target: 15}", f"params: {{target: 15, set: {value}}}"))
+    assert main(["check", "-q", str(rules_copy)]) != 0
+    err = capsys.readouterr().err
+    assert "moon-nine/variant.yaml:5:" in err and words in err, err     # line 5: params, at `set`
+    assert "double-six set leaves seven" not in err
