@@ -72,3 +72,29 @@ def test_a_moon_on_another_set_is_told_at_its_set(rules_copy, capsys, value, wor
     err = capsys.readouterr().err
     assert "moon-nine/variant.yaml:5:" in err and words in err, err     # line 5: params, at `set`
     assert "double-six set leaves seven" not in err
+
+
+def _entry(page: str, key: str) -> str:
+    """The definition under the glossary heading ``{ #key }`` of a generated glossary page."""
+    return page.split(f"{{ #{key} }}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_glossary_terms_shared_by_two_games_speak_of_both(rules_copy):
+    # Which games' own pages use each term (read from the rule files), and what each does with it:
+    # Texas 42 bids points from 30, Moon bids four to seven tricks; both have a shaker; the Pai Gow
+    # banker is compared with every hand, the Tien Gow banker leads first; Gee Joon is Pai Gow's
+    # highest hand and a pair in Tien Gow.
+    used = {key: sorted(p.parent.name for p in rules_copy.glob("*/variant.yaml")
+                        if f'term("{key}")' in p.read_text(encoding="utf-8"))
+            for key in ("bid", "shaker", "banker", "gee-joon")}
+    assert used == {"bid": ["moon", "texas-42"], "shaker": ["moon", "texas-42"],
+                    "banker": ["pai-gow", "tien-gow"], "gee-joon": ["pai-gow", "tien-gow"]}
+    files = generate(Catalog(rules_copy), png=False, with_stats=False, only={"moon"})
+    en, ja = files["en/gen/glossary.md"].decode(), files["ja/gen/glossary.md"].decode()
+    expect = {"bid": (["Texas 42", "from 30", "Moon", "four to seven"], ["テキサス42", "30から", "ムーン", "4から7"]),
+              "shaker": (["Texas 42", "Moon"], ["テキサス42", "ムーン"]),
+              "banker": (["Pai Gow", "Tien Gow", "leads the first trick"], ["牌九", "天九", "最初のトリックを出し"]),
+              "gee-joon": (["Pai Gow", "Tien Gow", "highest hand"], ["牌九", "天九", "いちばん強い手"])}
+    for key, (in_en, in_ja) in expect.items():
+        assert all(w in _entry(en, key) for w in in_en), (key, _entry(en, key))
+        assert all(w in _entry(ja, key) for w in in_ja), (key, _entry(ja, key))
