@@ -98,3 +98,21 @@ def test_glossary_terms_shared_by_two_games_speak_of_both(rules_copy):
     for key, (in_en, in_ja) in expect.items():
         assert all(w in _entry(en, key) for w in in_en), (key, _entry(en, key))
         assert all(w in _entry(ja, key) for w in in_ja), (key, _entry(ja, key))
+
+
+@pytest.mark.parametrize("games,partners,alone", [
+    (("moon",), False, True),             # three players alone: no partners, no marks
+    (("texas-42",), True, False),         # four in two partnerships, marks
+    (("moon", "texas-42"), True, True),   # both kinds of game: both sentences
+])
+def test_the_comparison_page_says_of_the_games_of_tricks_only_what_holds_for_them(tmp_path, games, partners,
+                                                                                    alone):
+    from conftest import rules_with
+
+    files = generate(Catalog(rules_with(tmp_path, *games)), png=False, with_stats=False)
+    for lang, partner_words, alone_words in (("en", "partners win", "plays alone"),
+                                             ("ja", "2人ずつの組で", "1人で戦い")):
+        page = files[f"{lang}/gen/family.md"].decode()
+        about = page.split("{ #tricks }", 1)[1].strip().split("\n", 1)[0]
+        assert (partner_words in about) is partners and ("glossary.md#mark" in about) is partners, about
+        assert (alone_words in about) is alone, about

@@ -317,8 +317,8 @@ def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
     family naming its games, each linked to the table it is in. Each family
     that has games gets a section (in the order of
     :func:`~generator.engine.family.families`; its heading and its one
-    sentence are the ``overview`` messages ``family_<name>`` and
-    ``family_<name>_about``) with its tables (at most :data:`MAX_COLUMNS`
+    sentence are the ``overview`` message ``family_<name>`` and
+    :meth:`~generator.engine.family.Family.family_about` of its games) with its tables (at most :data:`MAX_COLUMNS`
     games each, :func:`table_groups`; where there are several, each has a
     heading naming its games, anchored ``<family>-<n>``): a column per game,
     linked to its page, and a row per item, the detailed rows :data:`ROWS`
@@ -340,7 +340,7 @@ def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
         finder.append(f"- **[{heading}](#{family.name})**{_m(lang, 'finder_sep')}" + sep.join(
             f"[{escape_link_text(name[lang])}](#{anchor})" for group, anchor in zip(groups, anchors)
             for _, name, _ in group) + "\n")
-        sections.append(f"\n## {heading} {{ #{family.name} }}\n\n{_m(lang, 'family_' + family.name + '_about')}\n")
+        sections.append(f"\n## {heading} {{ #{family.name} }}\n\n{family.family_about([g[2] for g in mine], lang)}\n")
         for group, anchor in zip(groups, anchors):
             if len(groups) > 1:
                 sections.append(f"\n### {sep.join(escape_md(name[lang]) for _, name, _ in group)} {{ #{anchor} }}\n")

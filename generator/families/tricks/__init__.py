@@ -212,6 +212,19 @@ class TricksFamily(Family):
                     tiles=t["tricks_tph"], points=t["tricks_bid_three" if rules.three else "tricks_bid"],
                     block=t["tricks_set"], first=t["tricks_made"])
 
+    def family_about(self, games: list, lang: str) -> str:
+        """Tricks after a bid, then who wins what, from the games shown: partners win marks together
+        in a game for four (Texas 42), three players each score their own points (Moon)."""
+        from ...base.i18n import messages
+
+        words = messages("overview", lang)
+        parts = [words["family_tricks_about"]]
+        if any(not g.three for g in games):
+            parts.append(words["family_tricks_partners"])
+        if any(g.three for g in games):
+            parts.append(words["family_tricks_alone"])
+        return ("" if lang == "ja" else " ").join(parts)
+
     def compare_cell(self, v, row: str, lang: str) -> str:
         from .pages import compare_cell
 
