@@ -116,3 +116,26 @@ def test_the_comparison_page_says_of_the_games_of_tricks_only_what_holds_for_the
         about = page.split("{ #tricks }", 1)[1].strip().split("\n", 1)[0]
         assert (partner_words in about) is partners and ("glossary.md#mark" in about) is partners, about
         assert (alone_words in about) is alone, about
+
+
+@pytest.mark.parametrize("vid,random_seats", [
+    ("moon", "E"),               # the figures' players alternate planning/random from N: N, E, W
+    ("texas-42", "E and W"),     # N, E, S, W: E and W play at random
+])
+def test_the_bid_figures_name_the_seats_that_play_at_random(tmp_path, vid, random_seats):
+    import json
+
+    from conftest import rules_with
+    from generator.sim.stats import definition_hash
+
+    cat = Catalog(rules_with(tmp_path, vid))
+    stored = json.loads((tmp_path / "rules" / vid / "stats.json").read_text(encoding="utf-8"))
+    assert definition_hash(cat.variant(vid)) == stored["hash"]      # the figures stand: nothing to recompute
+    files = generate(cat, png=False, with_stats=True, only={vid})
+    ja_seats = {"E": "E", "E and W": "EとW"}[random_seats]
+    for lang, words in (("en", (f"Bids set ({random_seats} playing at random)",
+                                f"Bids made ({random_seats} playing at random)")),
+                        ("ja", (f"セットの割合（{ja_seats}は無作為に遊ぶ）", f"成立の割合（{ja_seats}は無作為に遊ぶ）"))):
+        page = files[f"{lang}/gen/{vid}.md"].decode()
+        head = next(l for l in page.split("{ #by-the-numbers }", 1)[1].splitlines() if l.startswith("| "))
+        assert head.endswith(f"| {words[0]} | {words[1]} |"), head

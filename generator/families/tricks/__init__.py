@@ -206,11 +206,15 @@ class TricksFamily(Family):
         return {"estimate_method": estimate_method, "hand_estimate": hand_estimate}
 
     def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
-        """Hands, the winning bid, how often the bid is set or made."""
+        """Hands, the winning bid, how often the bid is set or made; the last two headings name the
+        seats that play at random (:data:`generator.sim.stats.BOTS` alternate round the table from N:
+        E, or E and W), since
+        their overbidding weighs on both."""
         t = words
+        three = "_three" if rules.three else ""
         return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"],
-                    tiles=t["tricks_tph"], points=t["tricks_bid_three" if rules.three else "tricks_bid"],
-                    block=t["tricks_set"], first=t["tricks_made"])
+                    tiles=t["tricks_tph"], points=t["tricks_bid" + three],
+                    block=t["tricks_set" + three], first=t["tricks_made" + three])
 
     def family_about(self, games: list, lang: str) -> str:
         """Tricks after a bid, then who wins what, from the games shown: partners win marks together

@@ -28,6 +28,7 @@ from ...engine.tiles import Tile
 from ...engine.rulebase import RuleViolation
 from .rules import (DOUBLES, PARTNER_BIDS, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
                                 notation, parse_trumps, settle_marks, team_name)
+from .words import own_rule
 from ...model.compare import stated_diff
 from ...model.kinds import Kinds, PositionBase, checked_base, read_tile
 from ...model.schema import TEXT as _TEXT, TILE as _TILE, bound_numbers
@@ -458,7 +459,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
                     raise RuleViolation("the bidding is over: each seat bids once", f"{vid}/bid")
                 game.push(seat, bid)
             except RuleViolation as exc:
-                raise src.error(("deal", "bids", i), f"{exc}", key=False) from None
+                raise src.error(("deal", "bids", i), f"{own_rule(exc, v, bid)}", key=False) from None
         if game.phase == "bid" and (pos.trumps is not None or pos.tricks):
             raise src.error(("deal", "bids"), f"the bidding is not over: {game.current} has not bid yet")
         if pos.discard is not None:
@@ -468,7 +469,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
             try:
                 game.push(game.current, pos.discard)
             except RuleViolation as exc:
-                raise src.error(("deal", "discard"), str(exc), key=False) from None
+                raise src.error(("deal", "discard"), str(own_rule(exc, v)), key=False) from None
         if pos.trumps is not None:
             if game.end == "thrown-in":
                 raise src.error(("deal", "trumps"), "every seat passed: the hand is thrown in (`all_pass: "
@@ -476,7 +477,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
             try:
                 game.push(game.current, pos.trumps)
             except RuleViolation as exc:
-                raise src.error(("deal", "trumps"), str(exc), key=False) from None
+                raise src.error(("deal", "trumps"), str(own_rule(exc, v)), key=False) from None
         for tr in pos.tricks:
             leader = game.current
             need = len(game.seats) - (1 if game.sitting_out else 0)
@@ -488,7 +489,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
                 try:
                     game.push(seat, tile)
                 except RuleViolation as exc:
-                    raise src.error(tr.path + ("plays", j), f"trick {tr.index} (led by {leader}): {exc}",
+                    raise src.error(tr.path + ("plays", j), f"trick {tr.index} (led by {leader}): {own_rule(exc, v)}",
                                     key=False) from None
         return TrickOutcome(pos, deal=game)
     teams = [team_name((SEATS[0], SEATS[2])), team_name((SEATS[1], SEATS[3]))]

@@ -669,11 +669,10 @@ class Deal:
         ``doubles`` or ``follow-me``) or a :class:`Tile`. Raises
         :class:`RuleViolation` when it is not ``seat``'s turn or the rules
         forbid the action."""
-        vid = self.vid
         if self.end is not None:
-            raise RuleViolation("the hand is over", f"{vid}/over")
+            raise RuleViolation("the hand is over", "texas-42/over")
         if seat != self.current:
-            raise RuleViolation(f"it is {self.current}'s turn, not {seat}'s", f"{vid}/turn")
+            raise RuleViolation(f"it is {self.current}'s turn, not {seat}'s", "texas-42/turn")
         if self.phase == "bid":
             self._bid(seat, action)
         elif self.phase == "discard":
@@ -683,24 +682,12 @@ class Deal:
         else:
             self._play(seat, action)
 
-    @property
-    def vid(self) -> str:
-        """The id this deal's rule ids start with (``moon/bid``): the game's own,
-        or ``tricks`` for rules made without one."""
-        return self.rules.id or "tricks"
-
     def _bid(self, seat: str, bid) -> None:
-        vid = self.vid
         if not isinstance(bid, Bid):
-            raise RuleViolation(f"{seat} must bid or pass now, not play", f"{vid}/bid")
+            raise RuleViolation(f"{seat} must bid or pass now, not play", "texas-42/bid")
         why = self.rules.bid_problem(bid, self.high, self.hands[seat], self.forced)
         if why:
-            # a bid these rules leave out (the moon, Nel-O, a plunge, a splash) breaks a rule of its own,
-            # not the order of the bidding
-            off = {"moon": not self.rules.shoot_moon, "nello": not self.rules.nello}.get(
-                bid.contract, bid.contract in PARTNER_BIDS and not getattr(self.rules, bid.contract))
-            rule = f"{vid}/no-moon" if off and bid.contract == "moon" else f"{vid}/no-such-bid" if off else f"{vid}/bid"
-            raise RuleViolation(f"{seat} may not bid {bid}: {why}", rule)
+            raise RuleViolation(f"{seat} may not bid {bid}: {why}", "texas-42/bid")
         self.bidding.append((seat, bid))
         if not bid.is_pass:
             self.high, self.bidder = bid, seat
@@ -719,32 +706,29 @@ class Deal:
             self.phase = "discard"
 
     def _discard(self, seat: str, tile) -> None:
-        vid = self.vid
         if not isinstance(tile, Tile) or tile not in self.hands[seat]:
             shown = notation(tile) if isinstance(tile, Tile) else tile
             raise RuleViolation(f"{seat} has taken the widow and discards one tile of its hand, not {shown}",
-                                f"{vid}/discard")
+                                "texas-42/discard")
         self.hands[seat].remove(tile)
         self.discarded = tile
         self.phase = "trumps"
 
     def _name(self, seat: str, trumps) -> None:
-        vid = self.vid
         if trumps not in self.plays_for(seat) or isinstance(trumps, (bool, Bid, Tile)):
             shown = ", ".join(map(str, self.plays_for(seat)))
-            raise RuleViolation(f"{seat} may name {shown} as trumps here, not {trumps}", f"{vid}/trumps")
+            raise RuleViolation(f"{seat} may name {shown} as trumps here, not {trumps}", "texas-42/trumps")
         self.trumps = trumps
         self.phase = "play"                     # the namer leads (the bidder; a plunger's or splasher's partner)
 
     def _play(self, seat: str, tile) -> None:
-        vid = self.vid
         if not isinstance(tile, Tile) or tile not in self.hands[seat]:
-            raise RuleViolation(f"{seat} holds no {notation(tile) if isinstance(tile, Tile) else tile}", f"{vid}/hand")
+            raise RuleViolation(f"{seat} holds no {notation(tile) if isinstance(tile, Tile) else tile}", "texas-42/hand")
         legal = self.plays_for(seat)
         if tile not in legal:
             suit = self.rules.suit_led(self.trick[0][1], self.trumps, self.contract)
             raise RuleViolation(f"{seat} must follow suit ({_suit_words(suit)}) with "
-                                f"{', '.join(map(notation, legal))}, not {notation(tile)}", f"{vid}/follow-suit")
+                                f"{', '.join(map(notation, legal))}, not {notation(tile)}", "texas-42/follow-suit")
         self.hands[seat].remove(tile)
         self.trick.append((seat, tile))
         playing = self._in_play()
