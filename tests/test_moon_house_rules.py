@@ -139,3 +139,24 @@ def test_the_bid_figures_name_the_seats_that_play_at_random(tmp_path, vid, rando
         page = files[f"{lang}/gen/{vid}.md"].decode()
         head = next(l for l in page.split("{ #by-the-numbers }", 1)[1].splitlines() if l.startswith("| "))
         assert head.endswith(f"| {words[0]} | {words[1]} |"), head
+
+
+def test_a_tile_refused_in_the_readers_game_of_moon_names_moons_rule(catalog):
+    from generator.engine import Tile as T
+    from generator.families.tricks import play as show
+    from generator.families.tricks.rules import PASS, Bid, Deal
+
+    moon = catalog.variant("moon").rules
+    hands = {"N": [T(6, 6), T(5, 6), T(3, 6), T(5, 5), T(4, 4), T(1, 2), T(1, 3)],
+             "E": [T(2, 6), T(1, 6), T(4, 5), T(3, 5), T(3, 3), T(2, 2), T(0, 0)],
+             "W": [T(2, 5), T(1, 5), T(3, 4), T(2, 4), T(1, 4), T(2, 3), T(1, 1)]}
+    deal = Deal(moon, ["N", "E", "W"], hands, "W", (T(4, 6),))
+    # W shakes: N bids first. N five tricks, E and W pass; N takes the 6-4, discards the 1-3,
+    # names sixes and leads the 6-6; E holds the 6-2 and 6-1, so its 4-5 does not follow.
+    for seat, bid in (("N", Bid(5, "tricks")), ("E", PASS), ("W", PASS)):
+        deal.push(seat, bid)
+    deal.push("N", T(1, 3))
+    deal.push("N", 6)
+    deal.push("N", T(6, 6))
+    assert show.refusal(moon, deal, "E", T(4, 5)) == "moon/follow-suit"
+    assert show.refusal(moon, deal, "W", T(2, 5)) == "moon/turn"            # E's turn, not W's

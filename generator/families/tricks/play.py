@@ -31,7 +31,7 @@ from .draw import draw_trick
 from ...engine.tiles import Tile
 from ...engine.rulebase import RuleViolation
 from .sim import _strength, estimate, plan_key, trick_estimate
-from .words import bid_words, own_rule, suit_words as _suit, tile_text, trumps_words
+from .words import bid_words, suit_words as _suit, tile_text, trumps_words
 from .rules import DOUBLES, FOLLOW_ME, HAND_POINTS, PASS, Bid, Deal, Texas42, count_of
 
 __all__ = ["table", "action_words", "log_words", "action_tile", "refusal", "scores", "hand_result", "hint",
@@ -246,7 +246,7 @@ def refusal(variant: Texas42, state: Deal, seat: str, tile: Tile) -> str:
     try:
         state.push(seat, tile)
     except RuleViolation as exc:
-        return own_rule(exc, variant).rule
+        return f"{variant.id or 'tricks'}/{exc.rule.split('/', 1)[-1]}"     # the game's own id, as `check` gives it
     raise RuntimeError(f"{tile} was played though the hand did not list it")
 
 

@@ -28,7 +28,6 @@ from ...engine.tiles import Tile
 from ...engine.rulebase import RuleViolation
 from .rules import (DOUBLES, PARTNER_BIDS, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
                                 notation, parse_trumps, settle_marks, team_name)
-from .words import own_rule
 from ...model.compare import stated_diff
 from ...model.kinds import Kinds, PositionBase, checked_base, read_tile
 from ...model.schema import TEXT as _TEXT, TILE as _TILE, bound_numbers
@@ -421,6 +420,25 @@ def _words(err: SourceError) -> SourceError:
                            "trick), `follow` (what may follow a lead), `deal` (a whole hand) or `marks` (hands "
                            "added up)")
     return err
+
+
+def own_rule(exc: RuleViolation, v: Texas42, action=None) -> RuleViolation:
+    """``exc``, a refusal of the engine's :class:`~generator.families.tricks.rules.Deal` (whose rule
+    ids all start ``texas-42/``), under the id of the game ``v`` plays (``moon/follow-suit``;
+    ``tricks/...`` for rules made without an id), so that a rule writer's error names their own
+    game. A bid ``action`` these rules leave out is refused by a rule of its own rather than the
+    order of the bidding: ``VID/no-moon`` for the moon (``shoot_moon: not-allowed``),
+    ``VID/no-such-bid`` for Nel-O, a plunge or a splash not allowed. The engine's rule ids stay as
+    they are, so the figures' hash (which reads the engine's code) does not change."""
+    vid = v.id or "tricks"
+    what = exc.rule.split("/", 1)[-1]
+    if what == "bid" and isinstance(action, Bid) and not action.is_pass:
+        if action.contract == "moon" and not v.shoot_moon:
+            return RuleViolation(exc.message, f"{vid}/no-moon")
+        if (action.contract == "nello" and not v.nello) or (action.contract in PARTNER_BIDS
+                                                            and not getattr(v, action.contract)):
+            return RuleViolation(exc.message, f"{vid}/no-such-bid")
+    return RuleViolation(exc.message, f"{vid}/{what}")
 
 
 def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:

@@ -7,10 +7,9 @@ import it in the reader's browser."""
 from __future__ import annotations
 
 from ...base.i18n import plural, tables
-from ...engine.rulebase import RuleViolation
-from .rules import DOUBLES, FOLLOW_ME, PARTNER_BIDS, Bid, Texas42
+from .rules import DOUBLES, FOLLOW_ME, Bid
 
-__all__ = ["tile_text", "suit_words", "trumps_words", "bid_words", "cap", "own_rule"]
+__all__ = ["tile_text", "suit_words", "trumps_words", "bid_words", "cap"]
 
 _UI = tables("tricks")
 
@@ -55,22 +54,3 @@ def bid_words(bid: Bid, lang: str) -> str:
         return ui["bid_moon_name"]
     marks = plural(lang, "mark", bid.marks)
     return marks if bid.contract == "marks" else ui[bid.contract].format(marks=marks)
-
-
-def own_rule(exc: RuleViolation, v: Texas42, action=None) -> RuleViolation:
-    """``exc``, a refusal of the engine's :class:`~generator.families.tricks.rules.Deal` (whose rule
-    ids all start ``texas-42/``), under the id of the game ``v`` plays (``moon/follow-suit``;
-    ``tricks/...`` for rules made without an id), so that a rule writer's error names their own
-    game. A bid ``action`` these rules leave out is refused by a rule of its own rather than the
-    order of the bidding: ``VID/no-moon`` for the moon (``shoot_moon: not-allowed``),
-    ``VID/no-such-bid`` for Nel-O, a plunge or a splash not allowed. The engine's rule ids stay as
-    they are, so the figures' hash (which reads the engine's code) does not change."""
-    vid = v.id or "tricks"
-    what = exc.rule.split("/", 1)[-1]
-    if what == "bid" and isinstance(action, Bid) and not action.is_pass:
-        if action.contract == "moon" and not v.shoot_moon:
-            return RuleViolation(exc.message, f"{vid}/no-moon")
-        if (action.contract == "nello" and not v.nello) or (action.contract in PARTNER_BIDS
-                                                            and not getattr(v, action.contract)):
-            return RuleViolation(exc.message, f"{vid}/no-such-bid")
-    return RuleViolation(exc.message, f"{vid}/{what}")
