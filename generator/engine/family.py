@@ -34,7 +34,7 @@ import importlib
 import os
 from typing import Any, Callable, Mapping
 
-from ..base.i18n import add_words
+from ..base.i18n import add_words, messages
 
 __all__ = ["Family", "register", "families", "family_of", "site_order", "FAMILY_MODULES", "MORE_FAMILIES"]
 
@@ -341,6 +341,12 @@ class Family:
         ``games``, ``hands``, ``per_game``, ``tiles``, ``points``, ``block``,
         ``first``) from the figures' string table ``words``."""
         raise NotImplementedError(self.name)
+
+    def family_about(self, games: list, lang: str) -> str:
+        """The one sentence under the family's heading on the comparison page, true of every game
+        of ``games`` (the Rules of the family's games there): by default the ``overview``
+        message ``family_<name>_about``; a family whose games differ in what it says builds it from them."""
+        return messages("overview", lang)["family_" + self.name + "_about"]
 
     def compare_cell(self, v, row: str, lang: str) -> str:
         """One cell of a two-game comparison: ``row`` (a

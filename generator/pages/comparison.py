@@ -319,8 +319,8 @@ def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
     family naming its games, each linked to the table it is in. Each family
     that has games gets a section (in the order of
     :func:`~generator.engine.family.families`; its heading and its one
-    sentence are the ``overview`` messages ``family_<name>`` and
-    ``family_<name>_about``) with its tables (at most :data:`MAX_COLUMNS`
+    sentence are the ``overview`` message ``family_<name>`` and
+    :meth:`~generator.engine.family.Family.family_about` of its games) with its tables (at most :data:`MAX_COLUMNS`
     games each, :func:`table_groups`; where there are several, each has a
     heading naming its games, anchored ``<family>-<n>``): a column per game,
     linked to its page, and a row per item, the detailed rows :data:`ROWS`
@@ -343,8 +343,12 @@ def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
             f"[{escape_link_text(name[lang])}](#{anchor})" for group, anchor in zip(groups, anchors)
             for _, name, _ in group) + "\n")
         note = family.overview_note(mine, lang)
-        about = _m(lang, 'family_' + family.name + '_about') + ((" " if lang == "en" else "") + note if note else "")
-        sections.append(f"\n## {heading} {{ #{family.name} }}\n\n{about}\n")
+        about = family.family_about([g[2] for g in mine], lang) + ((" " if lang == "en" else "") + note if note else "")
+        sections.append(f"
+## {heading} {{ #{family.name} }}
+
+{about}
+")
         for group, anchor in zip(groups, anchors):
             if len(groups) > 1:
                 sections.append(f"\n### {sep.join(escape_md(name[lang]) for _, name, _ in group)} {{ #{anchor} }}\n")

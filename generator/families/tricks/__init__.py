@@ -115,7 +115,8 @@ class TricksFamily(Family):
                 if getattr(choices, key) == value:
                     return [(key, f"`{key}: {value}` belongs to a game of three players (Moon: "
                                   f"`players: [3]`); four players in partnerships deal every tile")]
-        if three and choices.widow == "bidder-exchanges" and params.get("set") != "moon":
+        # (any set but these two is refused by `param_problems`, which names the sets a game of tricks uses)
+        if three and choices.widow == "bidder-exchanges" and params.get("set") == 6:
             return [("widow", "a widow is the one tile left after dealing seven to each of three players: "
                               "`set: moon` (22 tiles) leaves one; a double-six set leaves seven")]
         if three:
@@ -205,11 +206,28 @@ class TricksFamily(Family):
         return {"estimate_method": estimate_method, "hand_estimate": hand_estimate}
 
     def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
-        """Hands, the winning bid, how often the bid is set or made."""
+        """Hands, the winning bid, how often the bid is set or made; the last two headings name the
+        seats that play at random (:data:`generator.sim.stats.BOTS` alternate round the table from N:
+        E, or E and W), since
+        their overbidding weighs on both."""
         t = words
+        three = "_three" if rules.three else ""
         return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"],
-                    tiles=t["tricks_tph"], points=t["tricks_bid_three" if rules.three else "tricks_bid"],
-                    block=t["tricks_set"], first=t["tricks_made"])
+                    tiles=t["tricks_tph"], points=t["tricks_bid" + three],
+                    block=t["tricks_set" + three], first=t["tricks_made" + three])
+
+    def family_about(self, games: list, lang: str) -> str:
+        """Tricks after a bid, then who wins what, from the games shown: partners win marks together
+        in a game for four (Texas 42), three players each score their own points (Moon)."""
+        from ...base.i18n import messages
+
+        words = messages("overview", lang)
+        parts = [words["family_tricks_about"]]
+        if any(not g.three for g in games):
+            parts.append(words["family_tricks_partners"])
+        if any(g.three for g in games):
+            parts.append(words["family_tricks_alone"])
+        return ("" if lang == "ja" else " ").join(parts)
 
     def compare_cell(self, v, row: str, lang: str) -> str:
         from .pages import compare_cell

@@ -470,8 +470,8 @@ def made_words(rules, lang: str) -> str:
     plunge or a splash (``plunge``, ``splash: allowed``) need all seven tricks; Nel-O (``nello:
     allowed``) needs the bidder to take none; then who wins the marks."""
     ui = _UI[lang]
-    if rules.three:
-        return ui["made_three"]
+    if rules.three:             # the moon's 21 only where it may be bid (`shoot_moon`)
+        return ui["made_three"] if rules.shoot_moon else ui["made_three_no_moon"]
     parts = [ui["made_points"], ui["made_marks_" + rules.top_bid.replace("-", "_")]]
     if rules.plunge:
         parts.append(ui["made_plunge"])

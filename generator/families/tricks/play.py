@@ -234,18 +234,19 @@ def refusal(variant: Texas42, state: Deal, seat: str, tile: Tile) -> str:
     """The engine's rule that refuses ``tile`` (a tile of ``seat``'s hand
     that ``plays_for`` does not list), from the Deal's own checked move
     (:meth:`~generator.families.tricks.rules.Deal.push`, which checks before it
-    changes anything): ``texas-42/follow-suit`` for a tile that does not
-    follow the suit led while one in hand does, ``texas-42/bid`` while
-    bidding and ``texas-42/trumps`` while trumps are named (a tile is played
-    only after both), ``texas-42/turn`` when it is another seat's turn and
-    ``texas-42/over`` after the last trick. Raises ``RuntimeError`` (and
+    changes anything), each id starting with the game's own (``moon/bid``):
+    ``VID/follow-suit`` for a tile that does not
+    follow the suit led while one in hand does, ``VID/bid`` while
+    bidding and ``VID/trumps`` while trumps are named (a tile is played
+    only after both), ``VID/turn`` when it is another seat's turn and
+    ``VID/over`` after the last trick. Raises ``RuntimeError`` (and
     plays nothing) for a tile the Deal lists as playable."""
     if tile in state.plays_for(seat):
         raise RuntimeError(f"{tile} may be played now: there is no rule refusing it")
     try:
         state.push(seat, tile)
     except RuleViolation as exc:
-        return exc.rule
+        return f"{variant.id or 'tricks'}/{exc.rule.split('/', 1)[-1]}"     # the game's own id, as `check` gives it
     raise RuntimeError(f"{tile} was played though the hand did not list it")
 
 

@@ -422,24 +422,44 @@ def _words(err: SourceError) -> SourceError:
     return err
 
 
+def own_rule(exc: RuleViolation, v: Texas42, action=None) -> RuleViolation:
+    """``exc``, a refusal of the engine's :class:`~generator.families.tricks.rules.Deal` (whose rule
+    ids all start ``texas-42/``), under the id of the game ``v`` plays (``moon/follow-suit``;
+    ``tricks/...`` for rules made without an id), so that a rule writer's error names their own
+    game. A bid ``action`` these rules leave out is refused by a rule of its own rather than the
+    order of the bidding: ``VID/no-moon`` for the moon (``shoot_moon: not-allowed``),
+    ``VID/no-such-bid`` for Nel-O, a plunge or a splash not allowed. The engine's rule ids stay as
+    they are, so the figures' hash (which reads the engine's code) does not change."""
+    vid = v.id or "tricks"
+    what = exc.rule.split("/", 1)[-1]
+    if what == "bid" and isinstance(action, Bid) and not action.is_pass:
+        if action.contract == "moon" and not v.shoot_moon:
+            return RuleViolation(exc.message, f"{vid}/no-moon")
+        if (action.contract == "nello" and not v.nello) or (action.contract in PARTNER_BIDS
+                                                            and not getattr(v, action.contract)):
+            return RuleViolation(exc.message, f"{vid}/no-such-bid")
+    return RuleViolation(exc.message, f"{vid}/{what}")
+
+
 def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
     """Run a Texas 42 position through the engine, ignoring ``expect``.
     Raises :class:`SourceError` at a play, bid or trumps the rules forbid,
     with the engine's reason and its ``[rule ID]`` (a tile played out of
     suit when the player could follow, a bid too low ...)."""
     src = pos.src
+    vid = v.id or "tricks"
     if isinstance(pos, TrickPosition):
         if pos.hands is not None:
             for i, (seat, tile) in enumerate(zip(pos.seats, pos.plays)):
                 hand = pos.hands[seat]
                 if tile not in hand:
                     raise src.error(("trick", "plays", i), f"{seat} plays {notation(tile)}, which is not in {seat}'s "
-                                    f"hand ({', '.join(map(notation, hand))}) [rule texas-42/hand]", key=False)
+                                    f"hand ({', '.join(map(notation, hand))}) [rule {vid}/hand]", key=False)
                 legal = v.legal(hand, pos.plays[:i], pos.trumps, pos.contract)
                 if tile not in legal:
                     suit = v.suit_led(pos.plays[0], pos.trumps, pos.contract)
                     raise src.error(("trick", "plays", i), f"{seat} must follow suit ({_suit_words(suit)}) with "
-                                    f"{', '.join(map(notation, legal))}, not {notation(tile)} [rule texas-42/follow-suit]",
+                                    f"{', '.join(map(notation, legal))}, not {notation(tile)} [rule {vid}/follow-suit]",
                                     key=False)
         i = v.trick_winner(pos.plays, pos.trumps, pos.contract)
         trick = Trick(pos.leader, tuple(zip(pos.seats, pos.plays)), pos.seats[i],
@@ -454,10 +474,10 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
             seat = game.current
             try:
                 if game.phase != "bid":
-                    raise RuleViolation("the bidding is over: each seat bids once", "texas-42/bid")
+                    raise RuleViolation("the bidding is over: each seat bids once", f"{vid}/bid")
                 game.push(seat, bid)
             except RuleViolation as exc:
-                raise src.error(("deal", "bids", i), f"{exc}", key=False) from None
+                raise src.error(("deal", "bids", i), f"{own_rule(exc, v, bid)}", key=False) from None
         if game.phase == "bid" and (pos.trumps is not None or pos.tricks):
             raise src.error(("deal", "bids"), f"the bidding is not over: {game.current} has not bid yet")
         if pos.discard is not None:
@@ -467,7 +487,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
             try:
                 game.push(game.current, pos.discard)
             except RuleViolation as exc:
-                raise src.error(("deal", "discard"), str(exc), key=False) from None
+                raise src.error(("deal", "discard"), str(own_rule(exc, v)), key=False) from None
         if pos.trumps is not None:
             if game.end == "thrown-in":
                 raise src.error(("deal", "trumps"), "every seat passed: the hand is thrown in (`all_pass: "
@@ -475,7 +495,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
             try:
                 game.push(game.current, pos.trumps)
             except RuleViolation as exc:
-                raise src.error(("deal", "trumps"), str(exc), key=False) from None
+                raise src.error(("deal", "trumps"), str(own_rule(exc, v)), key=False) from None
         for tr in pos.tricks:
             leader = game.current
             need = len(game.seats) - (1 if game.sitting_out else 0)
@@ -487,7 +507,7 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
                 try:
                     game.push(seat, tile)
                 except RuleViolation as exc:
-                    raise src.error(tr.path + ("plays", j), f"trick {tr.index} (led by {leader}): {exc}",
+                    raise src.error(tr.path + ("plays", j), f"trick {tr.index} (led by {leader}): {own_rule(exc, v)}",
                                     key=False) from None
         return TrickOutcome(pos, deal=game)
     teams = [team_name((SEATS[0], SEATS[2])), team_name((SEATS[1], SEATS[3]))]
