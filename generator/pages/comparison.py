@@ -344,11 +344,7 @@ def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
             for _, name, _ in group) + "\n")
         note = family.overview_note(mine, lang)
         about = family.family_about([g[2] for g in mine], lang) + ((" " if lang == "en" else "") + note if note else "")
-        sections.append(f"
-## {heading} {{ #{family.name} }}
-
-{about}
-")
+        sections.append(f"\n## {heading} {{ #{family.name} }}\n\n{about}\n")
         for group, anchor in zip(groups, anchors):
             if len(groups) > 1:
                 sections.append(f"\n### {sep.join(escape_md(name[lang]) for _, name, _ in group)} {{ #{anchor} }}\n")
