@@ -254,13 +254,13 @@ def _with_rule_text(small: Path, body: str) -> Path:
 def test_template_work_is_bounded_by_its_output(small, capsys, body, message):
     path = _with_rule_text(small, body)
     err = _timed_check(small, capsys)
-    assert f"{path}:" in err and message in err
+    assert f"{shown(path)}:" in err and message in err
 
 
 def test_open_brackets_are_refused_before_markdown_reads_them(small, capsys):
     path = _with_rule_text(small, "a[b " * 5000)
     err = _timed_check(small, capsys)
-    assert f"{path}:" in err
+    assert f"{shown(path)}:" in err
     assert "the text leaves 5000 square brackets `[` open (at most 10)" in err
     path.write_text(path.read_text("utf-8").replace("a[b " * 5000, "`a[b` " * 50 + "[3|3] [x](draw.md)"), "utf-8")
     assert main(["check", "-q", str(small)]) == 0          # in code, or closed: read as usual
@@ -277,7 +277,7 @@ def test_a_long_chain_of_house_rules_is_refused_at_its_extends(small, capsys):
         (game / "variant.yaml").write_text(f"id: h{i:02d}\nextends: {parent}\nname: {{ja: 家{i}, en: House {i}}}\n")
     err = _timed_check(small, capsys)
     # h39 is 1 step from Draw, h24 16 steps: h23 and every game before it are too far
-    assert f"{small / 'h23' / 'variant.yaml'}:2:10: error: `extends` leads through more than 16 games (h23 -> h24 " \
+    assert f"{shown(small / 'h23' / 'variant.yaml')}:2:10: error: `extends` leads through more than 16 games (h23 -> h24 " \
            f"-> h25 -> h26 -> ...); a house rule may stand at most 16 steps from a game with rules of its own" in err
     # (each game of the chain changes nothing of its parent, which is a warning at its `extends`, not an error)
     assert not [line for line in err.splitlines() if "h24/variant.yaml" in line and ": error: " in line]
@@ -288,7 +288,7 @@ def test_a_worked_example_draws_at_most_forty_tiles(small, capsys):
     pos = small / "draw" / "positions" / "long.yaml"
     pos.write_text("variant: draw\nsteps:\n" + steps)
     assert main(["check", "-q", str(pos)]) == 1
-    assert capsys.readouterr().err == f"{pos}:43:5: error: steps holds 41 items, more than 40 (a diagram shows at " \
+    assert capsys.readouterr().err == f"{shown(pos)}:43:5: error: steps holds 41 items, more than 40 (a diagram shows at " \
                                       f"most that many tiles)\n"
 
 
@@ -313,7 +313,7 @@ def test_a_number_longer_than_a_page_prints_is_refused_alike_by_check_and_build(
 def test_a_body_attribute_may_not_reorder_text_or_take_an_id_of_the_page(small, capsys, body, message):
     path = _with_rule_text(small, body)
     err = _timed_check(small, capsys)
-    assert f"{path}:" in err and message in err
+    assert f"{shown(path)}:" in err and message in err
 
 
 def test_html_inside_code_is_shown_as_text_not_refused(small, capsys):
@@ -425,7 +425,7 @@ def test_fuzzed_big_lists_are_refused_quickly_and_located(tmp_path_factory, caps
     assert main(["check", "-q", str(rules)]) == 1
     assert time.monotonic() - started < 5
     err = capsys.readouterr().err
-    assert f"{variant}:10:" in err and f"params.players holds {size + 1:,} items, more than 16" in err
+    assert f"{shown(variant)}:10:" in err and f"params.players holds {size + 1:,} items, more than 16" in err
     assert len(err.splitlines()) <= 51 + 5
 
 

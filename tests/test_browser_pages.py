@@ -292,6 +292,6 @@ def test_nothing_wraps_inside_a_name_on_a_phone(tab, base_url, path):
     if path.endswith("-card/"):
         assert found["cards"] >= 4                  # the deal and the turn, scoring and end tables
     if path.endswith("family/"):
-        # five families in eight tables (the 19 games of a single line of play in four of at most five);
-        # those 19 games alone are each named once an item
-        assert found["tables"] == 8 and found["names"] > 19 * 14
+        # six families in ten tables (the 21 games of a single line of play in five of at most five);
+        # those 21 games alone are each named once an item
+        assert found["tables"] == 10 and found["names"] > 21 * 14

@@ -60,12 +60,12 @@ def test_files_the_site_would_not_read_or_would_read_as_one_are_refused(rules_co
     shutil.copy(src, draw / "notes.yaml")
     shutil.copy(src, draw / "positions" / "loud.YAML")
     expected = [
-        f"{draw / 'notes.yaml'}:1:1: error: the site does not read this file: a game is its folder's "
+        f"{shown(draw / 'notes.yaml')}:1:1: error: the site does not read this file: a game is its folder's "
         "variant.yaml, its worked positions go in the folder positions/ beside it, and the glossary is glossary.yaml",
-        f"{draw / 'positions' / 'double-ordinary.yaml'}:1:1: error: draw already has a position named "
+        f"{shown(draw / 'positions' / 'double-ordinary.yaml')}:1:1: error: draw already has a position named "
         "'double-ordinary' (positions/basics/double-ordinary.yaml); a position's name becomes its address on the "
         "site, so each must be different",
-        f"{draw / 'positions' / 'loud.YAML'}:1:1: error: the site reads only files whose names end in .yaml or "
+        f"{shown(draw / 'positions' / 'loud.YAML')}:1:1: error: the site reads only files whose names end in .yaml or "
         ".yml, in lower case: rename it 'loud.yaml'",
     ]
     for target in (rules_copy, draw):
