@@ -234,11 +234,14 @@ def test_rerun_tables_name_open_ends_in_player_words_in_tile_order(catalog):
     # Block's four-player example, move 5: 3-6 on the a side of the set 6-6, which already holds the 4-6
     # on its b side. Block states the ends 3-6's 3 and 2-4's 2; here both straight sides of the spinner
     # are joined, so its two side branches open as well. Listed by tile: [2|4] before [3|6] before [6|6].
+    # Without the diagram a double's side is named only as a side branch or a straight side (which one
+    # the reader sees, up or down, depends on the drawing): no letters of the position files.
     assert ("move 5 open ends [2\\|4] (low end), [3\\|6] (low end) → **[2\\|4] (low end), [3\\|6] (low end), "
-            "[6\\|6] (side branch A), [6\\|6] (side branch B)**") in en
+            "[6\\|6] (side branch), [6\\|6] (side branch)**") in en
     assert "5手目 開いた端 [2\\|4]（目が少ない端）, [3\\|6]（目が少ない端） → **[2\\|4]（目が少ない端）" in ja
     for text in (en, ja):
         assert "side-a" not in text and ":b" not in text and "|4]:" not in text
+        assert "branch A" not in text and "側枝A" not in text
 
 
 @pytest.mark.whole_site
@@ -345,9 +348,11 @@ def test_a_house_rule_whose_choice_changes_nothing_is_refused(rules_copy, capsys
 def test_a_house_rule_that_changes_its_games_layout_shows_a_dash_for_what_the_game_lacks(rules_copy, capsys):
     """Block played as a table of trains: Block has no rounds, so the
     differences table gives Block a dash and the house rule its 7 rounds
-    (it once stopped the build with a traceback)."""
+    (it once stopped the build with a traceback). Four hands of six: with the
+    engine set out first, four of seven would need 29 of the 28 tiles."""
     write(rules_copy, "block-trains", "id: block-trains\nextends: block\n"
-                                      "name: {ja: ブロックのトレイン, en: Block Trains}\nparams: {rounds: [7]}\n"
+                                      "name: {ja: ブロックのトレイン, en: Block Trains}\n"
+                                      "params: {rounds: [7], deal: {2: 7, 3: 7, 4: 6}}\n"
                                       "choices: {layout: trains, lead: engine, draw: one, settlement: penalty, "
                                       "next_lead: winner}\n")
     assert main(["check", "-q", str(rules_copy)]) == 0, capsys.readouterr().err

@@ -66,7 +66,7 @@ def test_number_9_train_states_what_it_plays_of_pagats_page_and_what_not(catalog
     en, ja = pages["en/gen/number-9-train.md"], pages["ja/gen/number-9-train.md"]
     assert "uses up all 55 tiles" in en and "55枚をすべて配り切ります" in ja
     assert "2 points a tile, 5 for starting a train" in en and "1枚2点、トレインを始めると5点" in ja
-    assert "This site's engine does not play that count" in en
+    assert "This site does not score that way" in en
     # the comparison's options row names each game's own set (Mexican Train's column: double-twelve)
     assert "| only the number of rounds; everyone plays alone, always with double-nine |" in en
 

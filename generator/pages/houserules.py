@@ -14,7 +14,7 @@ import dataclasses
 import json
 import re
 
-from .describe import end_name, play_words
+from .describe import T as _DESCRIBE, end_name, play_words
 from ..engine.choices import CHOICES, INFO
 from ..engine.family import family_of
 from ..base.i18n import messages, plural, tables
@@ -606,6 +606,16 @@ _TILE = re.compile(r"\b(\d+)-(\d+)\b")
 _PLAY_ON = re.compile(r"^(\d+-\d+) on (\w+)$")
 
 
+def _open_end(end, lang: str) -> str:
+    """An open end in a table without its diagram: a double's side says only whether it is a straight
+    side or a side branch (which one the reader sees depends on the drawing: no letters of the
+    position files); any other tile's end as its low or high end (``[1|4] (high end)``)."""
+    if not end.tile.is_double:
+        return end_name(end, lang)
+    word = _DESCRIBE[lang]["branch_none" if end.side.startswith("side-") else "straight_any"]
+    return _DESCRIBE[lang]["end_name"].format(tile=end.tile.label, side=word, extra="")
+
+
 def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None) -> str:
     """A stated or computed value (JSON) in words: ``{"A": 6}`` -> ``A 6``,
     ``["A", "B"]`` -> ``A, B``, ``[]`` or ``null`` -> none (or the key's own
@@ -644,7 +654,7 @@ def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None)
         except (NotationError, TypeError):
             ends = None
         if ends is not None:
-            return ", ".join(end_name(e, lang) for e in ends)     # (as every list of this table: "、" parts its changes)
+            return ", ".join(_open_end(e, lang) for e in ends)    # (as every list of this table: "、" parts its changes)
     if isinstance(v, dict):
         return ", ".join(f"{k} {one(x)}" for k, x in v.items())
     if isinstance(v, list):
