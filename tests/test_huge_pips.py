@@ -106,6 +106,7 @@ def _set(data, path, make):
     data[path[-1]] = make(data[path[-1]])
 
 
+@pytest.mark.full                   # every integer of a game of each family, one at a time: the full run
 def test_a_huge_integer_anywhere_in_a_position_is_located(tmp_path, capsys):
     """Every integer and every tile's first pip of one game's positions of each family made 10**30, one
     at a time: each copy is refused with a located error of its own file, and none is a traceback."""
@@ -134,6 +135,7 @@ def test_a_huge_integer_anywhere_in_a_position_is_located(tmp_path, capsys):
     assert missing == []
 
 
+@pytest.mark.full                   # every param of a game of each family, one at a time: the full run
 def test_a_huge_integer_in_a_game_s_params_is_located(tmp_path, capsys, monkeypatch):
     """Every integer of the params of each family's first game that has params made 10**30, one game
     copy each."""
