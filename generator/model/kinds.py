@@ -24,7 +24,7 @@ from ..engine.family import families, family_of
 from ..engine.tiles import NotationError
 from .yamlsrc import Source, SourceError
 
-__all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "parse_position", "foreign_kind", "huge_pip", "kind_keys",
+__all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "read_tiles", "parse_position", "foreign_kind", "huge_pip", "kind_keys",
            "evaluate", "compare", "outcome_json", "read_tile"]
 
 
@@ -83,6 +83,22 @@ def read_tile(src: Source, variant, path: tuple):
         return variant.parse_tile(src.get(path))
     except NotationError as exc:
         raise src.error(path, str(exc), key=False) from None
+
+
+def read_tiles(src: Source, variant, path: tuple, n: int, seen: list, tiles) -> list:
+    """The ``n`` tiles written at ``path`` (a list) of ``src``, each read by :func:`read_tile`;
+    ``seen`` (the position's tiles read so far) gains them, and a tile named more often across the
+    position than the set ``tiles`` (a :class:`~generator.engine.tilesets.TileSet`) holds it is refused
+    at that tile (a third 6-6 of the Chinese set). Raises :class:`SourceError`."""
+    out = []
+    for i in range(n):
+        t = read_tile(src, variant, path + (i,))
+        seen.append(t)
+        if tiles.check_counts(seen) is t:
+            raise src.error(path + (i,), f"{t} is named {seen.count(t)} times here, but the {tiles.words['en']} "
+                                         f"has {tiles.copies(t)} of it", key=False)
+        out.append(t)
+    return out
 
 
 def checked_base(src: Source, schema: dict, words: Callable[[SourceError], SourceError]) -> dict:

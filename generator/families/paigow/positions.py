@@ -28,7 +28,7 @@ from ...engine.rulebase import RuleViolation
 from .rules import PAIR_ORDER, STRATEGIES, HandValue, PaiGow, Setting, beats, fixed_setting, hand_value, set_hand, \
     showdown, splits
 from ...model.compare import stated_diff
-from ...model.kinds import Kinds, PositionBase, checked_base, read_tile
+from ...model.kinds import Kinds, PositionBase, checked_base, read_tile, read_tiles
 from ...model.schema import TEXT as _TEXT, TILE as _TILE, bound_numbers
 from ...model.yamlsrc import Source, SourceError
 
@@ -168,18 +168,8 @@ def tiles_text(tiles) -> list[str]:
 
 
 def _read(src: Source, v: PaiGow, path: tuple, n: int, seen: list) -> list[Tile]:
-    """The ``n`` tiles at ``path``, each a tile of the set; a tile named more often across the position
-    than the set holds it is refused at that tile."""
-    s = tileset("chinese")
-    out = []
-    for i in range(n):
-        t = read_tile(src, v, path + (i,))
-        seen.append(t)
-        if s.check_counts(seen) is t:
-            raise src.error(path + (i,), f"{t} is named {seen.count(t)} times here, but the Chinese set has "
-                                         f"{s.copies(t)} of it", key=False)
-        out.append(t)
-    return out
+    """The ``n`` tiles at ``path``, a tile named more often than the Chinese set holds it refused."""
+    return read_tiles(src, v, path, n, seen, tileset("chinese"))
 
 
 def _words(err: SourceError) -> SourceError:

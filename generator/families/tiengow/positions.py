@@ -29,7 +29,7 @@ from ...engine.rulebase import RuleViolation
 from ...engine.tiles import Tile
 from ...engine.tilesets import tileset
 from ...model.compare import stated_diff
-from ...model.kinds import Kinds, PositionBase, checked_base, read_tile
+from ...model.kinds import Kinds, PositionBase, checked_base, read_tiles
 from ...model.schema import TEXT as _TEXT, TILE as _TILE, bound_numbers
 from ...model.yamlsrc import Source, SourceError
 from .rules import Combo, Hand, Play, TienGow, combo, payments
@@ -149,16 +149,8 @@ class TienGowOutcome:
 
 
 def _read(src: Source, v: TienGow, path: tuple, n: int, seen: list) -> list[Tile]:
-    s = tileset("chinese")
-    out = []
-    for i in range(n):
-        t = read_tile(src, v, path + (i,))
-        seen.append(t)
-        if s.check_counts(seen) is t:
-            raise src.error(path + (i,), f"{t} is named {seen.count(t)} times here, but the Chinese set has "
-                                         f"{s.copies(t)} of it", key=False)
-        out.append(t)
-    return out
+    """The ``n`` tiles at ``path``, a tile named more often than the Chinese set holds it refused."""
+    return read_tiles(src, v, path, n, seen, tileset("chinese"))
 
 
 def _words(err: SourceError) -> SourceError:
