@@ -343,9 +343,10 @@ class Family:
         raise NotImplementedError(self.name)
 
     def family_about(self, games: list, lang: str) -> str:
-        """The one sentence under the family's heading on the comparison page, true of every game
-        of ``games`` (the Rules of the family's games there): by default the ``overview``
-        message ``family_<name>_about``; a family whose games differ in what it says builds it from them."""
+        """The words under the family's heading on the comparison page, true of every game of
+        ``games`` (``(id, name {ja, en}, rules)`` of the family's games there): by default the
+        ``overview`` message ``family_<name>_about``; a family whose games differ in what it says
+        builds them from the games."""
         return messages("overview", lang)["family_" + self.name + "_about"]
 
     def compare_cell(self, v, row: str, lang: str) -> str:
@@ -353,12 +354,6 @@ class Family:
         :data:`~generator.pages.comparison.COMPARE_ROWS` row) of the game
         ``v`` (a Variant), in ``lang``."""
         raise NotImplementedError(self.name)
-
-    def overview_note(self, games, lang: str) -> str:
-        """What the comparison page adds, after this family's one sentence,
-        about how its ``games`` (``(id, name {ja, en}, rules)`` of the page)
-        differ, from their rules ("" for nothing)."""
-        return ""
 
     def card_words(self, key: str, rules, lang: str) -> str | None:
         """The card's words for the choice ``key`` where this family says more

@@ -342,8 +342,7 @@ def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
         finder.append(f"- **[{heading}](#{family.name})**{_m(lang, 'finder_sep')}" + sep.join(
             f"[{escape_link_text(name[lang])}](#{anchor})" for group, anchor in zip(groups, anchors)
             for _, name, _ in group) + "\n")
-        note = family.overview_note(mine, lang)
-        about = family.family_about([g[2] for g in mine], lang) + ((" " if lang == "en" else "") + note if note else "")
+        about = family.family_about(mine, lang)
         sections.append(f"\n## {heading} {{ #{family.name} }}\n\n{about}\n")
         for group, anchor in zip(groups, anchors):
             if len(groups) > 1:

@@ -119,15 +119,15 @@ class TrainsFamily(RoundsFamily):
 
         return compare_cell(v, row, lang)
 
-    def overview_note(self, games, lang: str) -> str:
-        """Who may play on which train, by ``train_access``: the games where
-        each player has a train of their own (``marker``, Mexican Train), and
-        those where every train is open to all (``open``, Number 9 Train)."""
+    def family_about(self, games: list, lang: str) -> str:
+        """The family's sentence, then who may play on which train, by ``train_access``: the games
+        where each player has a train of their own (``marker``, Mexican Train), and those where
+        every train is open to all (``open``, Number 9 Train)."""
         from ...pages.comparison import message
         from ...safety.sanitize import escape_md
         from .rules import all_open
 
-        out = []
+        out = [super().family_about(games, lang)]
         for key, shared in (("trains_own_games", False), ("trains_open_games", True)):
             names = [escape_md(name[lang]) for _, name, rules in games if all_open(rules) == shared]
             if names:

@@ -223,9 +223,10 @@ class TricksFamily(Family):
 
         words = messages("overview", lang)
         parts = [words["family_tricks_about"]]
-        if any(not g.three for g in games):
+        rules = [g[2] for g in games]
+        if any(not r.three for r in rules):
             parts.append(words["family_tricks_partners"])
-        if any(g.three for g in games):
+        if any(r.three for r in rules):
             parts.append(words["family_tricks_alone"])
         return ("" if lang == "ja" else " ").join(parts)
 
