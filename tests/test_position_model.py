@@ -555,7 +555,8 @@ def test_every_wrong_value_of_the_steps_is_reported_past_a_refused_step(tmp_path
         f"FILE:8:14: error: step 3 (1-1) counted: stated [4, 1], the engine computes [2, 4] {why}",
         f"FILE:8:31: error: step 3 (1-1) total: stated 7, the engine computes 6 {why}",
         f"FILE:8:49: error: step 3 (1-1) points: stated 1, the engine computes 0 {why}",
-        "FILE:11:14: error: step 4 (4-4): '4-4:c': a double's ends are a, b, side-a and side-b, not 'c'"])
+        "FILE:11:14: error: step 4 (4-4): '4-4:c': a double's ends are a, b, side-a and side-b, or a corner (corner-a-side-a, "
+        "corner-a-side-b, corner-b-side-a, corner-b-side-b), not 'c'"])
 
 
 @pytest.mark.parametrize("lines,problem", [
