@@ -81,6 +81,11 @@ def test_an_unknown_choice_or_value_is_named():
         ("side_branches", "`side_branches: spinner-first` needs `spinners: first` (one spinner, the first double, "
                           "whose four sides are filled before any other end)")]),
     ({"side_branches": "spinner-first", "spinners": "first"}, []),
+    # the eight-armed star likewise (Cyprus: the set 9-9's sides and corners)
+    ({"side_branches": "eight-arm-star", "spinners": "none"}, [
+        ("side_branches", "`side_branches: eight-arm-star` needs `spinners: first` (one spinner, the first double, "
+                          "whose four sides and four corners are filled before any other end)")]),
+    ({"side_branches": "eight-arm-star", "spinners": "first"}, []),
 ])
 def test_what_the_engine_cannot_combine(choices, problems):
     assert combination_problems(Choices.from_mapping(choices)) == problems

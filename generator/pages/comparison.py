@@ -215,6 +215,7 @@ def _drawing(v: Rules, lang: str) -> str:
         "until-playable": _m(lang, "draw_until_a_tile_fits"),
         "optional": _m(lang, "may_draw_even_with_a"),
         "none": _m(lang, "pass_no_drawing"),
+        "one": _m(lang, "draw_one_and_play_open"),
     }[v.draw_mode]
 
 
