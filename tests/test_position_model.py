@@ -139,7 +139,8 @@ def test_steps_written_as_a_mapping_is_one_problem(tmp_path, capsys):
 #: The rules a placement may be stated as rejected by (RULE_IDS), sorted, for horse-race.
 HORSE_RACE_RULES = ("horse-race/blank, horse-race/doubles, horse-race/doubles-crosswise, horse-race/each-tile-once, "
                     "horse-race/lead, horse-race/matching, horse-race/multiple-of-3, horse-race/multiple-of-5, "
-                    "horse-race/placement, horse-race/set, horse-race/spinner-sides-first, horse-race/straight-sides-first, "
+                    "horse-race/placement, horse-race/set, horse-race/spinner-sides-first, horse-race/star-arms-first, "
+                    "horse-race/straight-sides-first, "
                     "horse-race/sum-7, "
                     "horse-race/touch")
 
