@@ -49,11 +49,12 @@ def test_an_unknown_choice_or_value_is_named():
         ("spinners", "the choice `spinners` applies only to a layout of line, not trains")]),
     ({"layout": "trains", "lead": "engine", "draw": "one", "settlement": "penalty",
       "double_cover": "next-player"}, []),
-    # ... and those three values belong to trains and the tree alone (Chicken Foot plays them too)
+    # ... and two of those values belong to trains and the tree alone (Chicken Foot plays them too); a line
+    # of play may draw one tile and pass (Pagat and domino-games.com, Cyprus)
     ({"lead": "engine", "draw": "one", "settlement": "penalty"}, [
         ("lead", "`lead: engine` belongs to a layout of trains or tree, not to a line of play"),
-        ("draw", "`draw: one` belongs to a layout of trains or tree, not to a line of play"),
         ("settlement", "`settlement: penalty` belongs to a layout of trains or tree, not to a line of play")]),
+    ({"draw": "one"}, []),
     # the tree's own choices belong to it alone
     ({"centre_double": "four-sides"}, [
         ("centre_double", "the choice `centre_double` applies only to a layout of tree, not line")]),
