@@ -49,11 +49,12 @@ def test_an_unknown_choice_or_value_is_named():
         ("spinners", "the choice `spinners` applies only to a layout of line, not trains")]),
     ({"layout": "trains", "lead": "engine", "draw": "one", "settlement": "penalty",
       "double_cover": "next-player"}, []),
-    # ... and those three values belong to trains and the tree alone (Chicken Foot plays them too)
+    # ... and two of those values belong to trains and the tree alone (Chicken Foot plays them too); a line
+    # of play may draw one tile and pass (Pagat and domino-games.com, Cyprus)
     ({"lead": "engine", "draw": "one", "settlement": "penalty"}, [
         ("lead", "`lead: engine` belongs to a layout of trains or tree, not to a line of play"),
-        ("draw", "`draw: one` belongs to a layout of trains or tree, not to a line of play"),
         ("settlement", "`settlement: penalty` belongs to a layout of trains or tree, not to a line of play")]),
+    ({"draw": "one"}, []),
     # the tree's own choices belong to it alone
     ({"centre_double": "four-sides"}, [
         ("centre_double", "the choice `centre_double` applies only to a layout of tree, not line")]),
@@ -81,6 +82,11 @@ def test_an_unknown_choice_or_value_is_named():
         ("side_branches", "`side_branches: spinner-first` needs `spinners: first` (one spinner, the first double, "
                           "whose four sides are filled before any other end)")]),
     ({"side_branches": "spinner-first", "spinners": "first"}, []),
+    # the eight-armed star likewise (Cyprus: the set 9-9's sides and corners)
+    ({"side_branches": "eight-arm-star", "spinners": "none"}, [
+        ("side_branches", "`side_branches: eight-arm-star` needs `spinners: first` (one spinner, the first double, "
+                          "whose four sides and four corners are filled before any other end)")]),
+    ({"side_branches": "eight-arm-star", "spinners": "first"}, []),
 ])
 def test_what_the_engine_cannot_combine(choices, problems):
     assert combination_problems(Choices.from_mapping(choices)) == problems

@@ -111,7 +111,7 @@ def spinners_scenario(value):
 def side_branches_scenario(value):
     # 3-3 set as the spinner, 3-5 on straight side a: after both straight sides, only side b and
     # the 5 are open (2); at once, also both side branches (4); the spinner's sides first, its
-    # three free sides and not yet the 5 (3).
+    # three free sides and not yet the 5 (3); an eight-armed star's, also its four corners (7).
     v = rules(spinners="first", side_branches=value)
     return len(place_all(v, [(T(3, 3), None), (T(3, 5), End(T(3, 3), "a"))]).open)
 
@@ -396,7 +396,8 @@ WORKED = {
     "matching": (matching_scenario, {"equal": ((3,), ()), "sum-7": ((), (4,))}),
     "doubles": (doubles_scenario, {"cross": [10], "choice": [6, 10]}),
     "spinners": (spinners_scenario, {"none": 2, "all": 6, "first": 4}),
-    "side_branches": (side_branches_scenario, {"after-straight": 2, "at-once": 4, "spinner-first": 3}),
+    "side_branches": (side_branches_scenario, {"after-straight": 2, "at-once": 4, "spinner-first": 3,
+                                                 "eight-arm-star": 7}),
     "draw": (draw_scenario, {"until-playable": (False, True), "optional": (True, True), "none": (False, False),
                              "one": 1}),
     "counting": (counting_scenario, {"ends": 5, "fives": 10}),

@@ -87,8 +87,8 @@ BAD = [
      "spinners"),
     ("combination", "id: h\nextends: block\nname: {ja: x, en: x}\nchoices: {legal_totals: multiples}\n", 4, 11,
      "the engine cannot play this combination: `legal_totals: multiples` needs `scoring`"),
-    ("trains value on a line", "id: h\nextends: draw\nname: {ja: x, en: x}\nchoices: {draw: one}\n", 4, 11,
-     "`draw: one` belongs to a layout of trains"),
+    ("trains value on a line", "id: h\nextends: draw\nname: {ja: x, en: x}\nchoices: {settlement: penalty}\n", 4, 11,
+     "`settlement: penalty` belongs to a layout of trains"),
     ("missing name", "id: h\nextends: draw\n", 1, 1, "name"),
     ("more rounds than doubles", "id: h\nextends: mexican-train\nname: {ja: x, en: x}\n"
      "params: {set: 9, deal: {2: 15, 3: 13, 4: 10, 5: 8, 6: 7, 7: 6, 8: 5}}\n", 4, 10,

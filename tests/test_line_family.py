@@ -583,8 +583,10 @@ def test_practice_answers_list_the_numbers_at_the_open_ends_smallest_first(catal
     files = generate(catalog, png=False, with_stats=False, only={"cyprus"})
     for lang in ("en", "ja"):
         page = files[f"{lang}/gen/cyprus.md"].decode()
-        # Cyprus "After the star": the 9-9 with 3-9, 5-9, 0-9 and 7-9 round it shows 3, 5, 0 and 7.
-        # 3-8 on the 3 leaves 8, 5, 0, 7 -> 0 / 5 / 7 / 8; 0-1 on the 0 leaves 3, 5, 1, 7 -> 1 / 3 / 5 / 7.
+        # Cyprus "After the star": the 9-9 with 3-9, 5-9, 0-9, 7-9 on its sides and 1-9, 2-9, 6-9, 8-9 on its
+        # corners shows 3, 5, 0, 7, 1, 2, 6, 8. 3-4 on the 3 leaves 4 there -> 0 / 1 / 2 / 4 / 5 / 6 / 7 / 8;
+        # 1-1 on the 1 shows 1 again -> 0 / 1 / 2 / 3 / 5 / 6 / 7 / 8.
         answers = page.split("practice-arms-table.svg", 1)[1].split("</details>", 1)[0]
-        assert "| **0 / 5 / 7 / 8** |" in answers and "| 1 / 3 / 5 / 7 |" in answers, answers
-        assert "0 / 8 / 5 / 7" not in page
+        assert "| **0 / 1 / 2 / 4 / 5 / 6 / 7 / 8** |" in answers and "| 0 / 1 / 2 / 3 / 5 / 6 / 7 / 8 |" in answers, \
+            answers
+        assert "4 / 5 / 0 / 7" not in page

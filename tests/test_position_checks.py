@@ -48,7 +48,8 @@ def test_an_open_end_written_wrongly_is_named_and_the_rest_still_checked(tmp_pat
                       '    expect: {total: 7, open: ["3-3:c"]}\n')
     assert code == 1 and err[:2] == [
         "FILE:4:14: error: step 1 (3-3) total: stated 7, the engine computes 6 (counted 6 = 6)",
-        "FILE:4:24: error: step 1 (3-3): '3-3:c': a double's ends are a, b, side-a and side-b, not 'c'"]
+        "FILE:4:24: error: step 1 (3-3): '3-3:c': a double's ends are a, b, side-a and side-b, or a corner (corner-a-side-a, "
+        "corner-a-side-b, corner-b-side-a, corner-b-side-b), not 'c'"]
 
 
 def test_a_wrong_settlement_names_each_winners_pips(tmp_path, capsys):

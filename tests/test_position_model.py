@@ -139,7 +139,8 @@ def test_steps_written_as_a_mapping_is_one_problem(tmp_path, capsys):
 #: The rules a placement may be stated as rejected by (RULE_IDS), sorted, for horse-race.
 HORSE_RACE_RULES = ("horse-race/blank, horse-race/doubles, horse-race/doubles-crosswise, horse-race/each-tile-once, "
                     "horse-race/lead, horse-race/matching, horse-race/multiple-of-3, horse-race/multiple-of-5, "
-                    "horse-race/placement, horse-race/set, horse-race/spinner-sides-first, horse-race/straight-sides-first, "
+                    "horse-race/placement, horse-race/set, horse-race/spinner-sides-first, horse-race/star-arms-first, "
+                    "horse-race/straight-sides-first, "
                     "horse-race/sum-7, "
                     "horse-race/touch")
 
@@ -555,7 +556,8 @@ def test_every_wrong_value_of_the_steps_is_reported_past_a_refused_step(tmp_path
         f"FILE:8:14: error: step 3 (1-1) counted: stated [4, 1], the engine computes [2, 4] {why}",
         f"FILE:8:31: error: step 3 (1-1) total: stated 7, the engine computes 6 {why}",
         f"FILE:8:49: error: step 3 (1-1) points: stated 1, the engine computes 0 {why}",
-        "FILE:11:14: error: step 4 (4-4): '4-4:c': a double's ends are a, b, side-a and side-b, not 'c'"])
+        "FILE:11:14: error: step 4 (4-4): '4-4:c': a double's ends are a, b, side-a and side-b, or a corner (corner-a-side-a, "
+        "corner-a-side-b, corner-b-side-a, corner-b-side-b), not 'c'"])
 
 
 @pytest.mark.parametrize("lines,problem", [

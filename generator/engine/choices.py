@@ -335,7 +335,8 @@ def combination_problems(c: Choices, params: Mapping | None = None) -> list[tupl
     owners: dict[tuple[str, str], list[str]] = {}   # a value other families always play belongs to them alone
     for other in families():
         for key, value in other.fixed.items():
-            if other is not family and key not in family.fixed and getattr(c, key) == value:
+            if other is not family and key not in family.fixed and getattr(c, key) == value \
+                    and (key, value) not in family.also_plays:
                 owners.setdefault((key, value), []).append(other.name)
     for (key, value), names in owners.items():
         out.append((key, f"`{key}: {value}` belongs to a layout of {' or '.join(names)}, not to {family.noun}"))

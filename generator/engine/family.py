@@ -83,6 +83,9 @@ class Family:
     own_params: Mapping[str, Mapping] = {}
     #: The values every game of the family plays (choice key -> value); any other value is refused.
     fixed: Mapping[str, str] = {}
+    #: Values other families fix (:attr:`fixed`) that a game of this family may choose too, as
+    #: ``(key, value)`` pairs (a line of play's ``draw: one``: Pagat's and domino-games.com's Cyprus).
+    also_plays: frozenset = frozenset()
     #: The class that plays a game of the family (a family whose games need several classes, one per
     #: rule value, answers :meth:`rule_parts` instead).
     rules_class: type | None = None

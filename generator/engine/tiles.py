@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["Tile", "End", "NotationError", "double_set", "STRAIGHT", "SIDES", "DOUBLE_ENDS"]
+__all__ = ["Tile", "End", "NotationError", "double_set", "STRAIGHT", "SIDES", "DOUBLE_ENDS", "CORNERS"]
 
 #: Straight (in-line) sides of a double: 直線側A/B in seed 000.
 STRAIGHT = ("a", "b")
@@ -24,6 +24,11 @@ STRAIGHT = ("a", "b")
 SIDES = ("side-a", "side-b")
 #: Every end of a double in output order.
 DOUBLE_ENDS = STRAIGHT + SIDES
+#: The four corners of the set double of an eight-armed star (Pagat, Cyprus: the 9-9's four
+#: diagonals), each named by the straight side and the side branch it lies between.
+CORNERS = ("corner-a-side-a", "corner-a-side-b", "corner-b-side-a", "corner-b-side-b")
+#: Every name a double's end may have, in output order.
+_DOUBLE_NAMES = DOUBLE_ENDS + CORNERS
 
 _TILE_RE = re.compile(r"^\s*(?:([0-9]+)\s*-\s*([0-9]+)|\[\s*([0-9]+)\s*\|\s*([0-9]+)\s*\])\s*$", re.ASCII)
 
@@ -188,11 +193,11 @@ class End:
     """An attachment point ``TILE:END`` (an open end of the layout, or a used one).
 
     ``side`` is a pip number as a string for a non-double (``"4"`` in ``1-4:4``),
-    or one of ``a``, ``b``, ``side-a``, ``side-b`` for a double. ``pip`` is the
+    or one of ``a``, ``b``, ``side-a``, ``side-b`` (or a corner of :data:`CORNERS`) for a double. ``pip`` is the
     number the end shows (a double shows its pip on every side; -1 for a
     side that names no pip, which no play can match); ``pip_bit`` is ``1 << pip`` (0 for -1). Ends are immutable and interned like
     :class:`Tile`. ``sort_key`` is the output order as one integer: by tile,
-    then pip (non-double) or ``a``, ``b``, ``side-a``, ``side-b``.
+    then pip (non-double) or ``a``, ``b``, ``side-a``, ``side-b``, then the corners.
 
     >>> End(Tile(1, 4), "4").pip, End(Tile(3, 3), "side-a").pip
     (4, 3)
@@ -218,7 +223,7 @@ class End:
         object.__setattr__(e, "side", side)
         if tile.is_double:
             pip = tile.low
-            order = DOUBLE_ENDS.index(side) if side in DOUBLE_ENDS else len(DOUBLE_ENDS)
+            order = _DOUBLE_NAMES.index(side) if side in _DOUBLE_NAMES else len(_DOUBLE_NAMES)
         else:
             pip = int(side) if isinstance(side, str) and side.isdigit() else -1
             order = pip if pip >= 0 else 0
@@ -283,9 +288,10 @@ class End:
         tile = Tile.parse(tile_text, max_pip)
         side = side.strip()
         if tile.is_double:
-            if side not in DOUBLE_ENDS:
+            if side not in _DOUBLE_NAMES:
                 raise NotationError(
-                    f"{text!r}: a double's ends are a, b, side-a and side-b, not {side!r}"
+                    f"{text!r}: a double's ends are a, b, side-a and side-b, or a corner (corner-a-side-a, "
+                    f"corner-a-side-b, corner-b-side-a, corner-b-side-b), not {side!r}"
                 )
         else:
             if not (side.isascii() and side.isdigit()) or not tile.has(int(side)):

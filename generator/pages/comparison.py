@@ -188,6 +188,7 @@ def _spinners(v: Rules, lang: str) -> str:
                 if v.sides_after_straight else _m(lang, "every_double"))
     if v.spinners == "first":
         after = _m(lang, "all_four_sides_filled_first") if v.choices.side_branches == "spinner-first" \
+            else _m(lang, "all_eight_arms_filled_first") if v.choices.side_branches == "eight-arm-star" \
             else _m(lang, "all_four_sides_open_at") if not v.sides_after_straight \
             else _m(lang, "sides_once_both_straight_sides")
         # the sniff is Sniff's own word: its first double branches only if its player lays it crosswise
@@ -214,6 +215,7 @@ def _drawing(v: Rules, lang: str) -> str:
         "until-playable": _m(lang, "draw_until_a_tile_fits"),
         "optional": _m(lang, "may_draw_even_with_a"),
         "none": _m(lang, "pass_no_drawing"),
+        "one": _m(lang, "draw_one_and_play_open"),
     }[v.draw_mode]
 
 

@@ -45,6 +45,8 @@ def side_word(end: End, lang: str, sides: Sides | None = None) -> str:
         where = sides.get(end)
         if where is None:       # a side branch the drawing does not have (a double laid lengthwise)
             return t["branch_none"] if branch else t[end.side]
+        if end.side.startswith("corner-"):      # a star's corner: "the upper left-hand corner"
+            return t["corner_" + where]
         return t[("branch_" if branch else "straight_") + where]
     return t["low"] if int(end.side) == end.tile.low else t["high"]
 

@@ -64,6 +64,7 @@ _RULE_SECTIONS = {
     "set": ("the-set", "starting-a-hand", "lead-and-turns"), "lead": ("the-set", "starting-a-hand", "lead-and-turns"),
     "straight-sides-first": ("side-branches", "branch-doubles", "spinners"),
     "spinner-sides-first": ("the-spinner", "the-star", "spinner", "side-branches"),
+    "star-arms-first": ("the-star", "the-spinner", "spinner", "side-branches"),
     "doubles-crosswise": ("doubles", "branch-doubles"), "doubles": ("doubles", "the-sniff"),
     "placement": ("matching", "placing-tiles", "placement-and-continuation", "side-branches"),
 }
@@ -150,8 +151,8 @@ class _Page:
         if every_end_counts:
             words["counted"] = ui["legend_counted_ends"]
         if rules.spinners == "first":
-            words["branch"] = ui["legend_branch_star" if rules.choices.side_branches == "spinner-first"
-                                 else "legend_branch_sniff"]
+            words["branch"] = ui[{"spinner-first": "legend_branch_star", "eight-arm-star": "legend_branch_star8"}
+                                 .get(rules.choices.side_branches, "legend_branch_sniff")]
         items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(words[key])}' for key in keys]
         return (f'\n<div class="rb-legend" markdown>\n\n**{_esc(ui["legend"])}**\n\n'
                 + "\n".join(items) + "\n\n</div>\n")

@@ -612,7 +612,8 @@ def _open_end(end, lang: str) -> str:
     position files); any other tile's end as its low or high end (``[1|4] (high end)``)."""
     if not end.tile.is_double:
         return end_name(end, lang)
-    word = _DESCRIBE[lang]["branch_none" if end.side.startswith("side-") else "straight_any"]
+    word = _DESCRIBE[lang]["branch_none" if end.side.startswith("side-") else "corner_any"
+                           if end.side.startswith("corner-") else "straight_any"]
     return _DESCRIBE[lang]["end_name"].format(tile=end.tile.label, side=word, extra="")
 
 

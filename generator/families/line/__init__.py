@@ -122,8 +122,12 @@ class LineFamily(Family):
     #: The line games in the site's order: the book's (seed 000) after Horse Race (seed 004).
     site_games = ("horse-race", "draw", "block", "all-fives", "all-threes", "matador", "sniff", "bergen")
     single_line = True
-    #: Cyprus's seven tables (four to ten players, double-nine) need some 3,400,000 units a row for
-    #: their 10,000 hands: a game's share is seven rows of that.
+    #: Drawing one tile, then passing if it does not fit, as the trains and the tree always do (Pagat and
+    #: domino-games.com, Cyprus): :meth:`~generator.families.line.rules.hand.Hand.draw`.
+    also_plays = frozenset({("draw", "one")})
+    #: Cyprus's seven tables (four to ten players, double-nine) need up to some 4,700,000 units a row for
+    #: their 10,000 hands since a player draws one tile and passes (its four-player row stops at its
+    #: share, after some 8,500 hands, and is marked so): a game's share is seven rows of 4,000,000.
     work_limits = (28_000_000, 4_000_000)
 
     @property

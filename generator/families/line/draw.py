@@ -5,7 +5,11 @@ only draws.
 :func:`arrange` places every tile of a :class:`~generator.families.line.rules.layout.Layout`
 on a grid of pip squares: a tile covers two squares along its line, a crosswise
 double covers one square along the line and two across it, a side branch leaves
-a double perpendicular to its line. Lines bend (turn 90 degrees) before they
+a double perpendicular to its line. The set double of an eight-armed star
+(Cyprus) has its four corner arms in the four quarters around it: each
+starts on the square diagonally off a corner of the double, half a square
+clear of it and of the arms beside it, and runs parallel to the line; a
+short diagonal stroke ties it to that corner. Lines bend (turn 90 degrees) before they
 cross the page's bounds, and no two tiles ever overlap; a depth-first search
 over the bending choices, with a bounded amount of work (:func:`arrange`),
 guarantees it, or raises :class:`LayoutError`.
@@ -32,7 +36,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from ...draw.svg import COLORS, UNIT, LayoutError, _f, placed_frame, tile_svg
-from ...engine.tiles import End, Tile
+from ...engine.tiles import CORNERS, End, Tile
 from ...safety.sanitize import escape
 from .rules.layout import Layout, Placed
 
@@ -60,7 +64,9 @@ def _add(p, d, k=1.0):
 class Box:
     """A drawn tile: top-left ``x, y`` and size ``w, h`` in squares;
     ``halves`` the two ``(pip, cx, cy)`` square centres; ``placed`` its record;
-    ``join`` the point ``(x, y)`` where it touches its parent (``None`` for the set)."""
+    ``join`` the point ``(x, y)`` where it touches its parent (``None`` for the set);
+    ``tie`` for a tile on a corner of a star's set double, the stroke
+    ``(x0, y0, x1, y1)`` from that corner to the tile (``None`` otherwise)."""
 
     tile: Tile
     x: float
@@ -70,6 +76,7 @@ class Box:
     halves: tuple
     placed: Placed
     join: tuple | None = None
+    tie: tuple | None = None
 
 
 @dataclass(frozen=True)
@@ -118,12 +125,39 @@ def _inside(r, bounds) -> bool:
     return r[0] >= -bx - 1e-6 and r[2] <= bx + 1e-6 and r[1] >= -by - 1e-6 and r[3] <= by + 1e-6
 
 
+def _corners(C, d) -> tuple[dict, tuple]:
+    """The four corner ends of a star's set double drawn crosswise at
+    centre ``C`` along direction ``d`` (its side ``a`` behind, ``b`` ahead,
+    ``side-a`` on the left): ``{corner: (P, growth)}``, and the half-squares
+    kept clear for the strokes that tie them to the double. A corner arm's
+    first square is one and a half squares back (``a``) or ahead (``b``) of
+    the centre and two squares to its side, so it touches neither the double
+    nor the arms beside it; it grows away from the middle, parallel to the
+    line."""
+    ends = {}
+    gaps = []
+    for name in CORNERS:
+        along = -1.0 if name.startswith("corner-a") else 1.0
+        side = _left(d) if name.endswith("side-a") else _right(d)
+        g = (d[0] * along, d[1] * along)
+        Q = _add(_add(C, g, 1.5), side, 2.0)        # the first square of the arm
+        ends[name] = (_add(Q, g, -0.5), g)
+        K = _add(_add(C, g, 0.5), side, 1.0)        # the double's corner
+        N = _add(_add(Q, g, -0.5), side, -0.5)      # the nearest corner of that square
+        gaps.append((min(K[0], N[0]), min(K[1], N[1]), max(K[0], N[0]), max(K[1], N[1])))
+    return ends, tuple(c for r in gaps for c in _cells(r))
+
+
 def _place_root(p: Placed):
     t = p.tile
+    extra: tuple = ()
     if t.is_double and p.cross:
         centres = ((0.0, -0.5), (0.0, 0.5))
         ends = {"a": ((-0.5, 0.0), W_), "b": ((0.5, 0.0), E_),
                 "side-a": ((0.0, -1.0), N_), "side-b": ((0.0, 1.0), S_)}
+        if p.star:
+            corners, extra = _corners((0.0, 0.0), E_)
+            ends.update(corners)
         rect = (-0.5, -1.0, 0.5, 1.0)
         halves = ((t.low,) + centres[0], (t.low,) + centres[1])
     else:
@@ -132,19 +166,25 @@ def _place_root(p: Placed):
                 {str(t.low): ((-1.0, 0.0), W_), str(t.high): ((1.0, 0.0), E_)})
         rect = (-1.0, -0.5, 1.0, 0.5)
         halves = ((t.low,) + centres[0], (t.high,) + centres[1])
-    return rect, halves, ends
+    return rect, halves, ends, extra
 
 
 def _candidates(p: Placed, P, d):
     """Every way to draw ``p`` joined at point ``P`` growing in direction ``d``,
-    most preferred first: ``(rect, halves, ends)``."""
+    most preferred first: ``(rect, halves, ends, extra)``, ``extra`` the
+    half-squares besides the tile's own that must stay clear (a star's
+    corner strokes)."""
     t = p.tile
     C = _add(P, d, 0.5)
     if t.is_double and p.cross:
         l, r = _left(d), _right(d)
         centres = (_add(C, l, 0.5), _add(C, r, 0.5))
         ends = {"b": (_add(C, d, 0.5), d), "side-a": (_add(C, l, 1.0), l), "side-b": (_add(C, r, 1.0), r)}
-        yield _rect_of_squares(centres), ((t.low,) + centres[0], (t.low,) + centres[1]), ends
+        extra: tuple = ()
+        if p.star:
+            corners, extra = _corners(C, d)
+            ends.update(corners)
+        yield _rect_of_squares(centres), ((t.low,) + centres[0], (t.low,) + centres[1]), ends, extra
         return
     if t.is_double:   # laid lengthwise: like any tile, its far end is straight side b
         near, far, far_name = t.low, t.low, "b"
@@ -162,7 +202,7 @@ def _candidates(p: Placed, P, d):
     for d2 in turns:
         C2 = _add(C, d2, 1.0)
         ends = {far_name: (_add(C2, d2, 0.5), d2)}
-        yield _rect_of_squares((C, C2)), ((near,) + C, (far,) + C2), ends
+        yield _rect_of_squares((C, C2)), ((near,) + C, (far,) + C2), ends, ()
 
 
 #: Tries (a tile set down in one of its ways) the search spends, in all, on the page's usual bounds
@@ -287,10 +327,10 @@ def _search(placed: list[Placed], bounds, budget, strict: bool = True,
             P, d = ends[p.parent]
             options = list(_candidates(p, P, d))
             own = set(_spot_cells(P, d))       # the end it joins: its marker square is where it goes
-        for rect, halves, new_ends in options:
+        for rect, halves, new_ends, extra in options:
             if not _inside(rect, bounds):
                 continue
-            cells = _cells(rect)
+            cells = _cells(rect) + extra
             if any(c in occupied for c in cells):
                 continue
             spots = [c for v in new_ends.values() for c in _spot_cells(*v)]
@@ -320,12 +360,24 @@ def _search(placed: list[Placed], bounds, budget, strict: bool = True,
     if not go(0):
         return None
     chosen.sort(key=lambda c: c[0].index)     # in placement order, however the search took them
-    boxes = tuple(Box(p.tile, r[0], r[1], r[2] - r[0], r[3] - r[1], h, p, J) for p, r, h, J in chosen)
+    rects = {p.tile: r for p, r, h, J in chosen}
+    boxes = tuple(Box(p.tile, r[0], r[1], r[2] - r[0], r[3] - r[1], h, p, J,
+                      _tie(rects[p.parent.tile], h[0][1:]) if p.parent is not None and p.parent.side in CORNERS
+                      else None)
+                  for p, r, h, J in chosen)
     spots = {}
     for e, (P, d) in ends.items():
         c = _add(P, d, 0.5)
         spots[e] = Spot(e, c[0], c[1], d)
     return Arrangement(boxes, spots)
+
+
+def _tie(rect, near) -> tuple:
+    """The stroke from the corner of the double ``rect`` nearest the centre
+    ``near`` of a corner arm's first square, to that square's nearest corner."""
+    cx = rect[0] if near[0] < rect[0] else rect[2]
+    cy = rect[1] if near[1] < rect[1] else rect[3]
+    return (cx, cy, near[0] + (0.5 if cx > near[0] else -0.5), near[1] + (0.5 if cy > near[1] else -0.5))
 
 
 #: The page's directions by growth vector (``y`` grows downwards, as in SVG).
@@ -336,8 +388,9 @@ def side_directions(arr: Arrangement) -> dict[End, str]:
     """Where each side of every double faces in the drawing ``arr``:
     ``End -> "left" | "right" | "up" | "down"``, for the straight sides
     (``a``, ``b``) and side branches (``side-a``, ``side-b``) the drawing
-    has, joined or free. A player sees "the right-hand side of [3|3]", not the
-    authors' letters, so the page words come from here (issue 29).
+    has, joined or free; a star's corners face ``"up-left"``, ``"up-right"``,
+    ``"down-left"`` or ``"down-right"``. A player sees "the right-hand side of
+    [3|3]", not the authors' letters, so the page words come from here (issue 29).
 
     >>> from generator.engine import Tile, End
     >>> from generator.families.line.rules import Layout
@@ -357,6 +410,18 @@ def side_directions(arr: Arrangement) -> dict[End, str]:
         if parent is not None and parent in arr.spots:     # its side ``a`` faces the tile it joins
             dx, dy = arr.spots[parent].d
             out[End(b.tile, "a")] = _DIRECTION_NAMES[(-dx, -dy)]
+        if b.placed.star:
+            mid = (b.x + b.w / 2, b.y + b.h / 2)
+            for side in CORNERS:
+                e = End(b.tile, side)
+                spot = arr.spots.get(e)
+                if spot is not None:
+                    q: tuple | None = (spot.x, spot.y)
+                else:                                       # joined: the first square of the tile there
+                    child = b.placed.child(side)
+                    q = next((c.halves[0][1:] for c in arr.boxes if c.tile == child), None)
+                if q is not None:
+                    out[e] = ("up" if q[1] < mid[1] else "down") + "-" + ("left" if q[0] < mid[0] else "right")
     return out
 
 
@@ -406,6 +471,11 @@ def render(arr: Arrangement, *, counted: Mapping[End, int], open_ends: Iterable[
         out += tile
         if last is not None and b.tile == last:
             out.append(placed_frame(b.x, b.y, b.w, b.h, X, Y))
+    for b in arr.boxes:
+        if b.tie is not None:                        # a star's corner arm: the stroke to the corner
+            x0_, y0_, x1_, y1_ = b.tie
+            out.append(f'<line class="corner-tie" x1="{X(x0_)}" y1="{Y(y0_)}" x2="{X(x1_)}" y2="{Y(y1_)}" '
+                       f'stroke="{c["edge"]}" stroke-width="{_f(0.08 * u)}" stroke-linecap="round"/>')
     for b in arr.boxes:
         if not joins or b.join is None or b.tile not in joins:
             continue

@@ -501,7 +501,8 @@ def evaluate_line(pos: Position, variant: Variant) -> Outcome:
 
 #: Rule ids (after ``VARIANT/``) the engine raises for a placement.
 RULE_IDS = {"matching", "sum-7", "blank", "multiple-of-3", "multiple-of-5", "set", "lead", "doubles-crosswise", "doubles",
-            "placement", "straight-sides-first", "spinner-sides-first", "each-tile-once", "touch"}
+            "placement", "straight-sides-first", "spinner-sides-first", "star-arms-first", "each-tile-once",
+            "touch"}
 
 #: Rules about the tile itself (located at `play`); the others are about the end (`at`).
 _TILE_RULES = {"matching", "sum-7", "blank", "multiple-of-3", "multiple-of-5", "set", "lead", "doubles-crosswise", "doubles", "touch"}

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .rules.layout import Layout
-from ...engine.tiles import End, NotationError, Tile
+from ...engine.tiles import CORNERS, End, NotationError, Tile
 from .rules.variant import Placement, Play, RuleViolation, Variant
 from ...model.kinds import PositionBase, read_tile
 from ...model.yamlsrc import Source, SourceError, SourceErrors
@@ -174,9 +174,10 @@ def evaluate_practice(pos: PracticePosition, variant: Variant) -> PracticeOutcom
             raise src.error(path + ("play",), f"the table cannot be laid out: {exc}") from None
     options = []
     # with a lone double on the table its two sides are mirror images: a play on side B is the play on
-    # side A (and a side branch B the side branch A), so each is listed once
+    # side A (and a side branch B the side branch A, and every corner of a star's set its first corner),
+    # so each is listed once
     lone = next(iter(table.tiles)) if len(table) == 1 else None
-    mirror = {"b", "side-b"} if lone is not None and lone.is_double else set()
+    mirror = {"b", "side-b", *CORNERS[1:]} if lone is not None and lone.is_double else set()
     for play in variant.plays_of(table, pos.hand):
         if play.at is not None and play.at.side in mirror:
             continue

@@ -11,8 +11,10 @@ scoring: headers            :class:`.bergen.Headers`                    seed 004
 legal_totals: multiples     :class:`.all_threes.MultiplesOnly`          seed 004, All Threes
 continuation:               :class:`.horse_race.DoubleOrScore`          seed 000
 double-or-score
-side_branches:              :class:`.star.SpinnerSidesFirst`            Pagat, Sebastopol
-spinner-first                                                           and Cyprus
+side_branches:              :class:`.star.SpinnerSidesFirst`            gambiter.com,
+spinner-first                                                           Sebastopol
+side_branches:              :class:`.star.EightArmStar`                 Pagat, Cyprus
+eight-arm-star
 ==========================  ==========================================  ====================
 """
 
@@ -31,7 +33,7 @@ from .all_threes import MultiplesOnly  # noqa: E402
 from .bergen import Headers  # noqa: E402
 from .horse_race import DoubleOrScore  # noqa: E402
 from .matador import SumMatching  # noqa: E402
-from .star import SpinnerSidesFirst  # noqa: E402
+from .star import EightArmStar, SpinnerSidesFirst  # noqa: E402
 
 __all__ = ["VALUE_RULES", "rule_parts", "Layout", "Placed", "Contribution", "Placement", "Play", "Variant", "Event",
            "Hand"]
@@ -43,6 +45,7 @@ VALUE_RULES: dict[tuple[str, str], type[Variant]] = {
     ("legal_totals", "multiples"): MultiplesOnly,
     ("continuation", "double-or-score"): DoubleOrScore,
     ("side_branches", "spinner-first"): SpinnerSidesFirst,
+    ("side_branches", "eight-arm-star"): EightArmStar,
 }
 
 

@@ -23,7 +23,7 @@ CHOICES: tuple[Choice, ...] = (
     Choice("matching", ("equal", "sum-7"), after="direction"),
     Choice("doubles", ("cross", "choice")),
     Choice("spinners", ("none", "all", "first")),
-    Choice("side_branches", ("after-straight", "at-once", "spinner-first")),
+    Choice("side_branches", ("after-straight", "at-once", "spinner-first", "eight-arm-star")),
     Choice("counting", ("ends", "fives"), after="draw"),
     Choice("scoring", ("none", "multiples-of-5", "multiples-of-3", "fives-and-threes", "headers")),
     Choice("legal_totals", ("any", "multiples")),
@@ -48,6 +48,10 @@ def line_problems(c: Choices, params: Mapping | None) -> list[tuple[str, str]]:
     if c.side_branches == "spinner-first" and c.spinners != "first":
         out.append(("side_branches", "`side_branches: spinner-first` needs `spinners: first` (one spinner, the "
                                      "first double, whose four sides are filled before any other end)"))
+    if c.side_branches == "eight-arm-star" and c.spinners != "first":
+        out.append(("side_branches", "`side_branches: eight-arm-star` needs `spinners: first` (one spinner, the "
+                                     "first double, whose four sides and four corners are filled before any "
+                                     "other end)"))
     limited = (c.legal_totals == "multiples" and c.scoring in ("multiples-of-5", "multiples-of-3")) \
         or (params or {}).get("lead_totals")
     if c.lead == "highest-double" and limited:

@@ -91,6 +91,8 @@ class Hand:
         self.scores = {s: int(scores.get(s, 0)) for s in sides} if scores else dict.fromkeys(sides, 0)
         self.layout = Layout()
         self.must_play: Tile | None = None
+        #: Under ``draw: one``, the player who has drawn this turn a tile that does not fit (and now passes).
+        self.drew: str | None = None
         self.end: str | None = None
         self.settlement: Settlement | None = None
         self.game_winners: tuple[str, ...] = ()
@@ -142,6 +144,7 @@ class Hand:
         h.scores = self.scores
         h.layout = self.layout
         h.must_play = self.must_play
+        h.drew = self.drew
         h.events = self.events
         h.end = self.end
         h.last_player = self.last_player
@@ -210,7 +213,7 @@ class Hand:
         """True when ``player`` may draw now."""
         if self.end is not None or player != self.current or self.must_play is not None:
             return False
-        if self.variant.draw_mode == "none" or not self.drawable:
+        if self.variant.draw_mode == "none" or not self.drawable or self.drew == player:
             return False
         return self.variant.draw_mode == "optional" or not self.can_play(player)
 
@@ -352,6 +355,10 @@ class Hand:
         at any time where ``draw_mode`` is ``"optional"``, as in Sniff). Under
         ``"until-playable"`` a playable drawn tile must be placed next (Horse
         Race: and that ends the turn); drawing never ends the turn by itself.
+        Under ``"one"`` (Pagat, Cyprus: a player who cannot play draws one
+        tile, sets it if it fits, else keeps it and the turn passes) a
+        playable drawn tile must be placed too, but a player whose drawn tile
+        does not fit may not draw again this turn, and passes.
         """
         check_turn(self, player, "hand")
         vid = self.variant.id
@@ -359,6 +366,9 @@ class Hand:
             raise RuleViolation("this game has no drawing", f"{vid}/no-draw")
         if self.must_play is not None:
             raise RuleViolation(f"{player} must place the drawn {self.must_play} first", f"{vid}/drawn-tile")
+        if self.drew == player:
+            raise RuleViolation(f"{player} has drawn one tile this turn, which does not fit, and now passes",
+                                f"{vid}/draw-once")
         optional = self.variant.draw_mode == "optional"
         if not optional and self.can_play(player):
             raise RuleViolation(f"{player} holds a playable tile and may not draw instead", f"{vid}/must-play")
@@ -375,20 +385,24 @@ class Hand:
         playable = self.variant.can_play_any(self.layout, (tile,))
         if playable and not optional:
             self.must_play = tile
-        elif self._blocked():
+        elif self.variant.draw_mode == "one":
+            self.drew = player
+        if self.must_play is None and self._blocked():
             self._finish("blocked", None)
         return self._log("draw", player, None, tile, playable)
 
     def pass_(self, player: str) -> Event:
         """``player`` passes: allowed only with no playable tile and nothing left
-        to draw."""
+        to draw (under ``draw: one``, also once the tile drawn this turn did
+        not fit)."""
         check_turn(self, player, "hand")
         vid = self.variant.id
         if self.must_play is not None or self.can_play(player):
             raise RuleViolation(f"{player} can play and may not pass", f"{vid}/must-play")
-        if self.drawable and self.variant.draw_mode != "none":
+        if self.drawable and self.variant.draw_mode != "none" and self.drew != player:
             raise RuleViolation(f"{player} must draw while the stock has drawable tiles", f"{vid}/draw-before-pass")
         self._legal = None
+        self.drew = None
         self.current = self._seat[player]
         if self._blocked():
             self._finish("blocked", None)

@@ -5,7 +5,9 @@ ends are still free); what may be played where and what counts is decided by a
 variant (:mod:`generator.families.line.rules.variant`). The grammar of ends is the one fixed by the
 contract of position files (``docs/en/authoring.md#fixed-contract``): a non-double's end is named by its pip, a double's
 by ``a``/``b`` (straight sides; ``a`` is the side by which it was attached) and
-``side-a``/``side-b`` (side branches).
+``side-a``/``side-b`` (side branches); the set double of an eight-armed star
+(``star``) also has four corners (:data:`~generator.engine.tiles.CORNERS`),
+open with its sides.
 
 >>> from generator.engine.tiles import Tile, End
 >>> lay = Layout()
@@ -22,12 +24,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import attrgetter
 
-from ....engine.tiles import DOUBLE_ENDS, SIDES, STRAIGHT, End, Tile
+from ....engine.tiles import CORNERS, DOUBLE_ENDS, SIDES, STRAIGHT, End, Tile
 
 __all__ = ["Placed", "Layout"]
 
-#: What :meth:`Layout.attach` records of one placement: (tile, at, link, cross, spinner).
-_Rec = tuple[Tile, "End | None", "str | None", bool, bool]
+#: What :meth:`Layout.attach` records of one placement: (tile, at, link, cross, spinner, star).
+_Rec = tuple[Tile, "End | None", "str | None", bool, bool, bool]
+#: Every end of a star's set double, in output order.
+_STAR_ENDS = DOUBLE_ENDS + CORNERS
 
 
 @dataclass(frozen=True)
@@ -38,7 +42,9 @@ class Placed:
     ``link`` is its own end used for that join (a pip as a string for a
     non-double, ``"a"`` for a double); ``cross`` says a double lies crosswise;
     ``spinner`` says its side branches can ever open; ``children`` maps its own
-    ends to the tiles attached there; ``index`` is its 0-based placement order.
+    ends to the tiles attached there; ``index`` is its 0-based placement order;
+    ``star`` says a spinner is the set of an eight-armed star, whose four
+    corners (:data:`~generator.engine.tiles.CORNERS`) are ends as well (Pagat, Cyprus).
     """
 
     tile: Tile
@@ -48,6 +54,7 @@ class Placed:
     spinner: bool
     index: int
     children: tuple[tuple[str, Tile], ...] = ()
+    star: bool = False
 
     def child(self, side: str) -> Tile | None:
         """The tile attached at ``side``, or ``None``."""
@@ -59,7 +66,7 @@ class Placed:
     def ends(self) -> tuple[str, ...]:
         """Every end this tile has, used or not, in output order."""
         if self.tile.is_double:
-            return DOUBLE_ENDS if self.spinner else STRAIGHT
+            return (_STAR_ENDS if self.star else DOUBLE_ENDS) if self.spinner else STRAIGHT
         return (str(self.tile.low), str(self.tile.high))
 
     def is_free(self, side: str) -> bool:
@@ -129,12 +136,12 @@ class Layout:
                 chain.append(lay._rec)  # type: ignore[arg-type]   # set with the parent
                 lay = lay._parent  # type: ignore[assignment]   # a layout without a mapping has a parent
             tiles = dict(lay._tiles)
-            for tile, at, link, cross, spinner in reversed(chain):
+            for tile, at, link, cross, spinner, star in reversed(chain):
                 if at is not None:
                     par = tiles[at.tile]
                     tiles[at.tile] = Placed(par.tile, par.parent, par.link, par.cross, par.spinner,
-                                            par.index, par.children + ((at.side, tile),))
-                tiles[tile] = Placed(tile, at, link, cross, spinner, len(tiles))
+                                            par.index, par.children + ((at.side, tile),), par.star)
+                tiles[tile] = Placed(tile, at, link, cross, spinner, len(tiles), (), star)
             self._tiles = tiles
         return self._tiles
 
@@ -189,8 +196,8 @@ class Layout:
 
     def _compute_free(self, flag: bool) -> tuple:
         if self._parent is not None:        # derive from the parent's (computed the same way)
-            tile, at, link, cross, spinner = self._rec  # type: ignore[misc]   # set with the parent
-            out = self._parent._derive_free(flag, tile, at, link, cross, spinner)
+            tile, at, link, cross, spinner, star = self._rec  # type: ignore[misc]   # set with the parent
+            out = self._parent._derive_free(flag, tile, at, link, cross, spinner, star)
         else:
             ends: list[End] = []
             for p in self.tiles.values():
@@ -216,11 +223,13 @@ class Layout:
         return ends
 
     def attach(self, tile: Tile, at: End | None, *, link: str | None = None,
-               cross: bool = True, spinner: bool = False) -> "Layout":
+               cross: bool = True, spinner: bool = False, star: bool = False) -> "Layout":
         """Return a new layout with ``tile`` joined at ``at`` (``None`` = the lead).
 
         ``link`` is the tile's own end that touches ``at``; for a non-double it
         defaults to the pip shown at ``at``; for a double it is always ``"a"``.
+        ``star`` (with ``spinner``) makes the double the set of an eight-armed
+        star: its four corners are ends too.
         Raises ``ValueError`` when the tile is already down, ``at`` is not a tile
         on the table, or ``at`` is already joined. Rule checks (matching, open
         branches) belong to the variant.
@@ -242,7 +251,8 @@ class Layout:
                 own_link = link if link is not None else str(at.pip)
                 if not tile.has(int(own_link)):
                     raise ValueError(f"{tile} has no {own_link}")
-        return self._attach(tile, at, own_link, cross if tile.is_double else False, spinner and tile.is_double)
+        return self._attach(tile, at, own_link, cross if tile.is_double else False, spinner and tile.is_double,
+                            None, star and spinner and tile.is_double)
 
     def _is_free(self, at: End) -> bool:
         for ends in (self._ft, self._ff):
@@ -251,10 +261,11 @@ class Layout:
         return self.tiles[at.tile].is_free(at.side)
 
     def _attach(self, tile: Tile, at: End | None, link: str | None, cross: bool, spinner: bool,
-                flag: bool | None = None) -> "Layout":
+                flag: bool | None = None, star: bool = False) -> "Layout":
         """:meth:`attach` without its checks (the caller has made them). With
         ``flag`` (the variant's ``sides_after_straight``) the free ends for it
-        are derived at once (they are always wanted next)."""
+        are derived at once (they are always wanted next); ``star`` as for
+        :meth:`attach`."""
         new = Layout()                      # empty; every field is set below (a native constructor, compiled)
         new._tiles = None
         new._parent = self
@@ -264,7 +275,7 @@ class Layout:
         if not tile.is_double and at is not None and not dbl[2] & at.tile.bit:
             # The common case: a non-double joins a tile that is not a spinner, so the
             # doubles are as they were.
-            new._rec = (tile, at, link, cross, spinner)
+            new._rec = (tile, at, link, cross, spinner, star)
             new._dbl = dbl
             old = None if flag is None else self._ft if flag else self._ff
             if old is not None and len(old) == 2 and (old[0] is at or old[1] is at):
@@ -285,7 +296,7 @@ class Layout:
         else:
             if tile.is_double and at is not None:
                 link = "a"
-            new._rec = (tile, at, link, cross, spinner)
+            new._rec = (tile, at, link, cross, spinner, star)
             doubles, crosses, spins, joined_a, joined_b = dbl
             if tile.is_double:
                 bit = tile.bit
@@ -299,15 +310,15 @@ class Layout:
             new._dbl = (doubles, crosses, spins, joined_a, joined_b)
         new._ft = new._ff = new._mt = new._mf = None
         if flag is not None and (at is None or (self._ft if flag else self._ff) is not None):
-            new._keep_free(flag, self._derive_free(flag, tile, at, link, cross, spinner))
+            new._keep_free(flag, self._derive_free(flag, tile, at, link, cross, spinner, star))
         return new
 
     def _derive_free(self, flag: bool, tile: Tile, at: End | None, link: str | None, cross: bool,
-                     spinner: bool) -> tuple:
+                     spinner: bool, star: bool = False) -> tuple:
         """The free ends after ``tile`` joined ``at`` (with ``link``), from
-        those before: ``at`` is gone, the new tile's free ends come, and a
-        spinner whose straight sides just filled opens its side branches (with
-        ``flag``)."""
+        those before: ``at`` is gone, the new tile's free ends come (a star's
+        set double: its corners too), and a spinner whose straight sides just
+        filled opens its side branches (with ``flag``)."""
         old = self.free_ends(flag) if at is not None else ()
         if at is not None and not tile.is_double and not (flag and self._dbl[2] & at.tile.bit):
             # the common case: a non-double's far end takes the place of the end it joined
@@ -326,6 +337,8 @@ class Layout:
                 out.append(End(tile, "a"))
             if spinner and not flag:
                 out += (End(tile, "side-a"), End(tile, "side-b"))
+            if spinner and star:
+                out += [End(tile, c) for c in CORNERS]
         elif at is None:
             out += (End(tile, str(tile.low)), End(tile, str(tile.high)))
         else:

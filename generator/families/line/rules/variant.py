@@ -19,7 +19,7 @@ from mypy_extensions import mypyc_attr
 
 from ....engine.choices import Choices
 from ....engine.rulebase import Params, RuleViolation, Rules, Settlement, check_turn, round_half_up_to, side_of, sides_of
-from ....engine.tiles import SIDES, End, Tile
+from ....engine.tiles import CORNERS, SIDES, End, Tile
 from .layout import Layout, Placed
 
 __all__ = [
@@ -123,6 +123,9 @@ class Variant(Rules):
     spinners: bool | str = False
     #: Side branches open only after both straight sides are filled.
     sides_after_straight: bool = True
+    #: The spinner is the set of an eight-armed star: its four corners are ends too
+    #: (``side_branches: eight-arm-star``, :mod:`generator.families.line.rules.star`).
+    star_corners: bool = False
     #: ``"cross"`` or ``"choice"`` (``inline`` or ``cross``, the player's choice).
     doubles: str = "cross"
     #: ``"equal"`` or ``"sum-7"`` (:mod:`generator.families.line.rules.matador`).
@@ -141,6 +144,7 @@ class Variant(Rules):
         c = self.choices
         self.spinners = _SPINNERS[c.spinners]
         self.sides_after_straight = c.side_branches == "after-straight"
+        self.star_corners = c.side_branches == "eight-arm-star"
         self.doubles = c.doubles
         self.matching = c.matching
         self.lead_rule = c.lead
@@ -443,8 +447,9 @@ class Variant(Rules):
         and then calls this; :class:`~generator.families.line.rules.hand.Hand` calls it
         directly for a play from its own list of legal plays."""
         double = tile.is_double
-        new = layout._attach(tile, at, link, cross and double, double and self.is_spinner(layout, tile, cross),
-                             self.sides_after_straight)
+        spin = double and self.is_spinner(layout, tile, cross)
+        new = layout._attach(tile, at, link, cross and double, spin, self.sides_after_straight,
+                             spin and self.star_corners)
         if not self._counts:
             return Placement(tile, at, new, None, None, 0, 0, self)
         if self._scores_by_total:           # the default score_placement, without its detour
@@ -505,6 +510,9 @@ class Variant(Rules):
     def _closed_reason(self, layout: Layout, placed: Placed, at: End) -> str:
         if not placed.is_free(at.side):
             return f"{at} is already joined"
+        if at.side in CORNERS and not placed.star:
+            return (f"{at.tile} has no corners: only the set double of an eight-armed star takes tiles on "
+                    f"its corners")
         if at.side in SIDES and not placed.spinner:
             return f"{at.tile} is not a branch double, so it has no side branches"
         if at.side in SIDES:
