@@ -21,6 +21,7 @@ from ..base.i18n import messages, plural, tables
 from ..safety.sanitize import escape_cell, escape_link_text
 from ..sim.stats import columns
 from .comparison import set_words
+from ..engine.reasons import Reason
 from ..engine.tiles import End, NotationError, Tile
 from ..model.catalog import Catalog, VariantDef
 from ..model.kinds import GameOver, compare, evaluate, outcome_json, parse_position
@@ -214,8 +215,6 @@ def inherited_section(child: VariantDef, lang: str) -> str:
             f"{t[intro].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
 
 
-_OTHER_RULE = re.compile(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine rejects "
-                         r"it by another rule: .*\[rule [a-z0-9-]+/([a-z0-9-]+)\]$", re.S)
 _DIFF = re.compile(r"^(?:(step|move) (\d+) \([^)]*\) )?(\w+): stated (.*?), the engine computes (.*?)(?: \(.*\))?$")
 
 
@@ -223,8 +222,12 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
     """The parent's positions run again under ``child``'s rules, in file
     order: ``{"id", "title" ({ja, en} or None), "status"}`` where status is
     ``"holds"``, ``"changes"`` (with ``"changes"``: ``(where, key, stated,
-    now)`` tuples: where is ``("step"|"move", n)`` or ``None``) or
-    ``"unplayable"`` (with ``"reason"``, the engine's sentence)."""
+    now)`` tuples: where is ``("step"|"move", n)`` or ``None``; for key
+    ``"stops"`` or ``""`` (a problem that is no difference), ``now`` is the
+    :class:`~generator.engine.reasons.Reason` or ``None``) or
+    ``"unplayable"`` (with ``"reason"``, the
+    :class:`~generator.engine.reasons.Reason` the engine gave, or ``None``:
+    its moves do not fit)."""
     out = []
     # the house rule's rules under the parent's id, so that the rule ids the parent's
     # positions name (`reject: all-fives/matching`) are the ones these rules raise
@@ -239,7 +242,7 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
             before = getattr(pos, "scores", None) or {}
             target = rules.params.target
             if target is not None and any(v >= target for v in before.values()):
-                item.update(status="unplayable", reason="[rule x/past-target]")
+                item.update(status="unplayable", reason=_PAST_TARGET)
                 out.append(item)
                 continue
             if pos.kind == "practice":      # a question: is its answer still the best?
@@ -260,19 +263,17 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
             changes = _arm_changes(_changes(compare(outcome), src), src, pos, outcome)
         except SourceError as exc:
             first = exc.errors[0] if isinstance(exc, SourceErrors) else exc
-            message = first.message
-            m = _OTHER_RULE.match(message)
+            reason = first.reason
             if isinstance(first, GameOver):     # the house rule's target is reached before the hand
-                item.update(status="unplayable", reason="[rule x/past-target]")
-            elif m:                         # still refused, for another reason
-                item.update(status="changes", changes=[(("step", int(m.group(1))), "refused", m.group(2),
-                                                        m.group(3))])
+                item.update(status="unplayable", reason=_PAST_TARGET)
+            elif reason is not None and reason.kind == "other-rule":    # still refused, for another reason
+                item.update(status="changes", changes=[(reason.at, "refused", reason.stated_name, reason.rule_name)])
             else:
-                before = _changes_before(src, rules, message)
+                before = _changes_before(src, rules, reason)
                 if before:                  # what changed first, then where the example stops
                     item.update(status="changes", changes=before)
                 else:
-                    item.update(status="unplayable", reason=_no_arms(message, src) or message)
+                    item.update(status="unplayable", reason=_no_arms(reason, src) or reason)
         else:
             if not changes:
                 item["status"] = "holds"
@@ -282,8 +283,8 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
     return out
 
 
-#: Where a tree's engine lists the arms a table has (``... the arms are a, b, c, d``).
-_ARMS_ARE = re.compile(r"the arms are ([a-z0-9]+(?:, [a-z0-9]+)*)")
+#: The reason an example stated as past its game's target gives (its own rule's words).
+_PAST_TARGET = Reason("rule", rule="x/past-target")
 
 
 def _named_arms(data) -> set[str]:
@@ -313,22 +314,18 @@ def _named_arms(data) -> set[str]:
     return named
 
 
-def _no_arms(message: str, src) -> str | None:
-    """When ``message`` is a tree's engine saying an arm is not on this
-    table: every main arm (``e``, not the toe ``e1``) the parent's example
-    names that this table lacks, as one sentence ``no arm 'e', 'f'; the
-    arms are ...`` (the engine stops at the first); else ``None``. A cross
-    (arms a to d) re-running a Chicken Foot example laid on arms a to f:
-    ``e`` and ``f``."""
-    if not _NO_ARM.search(message):
+def _no_arms(reason: Reason | None, src) -> Reason | None:
+    """When ``reason`` names places the table does not have (a tree's arm:
+    its ``places`` and the table's, ``have``): every main arm (``e``, not
+    the toe ``e1``) the parent's example names that this table lacks, as
+    one reason of kind ``no-arm`` (the engine stops at the first); else
+    ``None``. A cross (arms a to d) re-running a Chicken Foot example laid
+    on arms a to f: ``e`` and ``f``."""
+    if reason is None or not reason.places or not reason.have or not isinstance(src.data, dict):
         return None
-    m = _ARMS_ARE.search(message)
-    if m is None or not isinstance(src.data, dict):
-        return None
-    have = set(m.group(1).split(", "))
-    missing = sorted({a.rstrip("0123456789") for a in _named_arms(src.data)} - have)
-    missing = [a for a in missing if a.isalpha()] or [_NO_ARM.search(message).group(1)]
-    return f"no arm {', '.join(map(repr, missing))}; the arms are {m.group(1)}"
+    missing = sorted({a.rstrip("0123456789") for a in _named_arms(src.data)} - set(reason.have))
+    missing = [a for a in missing if a.isalpha()] or [reason.places[0]]
+    return Reason("no-arm", places=tuple(missing), have=reason.have)
 
 
 def _arm_changes(changes: list[tuple], src, pos, outcome) -> list[tuple]:
@@ -336,7 +333,7 @@ def _arm_changes(changes: list[tuple], src, pos, outcome) -> list[tuple]:
     naming every such arm (:func:`_no_arms`), in the first one's place; and
     where the example asks where a player may play and its answer names
     such an arm, the answer as stated and as computed here (key ``answer``)."""
-    lacking = [c for c in changes if not c[1] and _NO_ARM.search(c[3])]
+    lacking = [c for c in changes if not c[1] and c[3] is not None and c[3].places]
     if not lacking:
         return changes
     whole = _no_arms(lacking[0][3], src) or lacking[0][3]
@@ -362,7 +359,7 @@ def _changes(problems, src=None) -> list[tuple]:
     ...``, ``arm e: stated ...``) from the key of ``src`` (the position's
     :class:`~generator.model.yamlsrc.Source`) the error points at, so that the
     page names it in the reader's words (:func:`_key_words`). A problem that
-    is no difference (an arm the table lacks) keeps its sentence, as key ``""``."""
+    is no difference (an arm the table lacks) keeps its reason (or ``None``), as key ``""``."""
     changes = []
     for e in problems:
         m = _DIFF.match(e.message)
@@ -377,7 +374,7 @@ def _changes(problems, src=None) -> list[tuple]:
             key, where = key_where
             changes.append((where, key, m.group(1), m.group(2)))
         else:
-            changes.append((None, "", "", e.message))
+            changes.append((None, "", "", e.reason))
     return changes
 
 
@@ -418,20 +415,16 @@ def _path_key(path: tuple) -> tuple[str, tuple | None] | None:
     return None
 
 
-_STOPS = re.compile(r"^(step|move) (\d+): ")
-
-
-def _changes_before(src, rules, message: str) -> list[tuple]:
+def _changes_before(src, rules, reason: Reason | None) -> list[tuple]:
     """When a parent's example of moves stops at move (or step) ``n > 1``
-    under the house rule: the changes its first ``n - 1`` moves show, then
-    ``(("move", n), "stops", "", message)``. Empty when the example cannot
-    be played from its start, or the first moves change nothing (the stop
-    itself is then the only news)."""
-    m = _STOPS.match(message)
-    if m is None or int(m.group(2)) < 2:
+    under the house rule (``reason.at``): the changes its first ``n - 1``
+    moves show, then ``(("move", n), "stops", "", reason)``. Empty when the
+    example cannot be played from its start, or the first moves change
+    nothing (the stop itself is then the only news)."""
+    if reason is None or reason.at is None or reason.at[1] < 2:
         return []
-    n = int(m.group(2))
-    key = "turns" if m.group(1) == "move" else "steps"
+    where, n = reason.at
+    key = "turns" if where == "move" else "steps"
     if not isinstance(src.data, dict) or not isinstance(src.data.get(key), list):
         return []
     try:
@@ -440,7 +433,7 @@ def _changes_before(src, rules, message: str) -> list[tuple]:
         changes = [c for c in _changes(compare(evaluate(head, rules)), src) if c[0] is not None]
     except SourceError:
         return []
-    return changes + [((m.group(1), n), "stops", "", message)] if changes else []
+    return changes + [((where, n), "stops", "", reason)] if changes else []
 
 
 def _same_play(text: str, family) -> tuple:
@@ -556,49 +549,40 @@ def _rule_words(key: str, lang: str, default: str | None = None) -> str | None:
     return key if default is None else default
 
 
-#: The engine's sentence for a tile the game's set lacks (:meth:`generator.engine.tiles.Tile.parse` in a set).
-_NOT_IN_SET = re.compile(r"'\d+-\d+' is not in a double-(\d+) set")
-#: A rule choice the engine names as why a move is refused: ``(`doubles_trump: not-allowed`)``.
-_CHOICE = re.compile(r"`([a-z_]+): ([a-z0-9-]+)`")
-#: The engine's sentence for an arm a tree does not have (:mod:`generator.families.tree.rules`, :mod:`generator.families.tree.positions`).
-_NO_ARM = re.compile(r"no arm '([^']+)'((?:, '[^']+')*)")
-
-
-def _reason(message: str, lang: str, child: VariantDef | None = None) -> str:
-    """Why a parent's example cannot be played, in words: the rule it meets;
-    or the rule choice of this game it goes against (the doubles may not be
-    trumps); or what of its setup does not fit: its tiles are not in this game's set
-    (a double-nine example under a double-six game), it names an arm this
-    table does not have, its deal does not fit the deal sizes; or, without
-    any of these, that its moves do not fit."""
-    m = re.match(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine accepts", message)
-    if m:
-        n, was = m.group(1), _rule_words(m.group(2), lang)
-        return _T[lang]["now_allowed"].format(n=n, was=was)
-    m = re.search(r"\[rule [a-z0-9-]+/([a-z0-9-]+)\]", message)
-    words = _rule_words(m.group(1), lang, "") if m else ""
+def _reason(reason: Reason | None, lang: str, child: VariantDef | None = None) -> str:
+    """Why a parent's example cannot be played, in words, from the fields of
+    ``reason`` (a :class:`~generator.engine.reasons.Reason`; ``None``: none
+    known): a play the parent refused that these rules allow; the rule it
+    meets (where the catalog has words for it); or the rule choice of this
+    game it goes against (the doubles may not be trumps); or what of its
+    setup does not fit: its tiles are not in this game's set (a double-nine
+    example under a double-six game), it names an arm this table does not
+    have, its deal does not fit the deal sizes; or, without any of these,
+    that its moves do not fit."""
+    t = _T[lang]
+    if reason is None:
+        return t["moves_misfit"]
+    if reason.kind == "now-allowed":
+        return t["now_allowed"].format(n=reason.at[1] if reason.at else "", was=_rule_words(reason.stated_name, lang))
+    words = _rule_words(reason.rule_name, lang, "") if reason.rule else ""
     if words:
         return words
-    m = _CHOICE.search(message)
-    if m and m.group(1) in INFO and m.group(2) in INFO[m.group(1)].values:
-        info = INFO[m.group(1)]                  # a rule choice of this game that the example breaks
-        return _T[lang]["against_choice"].format(rule=info.title[lang], words=info.words(m.group(2), lang))
-    m = _NOT_IN_SET.search(message)
-    if m:
-        top = child.rules.params.set if child is not None else int(m.group(1))
+    if reason.choice in INFO and reason.value in INFO[reason.choice].values:
+        info = INFO[reason.choice]              # a rule choice of this game that the example breaks
+        return t["against_choice"].format(rule=info.title[lang], words=info.words(reason.value, lang))
+    if reason.kind == "tile-not-in-set":
+        top = child.rules.params.set if child is not None else reason.top
         names = messages("set-name", lang)
-        return _T[lang]["not_in_set"].format(set=names.get(str(top)) or names["other"].format(top=top))
-    m = _NO_ARM.search(message)
-    if m:
-        names = re.findall(r"'([^']+)'", m.group(0))
+        return t["not_in_set"].format(set=names.get(str(top)) or names["other"].format(top=top))
+    if reason.places:
+        names = list(reason.places)
         if child is not None:
             names = [family_of(child.choices.layout).place_name(n, lang) for n in names]
-        t = _T[lang]
         arm = names[0] if len(names) == 1 else t["arm_sep"].join(names[:-1]) + t["arm_last_sep"] + names[-1]
         return t["no_arm"].format(arm=arm)
-    if "deals" in message or "tiles" in message:
-        return _T[lang]["deal_misfit"]
-    return _T[lang]["moves_misfit"]
+    if reason.kind == "deal":
+        return t["deal_misfit"]
+    return t["moves_misfit"]
 
 
 #: A tile in an engine's value (``"2-9"``), or a play of one on a place (``"2-9 on b"``).
