@@ -81,6 +81,9 @@ class Family:
     #: (:data:`generator.model.schema.PARAMS_SCHEMA`); their words are the catalogs' ``param`` and
     #: ``param-about`` messages. Their defaults: :meth:`param_defaults`.
     own_params: Mapping[str, Mapping] = {}
+    #: Where a game's page usually explains each of :attr:`own_params`: param key -> section ids, most
+    #: likely first (a house rule's table of differences links to the first its parent's page has).
+    param_sections: Mapping[str, tuple[str, ...]] = {}
     #: The values every game of the family plays (choice key -> value); any other value is refused.
     fixed: Mapping[str, str] = {}
     #: The class that plays a game of the family (a family whose games need several classes, one per

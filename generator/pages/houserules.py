@@ -16,7 +16,7 @@ import re
 
 from .describe import T as _DESCRIBE, end_name, play_words
 from ..engine.choices import CHOICES, INFO
-from ..engine.family import family_of
+from ..engine.family import families, family_of
 from ..base.i18n import messages, plural, tables
 from ..safety.sanitize import escape_cell, escape_link_text
 from ..sim.stats import columns
@@ -31,32 +31,14 @@ from ..engine.rules import make_variant
 __all__ = ["param_title", "param_words", "differences", "differences_section", "rerun_parent_positions", "rerun_section", "inherited_section",
            "stats_beside_parent"]
 
-#: Where a parent's page usually explains each param or choice: section ids, most likely first.
-_SECTIONS = {
-    "set": ["players-and-tiles"], "players": ["players-and-tiles"], "partnerships": ["players-and-tiles"],
-    "deal": ["players-and-tiles"], "stock_reserve": ["drawing-and-passing", "drawing", "players-and-tiles"],
-    "target": ["game-end", "the-game", "winning", "match-result", "marks"],
-    "point_unit": ["scoring-placements", "scoring", "scoring-in-play", "players-and-tiles"],
-    "rounds": ["rounds"], "redeal_doubles": ["the-deal", "players-and-tiles"], "capicua_bonus": ["capicua", "settlement"], "direction": ["the-turn", "players-and-tiles"],
-    "layout": [], "lead_totals": ["the-set", "playable-tiles"],
-    "lead": ["the-set", "starting-a-hand", "lead-and-turns"],
-    "matching": ["matching", "placing-tiles", "placement-and-continuation"],
-    "doubles": ["doubles", "placing-tiles"], "spinners": ["branch-doubles", "the-sniff", "doubles"],
-    "side_branches": ["side-branches", "the-sniff", "branch-doubles"],
-    "draw": ["drawing-and-passing", "drawing", "passing", "drawing-and-markers"],
-    "counting": ["scoring", "scoring-placements", "scoring-play", "scoring-in-play"],
-    "scoring": ["scoring", "scoring-placements", "scoring-play", "scoring-in-play", "no-scoring-in-play"],
-    "legal_totals": ["playable-tiles", "scoring"],
-    "continuation": ["placement-and-continuation", "lead-and-turns", "the-turn"],
-    "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
-    "block_winner": ["settlement", "end-of-hand", "ties"],
-    "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
-    "train_access": ["the-turn", "trains"],
-    "target_score": ["game-end", "the-game", "winning"],
-    # a game of tricks (Texas 42) and a tree of doubles (Chicken Foot)
-    "doubles_trump": ["trumps"], "follow_me": ["trumps"], "top_bid": ["bidding"], "all_pass": ["bidding"],
-    "nello": ["nello", "bidding"], "plunge": ["plunge", "bidding"], "splash": ["splash", "bidding"],
-    "centre_double": ["the-centre"], "double_blank": ["end-and-scoring"],
+#: Where a parent's page usually explains each param every game takes: section ids, most likely first.
+#: (A rule choice's are in its declaration, :attr:`~generator.engine.choices.Choice.sections`; a
+#: family's own param's in :attr:`~generator.engine.family.Family.param_sections`.)
+_PARAM_SECTIONS = {
+    "set": ("players-and-tiles",), "players": ("players-and-tiles",), "partnerships": ("players-and-tiles",),
+    "deal": ("players-and-tiles",), "stock_reserve": ("drawing-and-passing", "drawing", "players-and-tiles"),
+    "target": ("game-end", "the-game", "winning", "match-result", "marks"),
+    "point_unit": ("scoring-placements", "scoring", "scoring-in-play", "players-and-tiles"),
 }
 
 _T = tables("house")
@@ -144,9 +126,19 @@ def section_page(game: VariantDef, sid: str) -> str:
     return game.id
 
 
+def _sections(key: str) -> tuple[str, ...]:
+    """Where a page usually explains the param or rule choice ``key``: its
+    section ids, most likely first (none known: empty)."""
+    if key in INFO:
+        return INFO[key].sections
+    own = next((f.param_sections[key] for f in families() if key in f.param_sections), None)
+    return own if own is not None else _PARAM_SECTIONS.get(key, ())
+
+
 def _section_of(parent: VariantDef, key: str) -> str | None:
+    """The id of the section of ``parent``'s page that explains ``key`` (``None``: none of them)."""
     ids = [s["id"] for s in parent.sections]
-    return next((sid for sid in _SECTIONS.get(key, []) if sid in ids), None)
+    return next((sid for sid in _sections(key) if sid in ids), None)
 
 
 def summary_line(child: VariantDef, lang: str) -> str:

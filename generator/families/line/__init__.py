@@ -103,6 +103,8 @@ class LineFamily(Family):
                          "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "block_winner",
                          "next_lead", "target_score"})
     house_params = frozenset({"target", "redeal_doubles", "capicua_bonus"})
+    param_sections = {"lead_totals": ("the-set", "playable-tiles"), "redeal_doubles": ("the-deal", "players-and-tiles"),
+                      "capicua_bonus": ("capicua", "settlement")}
     #: Its own params: the tiles that may be set (seed 004, All Threes), the capicúa's bonus (Dominican
     #: and Puerto Rican games) and the deal thrown in for too many doubles (Pagat, Cuban Dominoes).
     own_params = {

@@ -41,9 +41,10 @@ class TrainsFamily(RoundsFamily):
     #: options page lists it after the line of play's ``next_lead``. Which trains a player may use
     #: (``train_access``): Mexican Train's marker (seed 001), or every train open to all (Pagat's
     #: Number 9 Train: players start trains from the hub or extend any train).
-    own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead"),
-                   Choice("train_access", ("marker", "open"), after="double_cover"))
+    own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead", sections=("doubles",)),
+                   Choice("train_access", ("marker", "open"), after="double_cover", sections=("the-turn", "trains")))
     house_params = frozenset({"rounds"})
+    param_sections = {"rounds": ("rounds",)}
     #: Its own param: the match lengths offered (Mexican Train: 13 rounds, also 7 or 1).
     own_params = {
         "rounds": {"type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": True,

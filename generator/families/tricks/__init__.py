@@ -43,13 +43,13 @@ class TricksFamily(Family):
     #: Double-n sets, and Moon's double-six less the blanks but the 0-0 (:data:`~generator.engine.tilesets.SETS`).
     tilesets = frozenset({"double", "moon"})
     #: Its own choices (their words: the catalogs' ``choice`` messages), after every earlier family's.
-    own_choices = (Choice("follow_me", ("doubles-high", "doubles-own-suit", "not-allowed")),
-                   Choice("doubles_trump", ("allowed", "not-allowed")),
-                   Choice("nello", ("not-allowed", "allowed")),
-                   Choice("plunge", ("not-allowed", "allowed")),
-                   Choice("splash", ("not-allowed", "allowed")),
-                   Choice("top_bid", ("raise-by-one-mark", "one-mark")),
-                   Choice("all_pass", ("forced-bid", "reshake")),
+    own_choices = (Choice("follow_me", ("doubles-high", "doubles-own-suit", "not-allowed"), sections=("trumps",)),
+                   Choice("doubles_trump", ("allowed", "not-allowed"), sections=("trumps",)),
+                   Choice("nello", ("not-allowed", "allowed"), sections=("nello", "bidding")),
+                   Choice("plunge", ("not-allowed", "allowed"), sections=("plunge", "bidding")),
+                   Choice("splash", ("not-allowed", "allowed"), sections=("splash", "bidding")),
+                   Choice("top_bid", ("raise-by-one-mark", "one-mark"), sections=("bidding",)),
+                   Choice("all_pass", ("forced-bid", "reshake"), sections=("bidding",)),
                    Choice("widow", ("none", "bidder-exchanges")),
                    Choice("shoot_moon", ("not-allowed", "allowed")))
     house_params = frozenset({"target"})

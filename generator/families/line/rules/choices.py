@@ -20,18 +20,25 @@ __all__ = ["CHOICES", "line_problems"]
 #: The line of play's own choices, in the order an author reads them (each ``after`` names the shared
 #: choice the options page lists it after).
 CHOICES: tuple[Choice, ...] = (
-    Choice("matching", ("equal", "sum-7"), after="direction"),
-    Choice("doubles", ("cross", "choice")),
-    Choice("spinners", ("none", "all", "first")),
-    Choice("side_branches", ("after-straight", "at-once", "spinner-first")),
-    Choice("counting", ("ends", "fives"), after="draw"),
-    Choice("scoring", ("none", "multiples-of-5", "multiples-of-3", "fives-and-threes", "headers")),
-    Choice("legal_totals", ("any", "multiples")),
-    Choice("continuation", ("none", "double-or-score")),
-    Choice("ties", ("nobody-wins", "all-tied-win"), after="settlement"),
-    Choice("block_winner", ("lighter-side", "lightest-player")),
-    Choice("next_lead", ("winner", "as-first-hand", "next-seat", "winning-side")),
-    Choice("target_score", ("reach", "exact", "in-a-row", "void-at-half")),
+    Choice("matching", ("equal", "sum-7"), after="direction",
+           sections=("matching", "placing-tiles", "placement-and-continuation")),
+    Choice("doubles", ("cross", "choice"), sections=("doubles", "placing-tiles")),
+    Choice("spinners", ("none", "all", "first"), sections=("branch-doubles", "the-sniff", "doubles")),
+    Choice("side_branches", ("after-straight", "at-once", "spinner-first"),
+           sections=("side-branches", "the-sniff", "branch-doubles")),
+    Choice("counting", ("ends", "fives"), after="draw",
+           sections=("scoring", "scoring-placements", "scoring-play", "scoring-in-play")),
+    Choice("scoring", ("none", "multiples-of-5", "multiples-of-3", "fives-and-threes", "headers"),
+           sections=("scoring", "scoring-placements", "scoring-play", "scoring-in-play", "no-scoring-in-play")),
+    Choice("legal_totals", ("any", "multiples"), sections=("playable-tiles", "scoring")),
+    Choice("continuation", ("none", "double-or-score"),
+           sections=("placement-and-continuation", "lead-and-turns", "the-turn")),
+    Choice("ties", ("nobody-wins", "all-tied-win"), after="settlement", sections=("ties", "settlement", "end-of-hand")),
+    Choice("block_winner", ("lighter-side", "lightest-player"), sections=("settlement", "end-of-hand", "ties")),
+    Choice("next_lead", ("winner", "as-first-hand", "next-seat", "winning-side"),
+           sections=("the-set", "starting-a-hand", "game-end")),
+    Choice("target_score", ("reach", "exact", "in-a-row", "void-at-half"),
+           sections=("game-end", "the-game", "winning")),
 )
 
 
