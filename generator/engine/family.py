@@ -84,6 +84,10 @@ class Family:
     #: Where a game's page usually explains each of :attr:`own_params`: param key -> section ids, most
     #: likely first (a house rule's table of differences links to the first its parent's page has).
     param_sections: Mapping[str, tuple[str, ...]] = {}
+    #: The lists of its position files whose items are the places of an example, each with the word a
+    #: house rule's page counts them by (list key -> ``step``, ``move``, ``trick``, ``hand``: the
+    #: ``house`` messages), so that a difference found there is said "at move 3".
+    example_places: Mapping[str, str] = {}
     #: The values every game of the family plays (choice key -> value); any other value is refused.
     fixed: Mapping[str, str] = {}
     #: The class that plays a game of the family (a family whose games need several classes, one per
@@ -108,8 +112,8 @@ class Family:
     #: The family's games the site lists first, in this order (the families in the registry's order;
     #: house rules and games no family lists follow, by id: :func:`site_order`).
     site_games: tuple[str, ...] = ()
-    #: Whether its games are a single line of play drawn as one chain (``rulebook new`` writes a first
-    #: example of such a game; the comparison page gives their table the detailed rows of a line of play).
+    #: Whether its games are a single line of play drawn as one chain (the comparison page gives their
+    #: table the detailed rows of a line of play).
     single_line: bool = False
     #: The class the page adds to a practice position's block, naming the kind of question: ``""`` one
     #: of the best plays, ``" rb-practice-where"`` a train open to the player, ``" rb-practice-arm"`` an
@@ -128,6 +132,15 @@ class Family:
     #: write follows the placeholder mark). A line of play is about how tiles join.
     new_section: tuple[str, Mapping[str, str], Mapping[str, str]] = (
         "play", {"ja": "牌の置き方", "en": "Placing tiles"}, {"ja": "牌のつなぎ方。", "en": "how tiles join."})
+
+    def first_example(self, rules) -> tuple[str, str, str, list[str]] | None:
+        """The first worked position ``rulebook new`` writes into a new game
+        with ``rules`` (two placing steps of a position file of kind
+        ``placement``): ``(the tile set, the next tile, the end it goes on,
+        the open ends after it)``, each as position files write them; ``None``
+        (the default) where the family's games have no such position."""
+        return None
+
     #: What ``rulebook simulate`` calls its figures: tiles placed a hand, points a hand, the block
     #: rate, how often the hand's first player's side wins it (the record's ``tiles``, ``points``,
     #: ``blocked`` and ``first_won``).

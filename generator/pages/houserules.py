@@ -373,8 +373,13 @@ def _changes(problems, src=None) -> list[tuple]:
 #: A stated value that differs, in any family's words: ``LABEL: stated X, the engine computes Y ( DETAIL)``
 #: (:func:`generator.model.compare.stated_diff`).
 _ANY_DIFF = re.compile(r"^.*?: stated (.*?), the engine computes (.*?)(?: \(.*\))?$", re.S)
-#: Lists whose items a place in an example is counted in: (the list's key, the place's word in ``house``).
-_PLACES = {"tricks": "trick", "turns": "move", "moves": "move", "steps": "step", "hands": "hand"}
+
+
+def _places() -> dict[str, str]:
+    """The lists of a position file whose items are the places of an example
+    (list key -> the place's word in the ``house`` messages), as the families
+    declare them (:attr:`~generator.engine.family.Family.example_places`)."""
+    return {key: word for f in families() for key, word in f.example_places.items()}
 
 
 def _located(e, src) -> tuple | None:
@@ -388,19 +393,23 @@ def _path_key(path: tuple) -> tuple[str, tuple | None] | None:
     """``(key, where)`` of the stated value at ``path``: the innermost key the
     message catalog's ``house-value`` context words (``marks.winner``, the
     game's winner, before ``winner``, a trick's; ``arms:e`` for the arm ``e``
-    of ``arms``), and the place in the example (``("trick", 3)``) or ``None``."""
+    of ``arms``), and the place in the example (``("trick", 3)``) or ``None``.
+    A key is worded first in the scope of the places it is in (``trick.winner``
+    inside a list of tricks), then of the file's top key, then alone."""
     words = messages("house-value", "en")
+    places = _places()
     where = None
+    scopes = []
     for i, part in enumerate(path[:-1]):
-        if part in _PLACES and isinstance(path[i + 1], int):
-            where = (_PLACES[part], path[i + 1] + 1)
+        if part in places and isinstance(path[i + 1], int):
+            where = (places[part], path[i + 1] + 1)
+            scopes.insert(0, places[part])
+    scopes.append(str(path[0]))
     for i in range(len(path) - 1, -1, -1):
         part = path[i]
         if not isinstance(part, str):
             continue
-        inside_trick = path[0] == "trick" or any(_PLACES.get(p) == "trick" for p in path if isinstance(p, str))
-        scope = "trick" if inside_trick else str(path[0])
-        for key in (f"{scope}.{part}", part):
+        for key in [f"{scope}.{part}" for scope in scopes] + [part]:
             if key in words:
                 name = path[i + 1] if i + 1 < len(path) and isinstance(path[i + 1], str) else None
                 return (f"{key}:{name}" if name else key), where
@@ -416,8 +425,10 @@ def _changes_before(src, rules, reason: Reason | None) -> list[tuple]:
     if reason is None or reason.at is None or reason.at[1] < 2:
         return []
     where, n = reason.at
-    key = "turns" if where == "move" else "steps"
-    if not isinstance(src.data, dict) or not isinstance(src.data.get(key), list):
+    if not isinstance(src.data, dict):
+        return []
+    key = next((k for k, w in _places().items() if w == where and isinstance(src.data.get(k), list)), None)
+    if key is None:
         return []
     try:
         head = parse_position(dataclasses.replace(src, data={**src.data, key: src.data[key][:n - 1]}), rules)

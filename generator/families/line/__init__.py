@@ -103,6 +103,7 @@ class LineFamily(Family):
                          "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "block_winner",
                          "next_lead", "target_score"})
     house_params = frozenset({"target", "redeal_doubles", "capicua_bonus"})
+    example_places = {"steps": "step", "turns": "move"}
     param_sections = {"lead_totals": ("the-set", "playable-tiles"), "redeal_doubles": ("the-deal", "players-and-tiles"),
                       "capicua_bonus": ("capicua", "settlement")}
     #: Its own params: the tiles that may be set (seed 004, All Threes), the capicúa's bonus (Dominican
@@ -196,6 +197,29 @@ class LineFamily(Family):
         from .rules import hand, layout, variant
 
         return [hand, layout, tiles, rulebase, variant, simulate, line]
+
+    def first_example(self, rules) -> tuple[str, str, str, list[str]] | None:
+        """A first example made by the engine: a tile the rules let lead, then
+        a tile that joins it without a ``touch``, with the end it goes on and
+        the open ends after it (``None`` if no two tiles of the set do)."""
+        from .rules import Layout
+
+        tiles = sorted(rules.params.tiles, key=lambda t: t.is_double)     # non-doubles first, in set order
+        for lead in tiles:
+            if not rules.lead_allowed(lead):
+                continue
+            try:
+                first = rules.place(Layout(), lead, None)
+            except Exception:
+                continue
+            for t in tiles:
+                if t == lead or t.is_double:
+                    continue
+                for pl in rules.plays(first.layout, t):
+                    if pl.touch is None and pl.as_ is None:
+                        placed = rules.play_placement(first.layout, pl)
+                        return str(lead), str(t), str(pl.at), [str(e) for e in placed.open]
+        return None
 
     def read_play(self, text: str):
         """:func:`generator.families.line.practice.play_from_text`."""

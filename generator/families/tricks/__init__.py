@@ -53,6 +53,7 @@ class TricksFamily(Family):
                    Choice("widow", ("none", "bidder-exchanges")),
                    Choice("shoot_moon", ("not-allowed", "allowed")))
     house_params = frozenset({"target"})
+    example_places = {"tricks": "trick", "hands": "hand"}
     target_unit = "mark"
 
     def target_unit_of(self, params: Mapping) -> str:
