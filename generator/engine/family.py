@@ -133,6 +133,13 @@ class Family:
     new_section: tuple[str, Mapping[str, str], Mapping[str, str]] = (
         "play", {"ja": "牌の置き方", "en": "Placing tiles"}, {"ja": "牌のつなぎ方。", "en": "how tiles join."})
 
+    def param_words(self, key: str, value, lang: str) -> str | None:
+        """One of :attr:`own_params` at ``value`` in players' words in ``lang``
+        (a house rule's table of differences, the glossary's games); ``None``
+        (the default): the shared words (a dash for a param left out, else
+        the value as written)."""
+        return None
+
     def first_example(self, rules) -> tuple[str, str, str, list[str]] | None:
         """The first worked position ``rulebook new`` writes into a new game
         with ``rules`` (two placing steps of a position file of kind

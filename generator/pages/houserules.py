@@ -64,10 +64,10 @@ def param_words(key: str, value, lang: str, unit: str = "point") -> str:
     :attr:`~generator.engine.family.Family.target_unit`: points, or marks in a
     game of tricks)."""
     t = _T[lang]
-    if key == "redeal_doubles":
-        return t["redeal_never"] if value is None else t["redeal_at"].format(n=value)
-    if key == "capicua_bonus":
-        return t["capicua_none"] if value is None else t["capicua_points"].format(n=value)
+    owner = next((f for f in families() if key in f.own_params), None)
+    own = owner.param_words(key, value, lang) if owner is not None else None
+    if own is not None:                         # a param of one family's games, in its words
+        return own
     if value is None and key != "target":       # (no target: the game is one hand)
         return "—"
     if key == "set":
@@ -82,17 +82,10 @@ def param_words(key: str, value, lang: str, unit: str = "point") -> str:
         if not value:                           # (a game played only in partnerships)
             return _T[lang]["players_none"]
         return ", ".join(map(str, value)) + _T[lang]["players_suffix"]
-    if key == "rounds":
-        return ", ".join(map(str, value)) + _T[lang]["rounds_suffix"]
     if key == "target":
         return t["one_hand"] if value is None else t["first_to"].format(amount=plural(lang, unit, value))
     if key == "stock_reserve":
         return t["kept"].format(n=value) if value else t["nobody"]
-    if key == "lead_totals":
-        if not value:
-            return _T[lang]["any_tile"]
-        sums = t["or_sep"].join(map(str, value))
-        return _T[lang]["tile_totals"].format(sums=sums)
     if key == "point_unit":
         return plural(lang, "pip-unit", value)
     return str(value)

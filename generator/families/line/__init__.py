@@ -198,6 +198,23 @@ class LineFamily(Family):
 
         return [hand, layout, tiles, rulebase, variant, simulate, line]
 
+    def param_words(self, key: str, value, lang: str) -> str | None:
+        """Its own params in words: the doubles that throw a deal in (or
+        never), the capicúa's bonus (or none), the tile totals that may be
+        set (or any tile; a dash where the game has no such param)."""
+        from ...base.i18n import tables
+
+        t = tables("house")[lang]
+        if key == "redeal_doubles":
+            return t["redeal_never"] if value is None else t["redeal_at"].format(n=value)
+        if key == "capicua_bonus":
+            return t["capicua_none"] if value is None else t["capicua_points"].format(n=value)
+        if key == "lead_totals":
+            if value is None:
+                return "—"
+            return t["tile_totals"].format(sums=t["or_sep"].join(map(str, value))) if value else t["any_tile"]
+        return None
+
     def first_example(self, rules) -> tuple[str, str, str, list[str]] | None:
         """A first example made by the engine: a tile the rules let lead, then
         a tile that joins it without a ``touch``, with the end it goes on and

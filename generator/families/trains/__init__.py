@@ -60,6 +60,14 @@ class TrainsFamily(RoundsFamily):
     #: club's house rule, 16 tiles: 12,109,000 of 13,877,551); the other rows stay further inside.
     work_limits = (80_000_000, 25_000_000)
 
+    def param_words(self, key: str, value, lang: str) -> str | None:
+        """The match lengths offered (``13, 7, 1 rounds``; a dash where the game has none)."""
+        if key != "rounds":
+            return None
+        from ...base.i18n import tables
+
+        return "—" if value is None else ", ".join(map(str, value)) + tables("house")[lang]["rounds_suffix"]
+
     @property
     def rules_class(self):
         from .rules import MexicanTrain
