@@ -52,7 +52,9 @@ class Choice:
     declaration, or the end for its first). ``sections``: the ids of the
     sections where a game's page usually explains it, most likely first (a
     house rule's table of differences links to the first its parent's page
-    has; none: to the parent's page). Its words (title, about, each
+    has; none: to the parent's page); ``card``: the table of a game's card
+    it is a row of (``turn``, ``scoring``, ``end``; none: the family adds its
+    own rows). Its words (title, about, each
     value's meaning) are the ``choice`` messages of the catalogs
     (``<key>.title``, ``<key>.about``, ``<key>=<value>``).
 
@@ -65,6 +67,7 @@ class Choice:
     default: str = ""
     after: str | None = None
     sections: tuple[str, ...] = ()
+    card: str = ""
 
     def __post_init__(self) -> None:
         if not self.default and self.values:
@@ -77,12 +80,12 @@ class Choice:
 SHARED: tuple[Choice, ...] = (
     Choice("layout", ()),
     Choice("lead", ("lot", "black", "highest-double", "engine"),
-           sections=("the-set", "starting-a-hand", "lead-and-turns")),
-    Choice("direction", ("clockwise", "counter-clockwise"), sections=("the-turn", "players-and-tiles")),
+           sections=("the-set", "starting-a-hand", "lead-and-turns"), card="turn"),
+    Choice("direction", ("clockwise", "counter-clockwise"), sections=("the-turn", "players-and-tiles"), card="turn"),
     Choice("draw", ("until-playable", "optional", "none", "one"),
-           sections=("drawing-and-passing", "drawing", "passing", "drawing-and-markers")),
+           sections=("drawing-and-passing", "drawing", "passing", "drawing-and-markers"), card="turn"),
     Choice("settlement", ("none", "opponents", "opponents-less-own", "differences", "rounded", "one", "go-out-one",
-                          "all-hands", "penalty"), sections=("settlement", "end-of-hand", "end-of-round")),
+                          "all-hands", "penalty"), sections=("settlement", "end-of-hand", "end-of-round"), card="end"),
 )
 
 
@@ -94,6 +97,7 @@ class _Table:
         self.values = {c.key: (layouts if c.key == "layout" else c.values) for c in order}
         self.defaults = {c.key: (layouts[0] if c.key == "layout" else c.default) for c in order}
         self.sections = {c.key: c.sections for c in order}
+        self.cards = {c.key: c.card for c in order}
 
 
 _CACHE: dict[tuple, _Table] = {}
@@ -254,6 +258,11 @@ class ChoiceInfo:
     @property
     def title(self) -> Mapping[str, str]:
         return _Words(f"{self.key}.title")
+
+    @property
+    def card(self) -> str:
+        """The table of a game's card this choice is a row of (its declaration's :attr:`Choice.card`)."""
+        return _table().cards[self.key]
 
     @property
     def sections(self) -> tuple[str, ...]:

@@ -383,6 +383,17 @@ class Family:
         than the options page (``None``: the options page's words)."""
         return None
 
+    def card_applies(self, key: str, rules) -> bool:
+        """Whether the card of the game ``rules`` has a row for the rule choice ``key`` (one of
+        :attr:`choices`): where the choice says anything (:meth:`choice_applies`, the default),
+        less what the card leaves unsaid (the line's direction where it is the usual way round)."""
+        return self.choice_applies(key, rules)
+
+    def card_deal_notes(self, rules, lang: str) -> list[str]:
+        """The card's lines under its deal table that only this family has (each ending in a line
+        break; none by default)."""
+        return []
+
     def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
         """The card's rows of ``group`` (``"turn"``, ``"scoring"``, ``"end"``
         ...) with this family's own rows added (``rows``: (rule, how) pairs)."""

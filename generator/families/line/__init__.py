@@ -277,6 +277,17 @@ class LineFamily(Family):
             from ...pages.comparison import lead_words
 
             return lead_words(rules, lang, later=False)
+        # a choice qualified by what else the game says: no spinners for the Fives count, the other
+        # way round for the next seat, the set tile's totals for the legal totals
+        from ...base.i18n import messages
+
+        c, value = rules.choices, getattr(rules.choices, key)
+        if key == "counting" and value == "fives" and c.spinners == "none":
+            return messages("choice", lang)["counting=fives.no-spinners"]
+        if key == "next_lead" and value == "next-seat" and c.direction == "counter-clockwise":
+            return messages("choice", lang)["next_lead=next-seat.counter-clockwise"]
+        if key == "legal_totals" and value == "multiples" and rules.params.lead_totals:
+            return messages("choice", lang)["legal_totals=multiples.lead-totals"]
         return None
 
     def choice_applies(self, key: str, rules) -> bool:
@@ -284,6 +295,32 @@ class LineFamily(Family):
         if key == "block_winner":
             return rules.choices.block_winner != "lighter-side"
         return True
+
+    def card_applies(self, key: str, rules) -> bool:
+        """Beside :meth:`choice_applies`: who leads the next hand and how the target is reached only
+        in a game of more than one hand, the side branches only with spinners, the direction only
+        where it is not the usual way round, the count of the ends only where plays score by it, the
+        legal totals only where they are not any."""
+        c = rules.choices
+        if key in ("next_lead", "target_score"):
+            return rules.params.target is not None
+        if key == "side_branches":
+            return c.spinners != "none"
+        if key == "direction":
+            return c.direction != "clockwise"
+        if key == "counting":
+            return c.scoring not in ("none", "headers")
+        if key == "legal_totals":
+            return c.legal_totals != "any"
+        return self.choice_applies(key, rules)
+
+    def card_deal_notes(self, rules, lang: str) -> list[str]:
+        """The deal thrown in for too many doubles, and the capicúa's bonus."""
+        from ...base.i18n import tables
+
+        t, p = tables("card")[lang], rules.params
+        return ([t["redeal"].format(n=p.redeal_doubles) + "\n"] if p.redeal_doubles is not None else []) \
+            + ([t["capicua"].format(n=p.capicua_bonus) + "\n"] if p.capicua_bonus is not None else [])
 
     def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
         if group == "end":              # the target, or one hand

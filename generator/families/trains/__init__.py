@@ -41,7 +41,8 @@ class TrainsFamily(RoundsFamily):
     #: options page lists it after the line of play's ``next_lead``. Which trains a player may use
     #: (``train_access``): Mexican Train's marker (seed 001), or every train open to all (Pagat's
     #: Number 9 Train: players start trains from the hub or extend any train).
-    own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead", sections=("doubles",)),
+    own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead", sections=("doubles",),
+                          card="turn"),
                    Choice("train_access", ("marker", "open"), after="double_cover", sections=("the-turn", "trains")))
     house_params = frozenset({"rounds"})
     param_sections = {"rounds": ("rounds",)}
