@@ -383,6 +383,18 @@ class Family:
         than the options page (``None``: the options page's words)."""
         return None
 
+    def deal_words(self, rules, lang: str) -> str | None:
+        """What becomes of the tiles left after the deal of the game ``rules``,
+        in the comparison page's words (its ``deal`` row, after the hand
+        sizes), where this family says it its own way (a widow); ``None``
+        (the default): the shared words (no drawing, a reserve, the whole stock)."""
+        return None
+
+    def deal_notes(self, rules, lang: str) -> str:
+        """What the comparison page's ``deal`` row adds at its end for the game
+        ``rules`` (a deal thrown in for too many doubles); empty by default."""
+        return ""
+
     def card_applies(self, key: str, rules) -> bool:
         """Whether the card of the game ``rules`` has a row for the rule choice ``key`` (one of
         :attr:`choices`): where the choice says anything (:meth:`choice_applies`, the default),

@@ -272,6 +272,14 @@ class LineFamily(Family):
 
         return line_cell(v, row, lang)
 
+    def deal_notes(self, rules, lang: str) -> str:
+        """A deal thrown in for too many doubles in one hand (``redeal_doubles``)."""
+        if rules.params.redeal_doubles is None:
+            return ""
+        from ...pages.comparison import message
+
+        return message(lang, "thrown_in_at_doubles", n=rules.params.redeal_doubles)
+
     def card_words(self, key: str, rules, lang: str) -> str | None:
         if key == "lead":               # who leads, and with which tile, in words of the game
             from ...pages.comparison import lead_words

@@ -231,6 +231,14 @@ class TricksFamily(Family):
             parts.append(words["family_tricks_alone"])
         return ("" if lang == "ja" else " ").join(parts)
 
+    def deal_words(self, rules, lang: str) -> str | None:
+        """Moon's widow (a game of tricks for three): the tile left goes to the bidder."""
+        if rules.widow != "bidder-exchanges":
+            return None
+        from ...pages.comparison import message
+
+        return message(lang, "the_widow_goes_to_the_bidder")
+
     def compare_cell(self, v, row: str, lang: str) -> str:
         from .pages import compare_cell
 
