@@ -84,6 +84,9 @@ class Family:
     #: Where a game's page usually explains each of :attr:`own_params`: param key -> section ids, most
     #: likely first (a house rule's table of differences links to the first its parent's page has).
     param_sections: Mapping[str, tuple[str, ...]] = {}
+    #: Where a game's page usually states each rule a refused play of this family breaks (the rule
+    #: id's last part -> section ids, most likely first): a worked example's refused step links there.
+    rule_sections: Mapping[str, tuple[str, ...]] = {}
     #: The lists of its position files whose items are the places of an example, each with the word a
     #: house rule's page counts them by (list key -> ``step``, ``move``, ``trick``, ``hand``: the
     #: ``house`` messages), so that a difference found there is said "at move 3".

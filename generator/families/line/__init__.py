@@ -104,6 +104,17 @@ class LineFamily(Family):
                          "next_lead", "target_score"})
     house_params = frozenset({"target", "redeal_doubles", "capicua_bonus"})
     example_places = {"steps": "step", "turns": "move"}
+    rule_sections = {
+        "matching": ("matching", "placing-tiles", "placement-and-continuation"), "sum-7": ("matching",),
+        "blank": ("blanks-and-matadors", "matching"), "touch": ("blanks-and-matadors",),
+        "multiple-of-3": ("playable-tiles", "placing-tiles", "scoring"),
+        "multiple-of-5": ("playable-tiles", "placing-tiles", "scoring"),
+        "set": ("the-set", "starting-a-hand", "lead-and-turns"), "lead": ("the-set", "starting-a-hand", "lead-and-turns"),
+        "straight-sides-first": ("side-branches", "branch-doubles", "spinners"),
+        "spinner-sides-first": ("the-spinner", "the-star", "spinner", "side-branches"),
+        "doubles-crosswise": ("doubles", "branch-doubles"), "doubles": ("doubles", "the-sniff"),
+        "placement": ("matching", "placing-tiles", "placement-and-continuation", "side-branches"),
+    }
     param_sections = {"lead_totals": ("the-set", "playable-tiles"), "redeal_doubles": ("the-deal", "players-and-tiles"),
                       "capicua_bonus": ("capicua", "settlement")}
     #: Its own params: the tiles that may be set (seed 004, All Threes), the capicúa's bonus (Dominican
