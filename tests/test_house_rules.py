@@ -223,7 +223,9 @@ def test_parent_positions_rerun_under_a_house_rule(catalog):
     # Fives and Threes knows no lengthwise double: the All Fives example laying one cannot be played.
     ft = {r["id"]: r for r in rerun_parent_positions(catalog, catalog.variant("fives-and-threes"))}
     assert ft["double-lengthwise"]["status"] == "unplayable"
-    assert "`as: inline` is not allowed" in ft["double-lengthwise"]["reason"]
+    # (the reason as data: the rule that refuses it, under the parent's id, where the example writes them)
+    why = ft["double-lengthwise"]["reason"]
+    assert (why.kind, why.rule) == ("rule", "all-fives/doubles-crosswise")
 
 
 def test_rerun_tables_name_open_ends_in_player_words_in_tile_order(catalog):

@@ -28,7 +28,8 @@ def test_a_moon_without_the_moon_says_so_on_its_card_and_for_the_parents_example
     # N shoots it) cannot be bid here; the other five hold (no bid in them is the moon).
     rerun = {r["id"]: r for r in rerun_parent_positions(cat, cat.variant("moon-to-15"))}
     assert {k for k, r in rerun.items() if r["status"] == "unplayable"} == {"bid-over-seven", "deal-moon"}
-    assert all(rerun[k]["reason"].endswith("[rule moon/no-moon]") for k in ("bid-over-seven", "deal-moon"))
+    assert all((rerun[k]["reason"].kind, rerun[k]["reason"].rule) == ("rule", "moon/no-moon")
+               for k in ("bid-over-seven", "deal-moon"))
     files = generate(cat, png=False, with_stats=False, only={"moon-to-15", "moon"})
     en, ja = files["en/gen/moon-to-15.md"].decode(), files["ja/gen/moon-to-15.md"].decode()
     assert "no longer possible: shooting the moon is not allowed |" in en

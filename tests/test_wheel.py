@@ -16,7 +16,7 @@ import pytest
 from conftest import CLUB_POSITION as POSITION, CLUB_RULE, ROOT
 
 #: What the wheel is built from (nothing else of the checkout goes into it).
-SOURCES = ("pyproject.toml", "README.md", "generator", "rules")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "generator", "rules")
 
 
 def run(cmd, cwd, env=None, ok=True):

@@ -136,33 +136,6 @@ def _choices_lines(vdef: VariantDef, indent: str = "  ", comment_out: bool = Fal
     return out
 
 
-def _sample(vdef: VariantDef) -> tuple[str, str, list[str]] | None:
-    """``(lead, next tile, at, open ends)`` of a first example made by the
-    engine: a tile the rules let lead, then a tile that joins it without a
-    ``touch`` (``None`` for a layout without a line of play)."""
-    from ..families.line.rules import Layout
-
-    rules = vdef.rules
-    if not family_of(vdef.choices.layout).single_line:
-        return None
-    tiles = sorted(rules.params.tiles, key=lambda t: t.is_double)     # non-doubles first, in set order
-    for lead in tiles:
-        if not rules.lead_allowed(lead):
-            continue
-        try:
-            first = rules.place(Layout(), lead, None)
-        except Exception:
-            continue
-        for t in tiles:
-            if t == lead or t.is_double:
-                continue
-            for pl in rules.plays(first.layout, t):
-                if pl.touch is None and pl.as_ is None:
-                    placed = rules.play_placement(first.layout, pl)
-                    return str(lead), str(t), str(pl.at), [str(e) for e in placed.open]
-    return None
-
-
 def new_variant(rules_dir: str | Path, vid: str, base: str = "draw") -> list[Path]:
     """Create ``rules_dir/<vid>/`` playing exactly like the game ``base``
     (every param and rule choice written out), as a draft with placeholder
@@ -173,7 +146,7 @@ def new_variant(rules_dir: str | Path, vid: str, base: str = "draw") -> list[Pat
     folder = _check_id(rules_dir, vid)
     b = _base(rules_dir, base)
     ja, en = PLACEHOLDER["ja"], PLACEHOLDER["en"]
-    sample = _sample(b)
+    sample = family_of(b.choices.layout).first_example(b.rules)   # (a line of play's: two tiles placed)
     variant = folder / "variant.yaml"
     position = folder / "positions" / "first-example.yaml"
     example = '\n\n        {{ position("first-example") }}' if sample else ""

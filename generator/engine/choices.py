@@ -49,7 +49,12 @@ class Choice:
     the order the schema and the options page list them, its ``default``
     (the first value unless given), and ``after``: the choice it follows in
     the order an author reads them (``None``: the family's previous
-    declaration, or the end for its first). Its words (title, about, each
+    declaration, or the end for its first). ``sections``: the ids of the
+    sections where a game's page usually explains it, most likely first (a
+    house rule's table of differences links to the first its parent's page
+    has; none: to the parent's page); ``card``: the table of a game's card
+    it is a row of (``turn``, ``scoring``, ``end``; none: the family adds its
+    own rows). Its words (title, about, each
     value's meaning) are the ``choice`` messages of the catalogs
     (``<key>.title``, ``<key>.about``, ``<key>=<value>``).
 
@@ -61,6 +66,8 @@ class Choice:
     values: tuple[str, ...]
     default: str = ""
     after: str | None = None
+    sections: tuple[str, ...] = ()
+    card: str = ""
 
     def __post_init__(self) -> None:
         if not self.default and self.values:
@@ -72,11 +79,13 @@ class Choice:
 #: :attr:`~generator.engine.family.Family.fixed`). ``layout``'s values are the families' names.
 SHARED: tuple[Choice, ...] = (
     Choice("layout", ()),
-    Choice("lead", ("lot", "black", "highest-double", "engine")),
-    Choice("direction", ("clockwise", "counter-clockwise")),
-    Choice("draw", ("until-playable", "optional", "none", "one")),
+    Choice("lead", ("lot", "black", "highest-double", "engine"),
+           sections=("the-set", "starting-a-hand", "lead-and-turns"), card="turn"),
+    Choice("direction", ("clockwise", "counter-clockwise"), sections=("the-turn", "players-and-tiles"), card="turn"),
+    Choice("draw", ("until-playable", "optional", "none", "one"),
+           sections=("drawing-and-passing", "drawing", "passing", "drawing-and-markers"), card="turn"),
     Choice("settlement", ("none", "opponents", "opponents-less-own", "differences", "rounded", "one", "go-out-one",
-                          "all-hands", "penalty")),
+                          "all-hands", "penalty"), sections=("settlement", "end-of-hand", "end-of-round"), card="end"),
 )
 
 
@@ -87,6 +96,8 @@ class _Table:
     def __init__(self, order: list[Choice], layouts: tuple[str, ...]):
         self.values = {c.key: (layouts if c.key == "layout" else c.values) for c in order}
         self.defaults = {c.key: (layouts[0] if c.key == "layout" else c.default) for c in order}
+        self.sections = {c.key: c.sections for c in order}
+        self.cards = {c.key: c.card for c in order}
 
 
 _CACHE: dict[tuple, _Table] = {}
@@ -247,6 +258,17 @@ class ChoiceInfo:
     @property
     def title(self) -> Mapping[str, str]:
         return _Words(f"{self.key}.title")
+
+    @property
+    def card(self) -> str:
+        """The table of a game's card this choice is a row of (its declaration's :attr:`Choice.card`)."""
+        return _table().cards[self.key]
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """The ids of the sections where a game's page usually explains this
+        choice, most likely first (its declaration's :attr:`Choice.sections`)."""
+        return _table().sections[self.key]
 
     @property
     def about(self) -> Mapping[str, str]:

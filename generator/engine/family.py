@@ -81,6 +81,16 @@ class Family:
     #: (:data:`generator.model.schema.PARAMS_SCHEMA`); their words are the catalogs' ``param`` and
     #: ``param-about`` messages. Their defaults: :meth:`param_defaults`.
     own_params: Mapping[str, Mapping] = {}
+    #: Where a game's page usually explains each of :attr:`own_params`: param key -> section ids, most
+    #: likely first (a house rule's table of differences links to the first its parent's page has).
+    param_sections: Mapping[str, tuple[str, ...]] = {}
+    #: Where a game's page usually states each rule a refused play of this family breaks (the rule
+    #: id's last part -> section ids, most likely first): a worked example's refused step links there.
+    rule_sections: Mapping[str, tuple[str, ...]] = {}
+    #: The lists of its position files whose items are the places of an example, each with the word a
+    #: house rule's page counts them by (list key -> ``step``, ``move``, ``trick``, ``hand``: the
+    #: ``house`` messages), so that a difference found there is said "at move 3".
+    example_places: Mapping[str, str] = {}
     #: The values every game of the family plays (choice key -> value); any other value is refused.
     fixed: Mapping[str, str] = {}
     #: Values other families fix (:attr:`fixed`) that a game of this family may choose too, as
@@ -108,8 +118,8 @@ class Family:
     #: The family's games the site lists first, in this order (the families in the registry's order;
     #: house rules and games no family lists follow, by id: :func:`site_order`).
     site_games: tuple[str, ...] = ()
-    #: Whether its games are a single line of play drawn as one chain (``rulebook new`` writes a first
-    #: example of such a game; the comparison page gives their table the detailed rows of a line of play).
+    #: Whether its games are a single line of play drawn as one chain (the comparison page gives their
+    #: table the detailed rows of a line of play).
     single_line: bool = False
     #: The class the page adds to a practice position's block, naming the kind of question: ``""`` one
     #: of the best plays, ``" rb-practice-where"`` a train open to the player, ``" rb-practice-arm"`` an
@@ -128,6 +138,22 @@ class Family:
     #: write follows the placeholder mark). A line of play is about how tiles join.
     new_section: tuple[str, Mapping[str, str], Mapping[str, str]] = (
         "play", {"ja": "牌の置き方", "en": "Placing tiles"}, {"ja": "牌のつなぎ方。", "en": "how tiles join."})
+
+    def param_words(self, key: str, value, lang: str) -> str | None:
+        """One of :attr:`own_params` at ``value`` in players' words in ``lang``
+        (a house rule's table of differences, the glossary's games); ``None``
+        (the default): the shared words (a dash for a param left out, else
+        the value as written)."""
+        return None
+
+    def first_example(self, rules) -> tuple[str, str, str, list[str]] | None:
+        """The first worked position ``rulebook new`` writes into a new game
+        with ``rules`` (two placing steps of a position file of kind
+        ``placement``): ``(the tile set, the next tile, the end it goes on,
+        the open ends after it)``, each as position files write them; ``None``
+        (the default) where the family's games have no such position."""
+        return None
+
     #: What ``rulebook simulate`` calls its figures: tiles placed a hand, points a hand, the block
     #: rate, how often the hand's first player's side wins it (the record's ``tiles``, ``points``,
     #: ``blocked`` and ``first_won``).
@@ -362,6 +388,29 @@ class Family:
         """The card's words for the choice ``key`` where this family says more
         than the options page (``None``: the options page's words)."""
         return None
+
+    def deal_words(self, rules, lang: str) -> str | None:
+        """What becomes of the tiles left after the deal of the game ``rules``,
+        in the comparison page's words (its ``deal`` row, after the hand
+        sizes), where this family says it its own way (a widow); ``None``
+        (the default): the shared words (no drawing, a reserve, the whole stock)."""
+        return None
+
+    def deal_notes(self, rules, lang: str) -> str:
+        """What the comparison page's ``deal`` row adds at its end for the game
+        ``rules`` (a deal thrown in for too many doubles); empty by default."""
+        return ""
+
+    def card_applies(self, key: str, rules) -> bool:
+        """Whether the card of the game ``rules`` has a row for the rule choice ``key`` (one of
+        :attr:`choices`): where the choice says anything (:meth:`choice_applies`, the default),
+        less what the card leaves unsaid (the line's direction where it is the usual way round)."""
+        return self.choice_applies(key, rules)
+
+    def card_deal_notes(self, rules, lang: str) -> list[str]:
+        """The card's lines under its deal table that only this family has (each ending in a line
+        break; none by default)."""
+        return []
 
     def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
         """The card's rows of ``group`` (``"turn"``, ``"scoring"``, ``"end"``

@@ -35,6 +35,7 @@ class RoundsFamily(Family):
     #: hand are penalties.
     fixed = {"lead": "engine", "draw": "one", "settlement": "penalty"}
     figure_unit = "round"
+    example_places = {"turns": "move"}
     #: A round's attributes by name, for the ``hard`` level's search: the double set out in the centre
     #: (Mexican Train's ``engine``, Chicken Foot's ``centre``); the places tiles are laid on (name -> a
     #: dataclass whose ``tiles`` is a list: ``trains``, ``arms``); the other lists a move changes in

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..engine.family import families, family_of
-from ..engine.tiles import NotationError
+from ..engine.reasons import Reason
+from ..engine.tiles import End, NotationError, Tile
 from .yamlsrc import Source, SourceError
 
 __all__ = ["PositionBase", "Kinds", "GameOver", "kinds_for", "read_tiles", "parse_position", "foreign_kind", "huge_pip", "kind_keys",
@@ -75,6 +76,25 @@ class GameOver(SourceError):
     parent's examples tells such an example by this class."""
 
 
+def outside_set(text, rules) -> Reason | None:
+    """Why ``text``, a tile (``2-9``) or an end (``2-9:9``) that ``rules``
+    refused to read, is refused, where it is written right but a pip of it
+    is above the game's double-N set (a double-nine example read by a
+    double-six game): kind ``tile-not-in-set`` with the set's highest pip;
+    ``None`` for anything else (bad notation, a set defined as data, which
+    says in its own words what it lacks)."""
+    if getattr(rules.params, "tileset", None) or not isinstance(text, str):
+        return None
+    try:
+        tile = Tile.parse(text)
+    except NotationError:
+        try:
+            tile = End.parse(text).tile
+        except NotationError:
+            return None
+    return Reason("tile-not-in-set", top=rules.max_pip) if tile.high > rules.max_pip else None
+
+
 def read_tile(src: Source, variant, path: tuple):
     """The tile written at ``path`` of ``src`` in ``variant``'s notation (a
     :class:`~generator.engine.tiles.Tile`); raises :class:`SourceError` at
@@ -82,7 +102,7 @@ def read_tile(src: Source, variant, path: tuple):
     try:
         return variant.parse_tile(src.get(path))
     except NotationError as exc:
-        raise src.error(path, str(exc), key=False) from None
+        raise src.error(path, str(exc), key=False, reason=outside_set(src.get(path), variant)) from None
 
 
 def read_tiles(src: Source, variant, path: tuple, n: int, seen: list, tiles) -> list:

@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from ..engine.reasons import Reason
 from ..engine.tiles import NotationError, Tile
 from ..engine.rulebase import RuleViolation
 from .compare import compare_match, compare_moves, compare_result, stated_diff, turns_json
@@ -478,13 +479,18 @@ class RoundsFormat:
                         ev = rnd.draw(mv.by)
                         if ev.tile != mv.tile:
                             raise src.error(mv.path + ("draw",), f"move {mv.index}: {mv.by} draws {top}, the top "
-                                                                 f"of the stock, not {mv.tile}", key=False)
+                                                                 f"of the stock, not {mv.tile}", key=False,
+                                            reason=Reason("misfit", at=("move", mv.index)))
                     else:
                         ev = rnd.pass_(mv.by)
                 except RuleViolation as exc:
                     key = self.place if mv.kind == "play" and exc.rule.split("/")[-1] in self.place_rules \
                         else mv.kind
-                    raise src.error(mv.path + (key,), f"move {mv.index}: {exc}") from None
+                    have = tuple(getattr(rnd, self.places))
+                    lacking = (mv.place,) if mv.kind == "play" and mv.place not in have else ()
+                    raise src.error(mv.path + (key,), f"move {mv.index}: {exc}",
+                                    reason=Reason.refusal(exc, lacking, have if lacking else ()).located(
+                                        "move", mv.index)) from None
                 events.append(ev)
             return Outcome(pos, round=rnd, events=events)
         try:
@@ -520,7 +526,8 @@ class RoundsFormat:
                 unknown = [p for p in pos.answer if p not in places]
                 if unknown:
                     errs.append(src.error(("table", "answer"), f"no {self.place} {unknown[0]!r}; the "
-                                                               f"{self.places} are {', '.join(places)}"))
+                                                               f"{self.places} are {', '.join(places)}",
+                                          reason=Reason("no-arm", places=(unknown[0],), have=tuple(places))))
                 elif sorted(pos.answer) != sorted(best):
                     errs.append(stated_diff(src, ("table", "answer"), f"where {pos.to_move} may play", pos.answer,
                                             best, "legal plays: " + (", ".join(got["plays"]) or "none")))

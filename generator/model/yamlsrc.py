@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 
 from ..base.report import printable, shown_path
+from ..engine.reasons import Reason
 
 __all__ = ["Source", "SourceError", "SourceErrors", "load", "loads", "bad_character", "MAX_BYTES", "MAX_NODES",
            "MAX_DEPTH", "MAX_TEXT"]
@@ -41,12 +42,16 @@ Path_ = tuple  # a path of keys and indices
 class SourceError(Exception):
     """A problem located in a file: ``FILE:LINE:COL: error: MESSAGE`` when printed.
 
-    ``line`` and ``col`` are 1-based (0 when unknown).
+    ``line`` and ``col`` are 1-based (0 when unknown). ``reason`` says why
+    as data where the engine or a family's positions know it (a
+    :class:`~generator.engine.reasons.Reason`: a rule, a rule choice, a tile
+    the set lacks ...), else ``None``; the message is for people only.
     """
 
-    def __init__(self, file: str, line: int, col: int, message: str):
+    def __init__(self, file: str, line: int, col: int, message: str, reason: Reason | None = None):
         super().__init__(message)
         self.file, self.line, self.col, self.message = str(file), line, col, message
+        self.reason = reason
 
     @property
     def key(self) -> tuple:
@@ -76,7 +81,7 @@ class SourceErrors(SourceError):
 
     def __init__(self, errors: list[SourceError]):
         first = errors[0]
-        super().__init__(first.file, first.line, first.col, first.message)
+        super().__init__(first.file, first.line, first.col, first.message, first.reason)
         self.errors = list(errors)
 
     @staticmethod
@@ -115,10 +120,10 @@ class Source:
                 return (1, 1)
             path = path[:-1]
 
-    def error(self, path: Path_, message: str, key: bool = True) -> SourceError:
-        """A :class:`SourceError` at ``path``."""
+    def error(self, path: Path_, message: str, key: bool = True, reason: Reason | None = None) -> SourceError:
+        """A :class:`SourceError` at ``path`` (``reason``: why, as data, where it is known)."""
         line, col = self.mark(path, key)
-        return SourceError(self.file, line, col, message)
+        return SourceError(self.file, line, col, message, reason)
 
     def text_mark(self, path: Path_, n: int, snippet: str = "") -> tuple[int, int]:
         """Where line ``n`` (1-based) of the text value at ``path`` stands in

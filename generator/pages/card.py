@@ -14,22 +14,24 @@ rules), and the stylesheet fits it on one page when printed.
 
 from __future__ import annotations
 
-from ..engine.choices import INFO, Choices
+from ..engine.choices import CHOICES, INFO, Choices
 from ..engine.family import family_of
-from ..base.i18n import messages, plural, tables
+from ..base.i18n import plural, tables
 from .comparison import game_set_words
 from ..safety.sanitize import escape_cell, escape_md
 
-__all__ = ["card_page", "card_name", "GROUPS", "WATCH_MARK", "applies", "choice_words"]
+__all__ = ["card_page", "card_name", "CARD_GROUPS", "groups", "WATCH_MARK", "applies", "choice_words"]
 
 _T = tables("card")
 
-#: The card's three tables: (heading key, choice keys in order).
-GROUPS = (
-    ("turn", ("lead", "direction", "matching", "doubles", "spinners", "side_branches", "draw", "continuation", "double_cover")),
-    ("scoring", ("counting", "scoring", "legal_totals")),
-    ("end", ("settlement", "ties", "block_winner", "next_lead", "target_score")),
-)
+#: The card's three tables, in order (their headings: the ``card`` messages); a rule choice's
+#: declaration names the one it is a row of (:attr:`~generator.engine.choices.Choice.card`).
+CARD_GROUPS = ("turn", "scoring", "end")
+
+
+def groups() -> list[tuple[str, tuple[str, ...]]]:
+    """The card's tables: ``(heading key, the choice keys of its rows, in reading order)``."""
+    return [(g, tuple(info.key for info in CHOICES if info.card == g)) for g in CARD_GROUPS]
 
 
 def card_name(vid: str) -> str:
@@ -41,36 +43,18 @@ def applies(key: str, rules) -> bool:
     """Whether the choice ``key`` says anything about the game ``rules`` (a
     rule that changes nothing, such as "any matching play is legal", or who
     leads the next hand in a game of one hand, is left out)."""
-    choices = rules.choices
-    if choices.layout not in INFO[key].layouts:
-        return False
-    if key in ("next_lead", "target_score"):
-        return rules.params.target is not None
-    if key == "side_branches":
-        return choices.spinners != "none"
-    if key == "direction":                  # said only where it is not the usual way round
-        return choices.direction != "clockwise"
-    if key == "counting":
-        return choices.scoring not in ("none", "headers")
-    if key == "legal_totals":
-        return choices.legal_totals != "any"
-    return family_of(choices.layout).choice_applies(key, rules)
+    layout = rules.choices.layout
+    return layout in INFO[key].layouts and family_of(layout).card_applies(key, rules)
 
 
 def choice_words(key: str, rules, lang: str) -> str:
-    """The card's words for the choice ``key`` of ``rules``: the options page's words for its value,
-    qualified by what else the game says (the set tile's totals; no spinners for the Fives count)."""
-    value = getattr(rules.choices, key)
+    """The card's words for the choice ``key`` of ``rules``: its family's, where it qualifies them
+    by what else the game says (:meth:`~generator.engine.family.Family.card_words`), else the options
+    page's words for its value."""
     own = family_of(rules.choices.layout).card_words(key, rules, lang)
     if own is not None:
         return own
-    if key == "counting" and value == "fives" and rules.choices.spinners == "none":
-        return messages("choice", lang)["counting=fives.no-spinners"]
-    if key == "next_lead" and value == "next-seat" and rules.choices.direction == "counter-clockwise":
-        return messages("choice", lang)["next_lead=next-seat.counter-clockwise"]
-    if key == "legal_totals" and value == "multiples" and rules.params.lead_totals:
-        return messages("choice", lang)["legal_totals=multiples.lead-totals"]
-    return INFO[key].words(value, lang, rules.params.point_unit)
+    return INFO[key].words(getattr(rules.choices, key), lang, rules.params.point_unit)
 
 
 def _counts(ns, lang: str) -> str:
@@ -120,7 +104,7 @@ def _watch(rules, lang: str) -> list[str]:
     if p.point_unit > 1:
         out.append(t["watch_unit"].format(unit=p.point_unit))
     out += family_of(rules.choices.layout).card_watch(rules, lang)
-    marked = [INFO[k].title[lang] for _, keys in GROUPS for k in keys if _departs(k, rules)]
+    marked = [INFO[k].title[lang] for _, keys in groups() for k in keys if _departs(k, rules)]
     if marked:
         out.append(t["watch_marked"].format(mark=WATCH_MARK, rules=t["list_sep"].join(marked)))
     return out
@@ -146,11 +130,8 @@ def card_page(vdef, deal_table: str, lang: str) -> str:
              f"## {t['deal']} {{ #deal }}\n",
              f"{_players(p, lang)}{t['sentence_sep']}{t['set'].format(set=game_set_words(p, lang))}\n",
              deal_table]
-    if p.redeal_doubles is not None:
-        parts.append(t["redeal"].format(n=p.redeal_doubles) + "\n")
-    if p.capicua_bonus is not None:
-        parts.append(t["capicua"].format(n=p.capicua_bonus) + "\n")
-    for group, keys in GROUPS:
+    parts += family_of(c.layout).card_deal_notes(rules, lang)
+    for group, keys in groups():
         rows = [((f"{WATCH_MARK} " if _departs(k, rules) else "") + INFO[k].title[lang], choice_words(k, rules, lang))
                 for k in keys if applies(k, rules)]
         rows = family_of(c.layout).card_rows(group, rows, rules, lang)     # the family's own rows

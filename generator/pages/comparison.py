@@ -102,17 +102,17 @@ def _deal(v: Rules, lang: str) -> str:
         left = v.stock_size(n)
         parts.append(_m(lang, "deal_each_left", n=n, each=p.deal[n], left=left))
     text = _m(lang, "list_sep").join(parts)
-    if getattr(v, "widow", "none") == "bidder-exchanges":     # Moon (a game of tricks for three)
-        text += _m(lang, "the_widow_goes_to_the_bidder")
+    family = family_of(v.family)
+    own = family.deal_words(v, lang)
+    if own is not None:                     # the tiles left, as the family deals with them (a widow)
+        text += own
     elif v.draw_mode == "none":
         text += _m(lang, "undealt_tiles_stay_out_of")
     elif p.stock_reserve:
         text += plural(lang, "reserve-overview", p.stock_reserve)
     else:
         text += _m(lang, "the_whole_stock_may_be")
-    if p.redeal_doubles is not None:
-        text += _m(lang, "thrown_in_at_doubles", n=p.redeal_doubles)
-    return text
+    return text + family.deal_notes(v, lang)
 
 
 def _lead(v: Rules, lang: str) -> str:

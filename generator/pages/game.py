@@ -55,21 +55,6 @@ _esc = escape_md
 _cell = escape_cell
 
 
-#: Where a game's page usually states each rule a refused play breaks: rule key -> section ids.
-_RULE_SECTIONS = {
-    "matching": ("matching", "placing-tiles", "placement-and-continuation"), "sum-7": ("matching",),
-    "blank": ("blanks-and-matadors", "matching"), "touch": ("blanks-and-matadors",),
-    "multiple-of-3": ("playable-tiles", "placing-tiles", "scoring"),
-    "multiple-of-5": ("playable-tiles", "placing-tiles", "scoring"),
-    "set": ("the-set", "starting-a-hand", "lead-and-turns"), "lead": ("the-set", "starting-a-hand", "lead-and-turns"),
-    "straight-sides-first": ("side-branches", "branch-doubles", "spinners"),
-    "spinner-sides-first": ("the-spinner", "the-star", "spinner", "side-branches"),
-    "star-arms-first": ("the-star", "the-spinner", "spinner", "side-branches"),
-    "doubles-crosswise": ("doubles", "branch-doubles"), "doubles": ("doubles", "the-sniff"),
-    "placement": ("matching", "placing-tiles", "placement-and-continuation", "side-branches"),
-}
-
-
 class _Page:
     """Renders one variant page in one language, collecting files and errors."""
 
@@ -207,12 +192,13 @@ class _Page:
     def rule_link(self, rule: str) -> str | None:
         """Where the page (or, for a house rule, its parent's) states the rule
         ``rule`` (``VARIANT/KEY``): ``#section`` or ``other.md#section``;
-        ``None`` when no section is about it."""
+        ``None`` when no section is about it (the sections its family names for
+        the rule: :attr:`~generator.engine.family.Family.rule_sections`)."""
         key = rule.split("/", 1)[-1]
         own = {sec["id"] for _, sec in self.v.own_sections} if self.v.parent is not None \
             else {sec["id"] for sec in self.v.sections}
         every = {sec["id"] for sec in self.v.sections}
-        for sid in _RULE_SECTIONS.get(key, ()):
+        for sid in family_of(self.v.rules.family).rule_sections.get(key, ()):
             if sid in own:
                 return f"#{sid}"
             if sid in every:

@@ -16,11 +16,12 @@ import re
 
 from .describe import T as _DESCRIBE, end_name, play_words
 from ..engine.choices import CHOICES, INFO
-from ..engine.family import family_of
+from ..engine.family import families, family_of
 from ..base.i18n import messages, plural, tables
 from ..safety.sanitize import escape_cell, escape_link_text
 from ..sim.stats import columns
 from .comparison import set_words
+from ..engine.reasons import Reason
 from ..engine.tiles import End, NotationError, Tile
 from ..model.catalog import Catalog, VariantDef
 from ..model.kinds import GameOver, compare, evaluate, outcome_json, parse_position
@@ -30,32 +31,14 @@ from ..engine.rules import make_variant
 __all__ = ["param_title", "param_words", "differences", "differences_section", "rerun_parent_positions", "rerun_section", "inherited_section",
            "stats_beside_parent"]
 
-#: Where a parent's page usually explains each param or choice: section ids, most likely first.
-_SECTIONS = {
-    "set": ["players-and-tiles"], "players": ["players-and-tiles"], "partnerships": ["players-and-tiles"],
-    "deal": ["players-and-tiles"], "stock_reserve": ["drawing-and-passing", "drawing", "players-and-tiles"],
-    "target": ["game-end", "the-game", "winning", "match-result", "marks"],
-    "point_unit": ["scoring-placements", "scoring", "scoring-in-play", "players-and-tiles"],
-    "rounds": ["rounds"], "redeal_doubles": ["the-deal", "players-and-tiles"], "capicua_bonus": ["capicua", "settlement"], "direction": ["the-turn", "players-and-tiles"],
-    "layout": [], "lead_totals": ["the-set", "playable-tiles"],
-    "lead": ["the-set", "starting-a-hand", "lead-and-turns"],
-    "matching": ["matching", "placing-tiles", "placement-and-continuation"],
-    "doubles": ["doubles", "placing-tiles"], "spinners": ["branch-doubles", "the-sniff", "doubles"],
-    "side_branches": ["side-branches", "the-sniff", "branch-doubles"],
-    "draw": ["drawing-and-passing", "drawing", "passing", "drawing-and-markers"],
-    "counting": ["scoring", "scoring-placements", "scoring-play", "scoring-in-play"],
-    "scoring": ["scoring", "scoring-placements", "scoring-play", "scoring-in-play", "no-scoring-in-play"],
-    "legal_totals": ["playable-tiles", "scoring"],
-    "continuation": ["placement-and-continuation", "lead-and-turns", "the-turn"],
-    "settlement": ["settlement", "end-of-hand", "end-of-round"], "ties": ["ties", "settlement", "end-of-hand"],
-    "block_winner": ["settlement", "end-of-hand", "ties"],
-    "next_lead": ["the-set", "starting-a-hand", "game-end"], "double_cover": ["doubles"],
-    "train_access": ["the-turn", "trains"],
-    "target_score": ["game-end", "the-game", "winning"],
-    # a game of tricks (Texas 42) and a tree of doubles (Chicken Foot)
-    "doubles_trump": ["trumps"], "follow_me": ["trumps"], "top_bid": ["bidding"], "all_pass": ["bidding"],
-    "nello": ["nello", "bidding"], "plunge": ["plunge", "bidding"], "splash": ["splash", "bidding"],
-    "centre_double": ["the-centre"], "double_blank": ["end-and-scoring"],
+#: Where a parent's page usually explains each param every game takes: section ids, most likely first.
+#: (A rule choice's are in its declaration, :attr:`~generator.engine.choices.Choice.sections`; a
+#: family's own param's in :attr:`~generator.engine.family.Family.param_sections`.)
+_PARAM_SECTIONS = {
+    "set": ("players-and-tiles",), "players": ("players-and-tiles",), "partnerships": ("players-and-tiles",),
+    "deal": ("players-and-tiles",), "stock_reserve": ("drawing-and-passing", "drawing", "players-and-tiles"),
+    "target": ("game-end", "the-game", "winning", "match-result", "marks"),
+    "point_unit": ("scoring-placements", "scoring", "scoring-in-play", "players-and-tiles"),
 }
 
 _T = tables("house")
@@ -81,10 +64,10 @@ def param_words(key: str, value, lang: str, unit: str = "point") -> str:
     :attr:`~generator.engine.family.Family.target_unit`: points, or marks in a
     game of tricks)."""
     t = _T[lang]
-    if key == "redeal_doubles":
-        return t["redeal_never"] if value is None else t["redeal_at"].format(n=value)
-    if key == "capicua_bonus":
-        return t["capicua_none"] if value is None else t["capicua_points"].format(n=value)
+    owner = next((f for f in families() if key in f.own_params), None)
+    own = owner.param_words(key, value, lang) if owner is not None else None
+    if own is not None:                         # a param of one family's games, in its words
+        return own
     if value is None and key != "target":       # (no target: the game is one hand)
         return "—"
     if key == "set":
@@ -99,17 +82,10 @@ def param_words(key: str, value, lang: str, unit: str = "point") -> str:
         if not value:                           # (a game played only in partnerships)
             return _T[lang]["players_none"]
         return ", ".join(map(str, value)) + _T[lang]["players_suffix"]
-    if key == "rounds":
-        return ", ".join(map(str, value)) + _T[lang]["rounds_suffix"]
     if key == "target":
         return t["one_hand"] if value is None else t["first_to"].format(amount=plural(lang, unit, value))
     if key == "stock_reserve":
         return t["kept"].format(n=value) if value else t["nobody"]
-    if key == "lead_totals":
-        if not value:
-            return _T[lang]["any_tile"]
-        sums = t["or_sep"].join(map(str, value))
-        return _T[lang]["tile_totals"].format(sums=sums)
     if key == "point_unit":
         return plural(lang, "pip-unit", value)
     return str(value)
@@ -143,9 +119,19 @@ def section_page(game: VariantDef, sid: str) -> str:
     return game.id
 
 
+def _sections(key: str) -> tuple[str, ...]:
+    """Where a page usually explains the param or rule choice ``key``: its
+    section ids, most likely first (none known: empty)."""
+    if key in INFO:
+        return INFO[key].sections
+    own = next((f.param_sections[key] for f in families() if key in f.param_sections), None)
+    return own if own is not None else _PARAM_SECTIONS.get(key, ())
+
+
 def _section_of(parent: VariantDef, key: str) -> str | None:
+    """The id of the section of ``parent``'s page that explains ``key`` (``None``: none of them)."""
     ids = [s["id"] for s in parent.sections]
-    return next((sid for sid in _SECTIONS.get(key, []) if sid in ids), None)
+    return next((sid for sid in _sections(key) if sid in ids), None)
 
 
 def summary_line(child: VariantDef, lang: str) -> str:
@@ -214,8 +200,6 @@ def inherited_section(child: VariantDef, lang: str) -> str:
             f"{t[intro].format(parent=_esc(pname), pid=parent.id)}\n\n{items}\n")
 
 
-_OTHER_RULE = re.compile(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine rejects "
-                         r"it by another rule: .*\[rule [a-z0-9-]+/([a-z0-9-]+)\]$", re.S)
 _DIFF = re.compile(r"^(?:(step|move) (\d+) \([^)]*\) )?(\w+): stated (.*?), the engine computes (.*?)(?: \(.*\))?$")
 
 
@@ -223,8 +207,12 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
     """The parent's positions run again under ``child``'s rules, in file
     order: ``{"id", "title" ({ja, en} or None), "status"}`` where status is
     ``"holds"``, ``"changes"`` (with ``"changes"``: ``(where, key, stated,
-    now)`` tuples: where is ``("step"|"move", n)`` or ``None``) or
-    ``"unplayable"`` (with ``"reason"``, the engine's sentence)."""
+    now)`` tuples: where is ``("step"|"move", n)`` or ``None``; for key
+    ``"stops"`` or ``""`` (a problem that is no difference), ``now`` is the
+    :class:`~generator.engine.reasons.Reason` or ``None``) or
+    ``"unplayable"`` (with ``"reason"``, the
+    :class:`~generator.engine.reasons.Reason` the engine gave, or ``None``:
+    its moves do not fit)."""
     out = []
     # the house rule's rules under the parent's id, so that the rule ids the parent's
     # positions name (`reject: all-fives/matching`) are the ones these rules raise
@@ -239,7 +227,7 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
             before = getattr(pos, "scores", None) or {}
             target = rules.params.target
             if target is not None and any(v >= target for v in before.values()):
-                item.update(status="unplayable", reason="[rule x/past-target]")
+                item.update(status="unplayable", reason=_PAST_TARGET)
                 out.append(item)
                 continue
             if pos.kind == "practice":      # a question: is its answer still the best?
@@ -260,19 +248,17 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
             changes = _arm_changes(_changes(compare(outcome), src), src, pos, outcome)
         except SourceError as exc:
             first = exc.errors[0] if isinstance(exc, SourceErrors) else exc
-            message = first.message
-            m = _OTHER_RULE.match(message)
+            reason = first.reason
             if isinstance(first, GameOver):     # the house rule's target is reached before the hand
-                item.update(status="unplayable", reason="[rule x/past-target]")
-            elif m:                         # still refused, for another reason
-                item.update(status="changes", changes=[(("step", int(m.group(1))), "refused", m.group(2),
-                                                        m.group(3))])
+                item.update(status="unplayable", reason=_PAST_TARGET)
+            elif reason is not None and reason.kind == "other-rule":    # still refused, for another reason
+                item.update(status="changes", changes=[(reason.at, "refused", reason.stated_name, reason.rule_name)])
             else:
-                before = _changes_before(src, rules, message)
+                before = _changes_before(src, rules, reason)
                 if before:                  # what changed first, then where the example stops
                     item.update(status="changes", changes=before)
                 else:
-                    item.update(status="unplayable", reason=_no_arms(message, src) or message)
+                    item.update(status="unplayable", reason=_no_arms(reason, src) or reason)
         else:
             if not changes:
                 item["status"] = "holds"
@@ -282,8 +268,8 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
     return out
 
 
-#: Where a tree's engine lists the arms a table has (``... the arms are a, b, c, d``).
-_ARMS_ARE = re.compile(r"the arms are ([a-z0-9]+(?:, [a-z0-9]+)*)")
+#: The reason an example stated as past its game's target gives (its own rule's words).
+_PAST_TARGET = Reason("rule", rule="x/past-target")
 
 
 def _named_arms(data) -> set[str]:
@@ -313,22 +299,18 @@ def _named_arms(data) -> set[str]:
     return named
 
 
-def _no_arms(message: str, src) -> str | None:
-    """When ``message`` is a tree's engine saying an arm is not on this
-    table: every main arm (``e``, not the toe ``e1``) the parent's example
-    names that this table lacks, as one sentence ``no arm 'e', 'f'; the
-    arms are ...`` (the engine stops at the first); else ``None``. A cross
-    (arms a to d) re-running a Chicken Foot example laid on arms a to f:
-    ``e`` and ``f``."""
-    if not _NO_ARM.search(message):
+def _no_arms(reason: Reason | None, src) -> Reason | None:
+    """When ``reason`` names places the table does not have (a tree's arm:
+    its ``places`` and the table's, ``have``): every main arm (``e``, not
+    the toe ``e1``) the parent's example names that this table lacks, as
+    one reason of kind ``no-arm`` (the engine stops at the first); else
+    ``None``. A cross (arms a to d) re-running a Chicken Foot example laid
+    on arms a to f: ``e`` and ``f``."""
+    if reason is None or not reason.places or not reason.have or not isinstance(src.data, dict):
         return None
-    m = _ARMS_ARE.search(message)
-    if m is None or not isinstance(src.data, dict):
-        return None
-    have = set(m.group(1).split(", "))
-    missing = sorted({a.rstrip("0123456789") for a in _named_arms(src.data)} - have)
-    missing = [a for a in missing if a.isalpha()] or [_NO_ARM.search(message).group(1)]
-    return f"no arm {', '.join(map(repr, missing))}; the arms are {m.group(1)}"
+    missing = sorted({a.rstrip("0123456789") for a in _named_arms(src.data)} - set(reason.have))
+    missing = [a for a in missing if a.isalpha()] or [reason.places[0]]
+    return Reason("no-arm", places=tuple(missing), have=reason.have)
 
 
 def _arm_changes(changes: list[tuple], src, pos, outcome) -> list[tuple]:
@@ -336,7 +318,7 @@ def _arm_changes(changes: list[tuple], src, pos, outcome) -> list[tuple]:
     naming every such arm (:func:`_no_arms`), in the first one's place; and
     where the example asks where a player may play and its answer names
     such an arm, the answer as stated and as computed here (key ``answer``)."""
-    lacking = [c for c in changes if not c[1] and _NO_ARM.search(c[3])]
+    lacking = [c for c in changes if not c[1] and c[3] is not None and c[3].places]
     if not lacking:
         return changes
     whole = _no_arms(lacking[0][3], src) or lacking[0][3]
@@ -362,7 +344,7 @@ def _changes(problems, src=None) -> list[tuple]:
     ...``, ``arm e: stated ...``) from the key of ``src`` (the position's
     :class:`~generator.model.yamlsrc.Source`) the error points at, so that the
     page names it in the reader's words (:func:`_key_words`). A problem that
-    is no difference (an arm the table lacks) keeps its sentence, as key ``""``."""
+    is no difference (an arm the table lacks) keeps its reason (or ``None``), as key ``""``."""
     changes = []
     for e in problems:
         m = _DIFF.match(e.message)
@@ -377,15 +359,20 @@ def _changes(problems, src=None) -> list[tuple]:
             key, where = key_where
             changes.append((where, key, m.group(1), m.group(2)))
         else:
-            changes.append((None, "", "", e.message))
+            changes.append((None, "", "", e.reason))
     return changes
 
 
 #: A stated value that differs, in any family's words: ``LABEL: stated X, the engine computes Y ( DETAIL)``
 #: (:func:`generator.model.compare.stated_diff`).
 _ANY_DIFF = re.compile(r"^.*?: stated (.*?), the engine computes (.*?)(?: \(.*\))?$", re.S)
-#: Lists whose items a place in an example is counted in: (the list's key, the place's word in ``house``).
-_PLACES = {"tricks": "trick", "turns": "move", "moves": "move", "steps": "step", "hands": "hand"}
+
+
+def _places() -> dict[str, str]:
+    """The lists of a position file whose items are the places of an example
+    (list key -> the place's word in the ``house`` messages), as the families
+    declare them (:attr:`~generator.engine.family.Family.example_places`)."""
+    return {key: word for f in families() for key, word in f.example_places.items()}
 
 
 def _located(e, src) -> tuple | None:
@@ -399,40 +386,42 @@ def _path_key(path: tuple) -> tuple[str, tuple | None] | None:
     """``(key, where)`` of the stated value at ``path``: the innermost key the
     message catalog's ``house-value`` context words (``marks.winner``, the
     game's winner, before ``winner``, a trick's; ``arms:e`` for the arm ``e``
-    of ``arms``), and the place in the example (``("trick", 3)``) or ``None``."""
+    of ``arms``), and the place in the example (``("trick", 3)``) or ``None``.
+    A key is worded first in the scope of the places it is in (``trick.winner``
+    inside a list of tricks), then of the file's top key, then alone."""
     words = messages("house-value", "en")
+    places = _places()
     where = None
+    scopes = []
     for i, part in enumerate(path[:-1]):
-        if part in _PLACES and isinstance(path[i + 1], int):
-            where = (_PLACES[part], path[i + 1] + 1)
+        if part in places and isinstance(path[i + 1], int):
+            where = (places[part], path[i + 1] + 1)
+            scopes.insert(0, places[part])
+    scopes.append(str(path[0]))
     for i in range(len(path) - 1, -1, -1):
         part = path[i]
         if not isinstance(part, str):
             continue
-        inside_trick = path[0] == "trick" or any(_PLACES.get(p) == "trick" for p in path if isinstance(p, str))
-        scope = "trick" if inside_trick else str(path[0])
-        for key in (f"{scope}.{part}", part):
+        for key in [f"{scope}.{part}" for scope in scopes] + [part]:
             if key in words:
                 name = path[i + 1] if i + 1 < len(path) and isinstance(path[i + 1], str) else None
                 return (f"{key}:{name}" if name else key), where
     return None
 
 
-_STOPS = re.compile(r"^(step|move) (\d+): ")
-
-
-def _changes_before(src, rules, message: str) -> list[tuple]:
+def _changes_before(src, rules, reason: Reason | None) -> list[tuple]:
     """When a parent's example of moves stops at move (or step) ``n > 1``
-    under the house rule: the changes its first ``n - 1`` moves show, then
-    ``(("move", n), "stops", "", message)``. Empty when the example cannot
-    be played from its start, or the first moves change nothing (the stop
-    itself is then the only news)."""
-    m = _STOPS.match(message)
-    if m is None or int(m.group(2)) < 2:
+    under the house rule (``reason.at``): the changes its first ``n - 1``
+    moves show, then ``(("move", n), "stops", "", reason)``. Empty when the
+    example cannot be played from its start, or the first moves change
+    nothing (the stop itself is then the only news)."""
+    if reason is None or reason.at is None or reason.at[1] < 2:
         return []
-    n = int(m.group(2))
-    key = "turns" if m.group(1) == "move" else "steps"
-    if not isinstance(src.data, dict) or not isinstance(src.data.get(key), list):
+    where, n = reason.at
+    if not isinstance(src.data, dict):
+        return []
+    key = next((k for k, w in _places().items() if w == where and isinstance(src.data.get(k), list)), None)
+    if key is None:
         return []
     try:
         head = parse_position(dataclasses.replace(src, data={**src.data, key: src.data[key][:n - 1]}), rules)
@@ -440,7 +429,7 @@ def _changes_before(src, rules, message: str) -> list[tuple]:
         changes = [c for c in _changes(compare(evaluate(head, rules)), src) if c[0] is not None]
     except SourceError:
         return []
-    return changes + [((m.group(1), n), "stops", "", message)] if changes else []
+    return changes + [((where, n), "stops", "", reason)] if changes else []
 
 
 def _same_play(text: str, family) -> tuple:
@@ -556,49 +545,40 @@ def _rule_words(key: str, lang: str, default: str | None = None) -> str | None:
     return key if default is None else default
 
 
-#: The engine's sentence for a tile the game's set lacks (:meth:`generator.engine.tiles.Tile.parse` in a set).
-_NOT_IN_SET = re.compile(r"'\d+-\d+' is not in a double-(\d+) set")
-#: A rule choice the engine names as why a move is refused: ``(`doubles_trump: not-allowed`)``.
-_CHOICE = re.compile(r"`([a-z_]+): ([a-z0-9-]+)`")
-#: The engine's sentence for an arm a tree does not have (:mod:`generator.families.tree.rules`, :mod:`generator.families.tree.positions`).
-_NO_ARM = re.compile(r"no arm '([^']+)'((?:, '[^']+')*)")
-
-
-def _reason(message: str, lang: str, child: VariantDef | None = None) -> str:
-    """Why a parent's example cannot be played, in words: the rule it meets;
-    or the rule choice of this game it goes against (the doubles may not be
-    trumps); or what of its setup does not fit: its tiles are not in this game's set
-    (a double-nine example under a double-six game), it names an arm this
-    table does not have, its deal does not fit the deal sizes; or, without
-    any of these, that its moves do not fit."""
-    m = re.match(r"^step (\d+): stated rejected by rule [a-z0-9-]+/([a-z0-9-]+), but the engine accepts", message)
-    if m:
-        n, was = m.group(1), _rule_words(m.group(2), lang)
-        return _T[lang]["now_allowed"].format(n=n, was=was)
-    m = re.search(r"\[rule [a-z0-9-]+/([a-z0-9-]+)\]", message)
-    words = _rule_words(m.group(1), lang, "") if m else ""
+def _reason(reason: Reason | None, lang: str, child: VariantDef | None = None) -> str:
+    """Why a parent's example cannot be played, in words, from the fields of
+    ``reason`` (a :class:`~generator.engine.reasons.Reason`; ``None``: none
+    known): a play the parent refused that these rules allow; the rule it
+    meets (where the catalog has words for it); or the rule choice of this
+    game it goes against (the doubles may not be trumps); or what of its
+    setup does not fit: its tiles are not in this game's set (a double-nine
+    example under a double-six game), it names an arm this table does not
+    have, its deal does not fit the deal sizes; or, without any of these,
+    that its moves do not fit."""
+    t = _T[lang]
+    if reason is None:
+        return t["moves_misfit"]
+    if reason.kind == "now-allowed":
+        return t["now_allowed"].format(n=reason.at[1] if reason.at else "", was=_rule_words(reason.stated_name, lang))
+    words = _rule_words(reason.rule_name, lang, "") if reason.rule else ""
     if words:
         return words
-    m = _CHOICE.search(message)
-    if m and m.group(1) in INFO and m.group(2) in INFO[m.group(1)].values:
-        info = INFO[m.group(1)]                  # a rule choice of this game that the example breaks
-        return _T[lang]["against_choice"].format(rule=info.title[lang], words=info.words(m.group(2), lang))
-    m = _NOT_IN_SET.search(message)
-    if m:
-        top = child.rules.params.set if child is not None else int(m.group(1))
+    if reason.choice in INFO and reason.value in INFO[reason.choice].values:
+        info = INFO[reason.choice]              # a rule choice of this game that the example breaks
+        return t["against_choice"].format(rule=info.title[lang], words=info.words(reason.value, lang))
+    if reason.kind == "tile-not-in-set":
+        top = child.rules.params.set if child is not None else reason.top
         names = messages("set-name", lang)
-        return _T[lang]["not_in_set"].format(set=names.get(str(top)) or names["other"].format(top=top))
-    m = _NO_ARM.search(message)
-    if m:
-        names = re.findall(r"'([^']+)'", m.group(0))
+        return t["not_in_set"].format(set=names.get(str(top)) or names["other"].format(top=top))
+    if reason.places:
+        names = list(reason.places)
         if child is not None:
             names = [family_of(child.choices.layout).place_name(n, lang) for n in names]
-        t = _T[lang]
         arm = names[0] if len(names) == 1 else t["arm_sep"].join(names[:-1]) + t["arm_last_sep"] + names[-1]
         return t["no_arm"].format(arm=arm)
-    if "deals" in message or "tiles" in message:
-        return _T[lang]["deal_misfit"]
-    return _T[lang]["moves_misfit"]
+    if reason.kind == "deal":
+        return t["deal_misfit"]
+    return t["moves_misfit"]
 
 
 #: A tile in an engine's value (``"2-9"``), or a play of one on a place (``"2-9 on b"``).

@@ -103,6 +103,21 @@ class LineFamily(Family):
                          "counting", "scoring", "legal_totals", "continuation", "settlement", "ties", "block_winner",
                          "next_lead", "target_score"})
     house_params = frozenset({"target", "redeal_doubles", "capicua_bonus"})
+    example_places = {"steps": "step", "turns": "move"}
+    rule_sections = {
+        "matching": ("matching", "placing-tiles", "placement-and-continuation"), "sum-7": ("matching",),
+        "blank": ("blanks-and-matadors", "matching"), "touch": ("blanks-and-matadors",),
+        "multiple-of-3": ("playable-tiles", "placing-tiles", "scoring"),
+        "multiple-of-5": ("playable-tiles", "placing-tiles", "scoring"),
+        "set": ("the-set", "starting-a-hand", "lead-and-turns"), "lead": ("the-set", "starting-a-hand", "lead-and-turns"),
+        "straight-sides-first": ("side-branches", "branch-doubles", "spinners"),
+        "spinner-sides-first": ("the-spinner", "the-star", "spinner", "side-branches"),
+        "star-arms-first": ("the-star", "the-spinner", "spinner", "side-branches"),
+        "doubles-crosswise": ("doubles", "branch-doubles"), "doubles": ("doubles", "the-sniff"),
+        "placement": ("matching", "placing-tiles", "placement-and-continuation", "side-branches"),
+    }
+    param_sections = {"lead_totals": ("the-set", "playable-tiles"), "redeal_doubles": ("the-deal", "players-and-tiles"),
+                      "capicua_bonus": ("capicua", "settlement")}
     #: Its own params: the tiles that may be set (seed 004, All Threes), the capicúa's bonus (Dominican
     #: and Puerto Rican games) and the deal thrown in for too many doubles (Pagat, Cuban Dominoes).
     own_params = {
@@ -199,6 +214,46 @@ class LineFamily(Family):
 
         return [hand, layout, tiles, rulebase, variant, simulate, line]
 
+    def param_words(self, key: str, value, lang: str) -> str | None:
+        """Its own params in words: the doubles that throw a deal in (or
+        never), the capicúa's bonus (or none), the tile totals that may be
+        set (or any tile; a dash where the game has no such param)."""
+        from ...base.i18n import tables
+
+        t = tables("house")[lang]
+        if key == "redeal_doubles":
+            return t["redeal_never"] if value is None else t["redeal_at"].format(n=value)
+        if key == "capicua_bonus":
+            return t["capicua_none"] if value is None else t["capicua_points"].format(n=value)
+        if key == "lead_totals":
+            if value is None:
+                return "—"
+            return t["tile_totals"].format(sums=t["or_sep"].join(map(str, value))) if value else t["any_tile"]
+        return None
+
+    def first_example(self, rules) -> tuple[str, str, str, list[str]] | None:
+        """A first example made by the engine: a tile the rules let lead, then
+        a tile that joins it without a ``touch``, with the end it goes on and
+        the open ends after it (``None`` if no two tiles of the set do)."""
+        from .rules import Layout
+
+        tiles = sorted(rules.params.tiles, key=lambda t: t.is_double)     # non-doubles first, in set order
+        for lead in tiles:
+            if not rules.lead_allowed(lead):
+                continue
+            try:
+                first = rules.place(Layout(), lead, None)
+            except Exception:
+                continue
+            for t in tiles:
+                if t == lead or t.is_double:
+                    continue
+                for pl in rules.plays(first.layout, t):
+                    if pl.touch is None and pl.as_ is None:
+                        placed = rules.play_placement(first.layout, pl)
+                        return str(lead), str(t), str(pl.at), [str(e) for e in placed.open]
+        return None
+
     def read_play(self, text: str):
         """:func:`generator.families.line.practice.play_from_text`."""
         from .practice import play_from_text
@@ -233,11 +288,30 @@ class LineFamily(Family):
 
         return line_cell(v, row, lang)
 
+    def deal_notes(self, rules, lang: str) -> str:
+        """A deal thrown in for too many doubles in one hand (``redeal_doubles``)."""
+        if rules.params.redeal_doubles is None:
+            return ""
+        from ...pages.comparison import message
+
+        return message(lang, "thrown_in_at_doubles", n=rules.params.redeal_doubles)
+
     def card_words(self, key: str, rules, lang: str) -> str | None:
         if key == "lead":               # who leads, and with which tile, in words of the game
             from ...pages.comparison import lead_words
 
             return lead_words(rules, lang, later=False)
+        # a choice qualified by what else the game says: no spinners for the Fives count, the other
+        # way round for the next seat, the set tile's totals for the legal totals
+        from ...base.i18n import messages
+
+        c, value = rules.choices, getattr(rules.choices, key)
+        if key == "counting" and value == "fives" and c.spinners == "none":
+            return messages("choice", lang)["counting=fives.no-spinners"]
+        if key == "next_lead" and value == "next-seat" and c.direction == "counter-clockwise":
+            return messages("choice", lang)["next_lead=next-seat.counter-clockwise"]
+        if key == "legal_totals" and value == "multiples" and rules.params.lead_totals:
+            return messages("choice", lang)["legal_totals=multiples.lead-totals"]
         return None
 
     def choice_applies(self, key: str, rules) -> bool:
@@ -245,6 +319,32 @@ class LineFamily(Family):
         if key == "block_winner":
             return rules.choices.block_winner != "lighter-side"
         return True
+
+    def card_applies(self, key: str, rules) -> bool:
+        """Beside :meth:`choice_applies`: who leads the next hand and how the target is reached only
+        in a game of more than one hand, the side branches only with spinners, the direction only
+        where it is not the usual way round, the count of the ends only where plays score by it, the
+        legal totals only where they are not any."""
+        c = rules.choices
+        if key in ("next_lead", "target_score"):
+            return rules.params.target is not None
+        if key == "side_branches":
+            return c.spinners != "none"
+        if key == "direction":
+            return c.direction != "clockwise"
+        if key == "counting":
+            return c.scoring not in ("none", "headers")
+        if key == "legal_totals":
+            return c.legal_totals != "any"
+        return self.choice_applies(key, rules)
+
+    def card_deal_notes(self, rules, lang: str) -> list[str]:
+        """The deal thrown in for too many doubles, and the capicúa's bonus."""
+        from ...base.i18n import tables
+
+        t, p = tables("card")[lang], rules.params
+        return ([t["redeal"].format(n=p.redeal_doubles) + "\n"] if p.redeal_doubles is not None else []) \
+            + ([t["capicua"].format(n=p.capicua_bonus) + "\n"] if p.capicua_bonus is not None else [])
 
     def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
         if group == "end":              # the target, or one hand

@@ -24,9 +24,10 @@ from typing import Any
 
 from .rules.hand import Event, Hand
 from .rules.layout import Layout
+from ...engine.reasons import Reason
 from ...engine.tiles import End, NotationError, Tile
 from .rules.variant import Placement, RuleViolation, Settlement, Variant, sides_of
-from ...model.kinds import read_tile, GameOver, Kinds, PositionBase
+from ...model.kinds import read_tile, GameOver, Kinds, PositionBase, outside_set
 from ...model.schema import MAX_DIAGRAM_TILES, POSITION_SCHEMA, name_keys, validate, yaml_on_key
 from ...model.yamlsrc import Source, SourceError, SourceErrors
 
@@ -146,7 +147,7 @@ def _end(src: Source, variant: Variant, path: tuple) -> End:
     try:
         return variant.parse_end(src.get(path))
     except NotationError as exc:
-        raise src.error(path, str(exc), key=False) from None
+        raise src.error(path, str(exc), key=False, reason=outside_set(src.get(path), variant)) from None
 
 
 def _length(items: Any) -> int:
@@ -387,7 +388,7 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
         hands[p] = [take(("deal", "hands", p, j)) for j in range(len(deal["hands"][p]))]
         if size is not None and len(hands[p]) != size:
             problems.append(src.error(("deal", "hands", p), f"{p} holds {len(hands[p])} tiles; {variant.id} "
-                                      f"deals {size} each to {len(players)} players"))
+                                      f"deals {size} each to {len(players)} players", reason=Reason("deal")))
     stock = [take(("deal", "stock", j)) for j in range(len(deal["stock"]))]
     if problems:
         raise SourceErrors.of(problems)
@@ -400,7 +401,8 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
         who, n = thrown
         raise src.error(("deal", "hands", who), f"{who} holds {n} doubles, and {variant.id} throws in a deal with "
                                                 f"{variant.params.redeal_doubles} or more in one hand (the tiles are "
-                                                f"shuffled and dealt again): this hand is never played")
+                                                f"shuffled and dealt again): this hand is never played",
+                        reason=Reason("deal"))
     sides = sides_of(players, teams)
     _check_sides(src, ("deal", "scores"), deal.get("scores"), sides)
     _check_counts(src, ("deal", "scores"), deal.get("scores"), variant)
@@ -460,16 +462,20 @@ def evaluate_line(pos: Position, variant: Variant) -> Outcome:
                 if st.reject is not None:
                     if exc.rule != st.reject:
                         raise src.error(st.path + ("reject",), f"step {st.index}: stated rejected by rule "
-                                        f"{st.reject}, but the engine rejects it by another rule: {exc}") from None
+                                        f"{st.reject}, but the engine rejects it by another rule: {exc}",
+                                        reason=Reason("other-rule", rule=exc.rule, stated=st.reject,
+                                                      at=("step", st.index))) from None
                     out.append(Rejected(st.play, st.at, st.as_, exc.message, exc.rule, layout,
                                         tuple(variant.open_ends(layout))))
                     continue
                 key = "at" if st.at is not None and exc.rule.split("/")[-1] not in _TILE_RULES else "play"
-                raise src.error(st.path + (key,), f"step {st.index}: {exc}") from None
+                raise src.error(st.path + (key,), f"step {st.index}: {exc}",
+                                reason=Reason.refusal(exc).located("step", st.index)) from None
             if st.reject is not None:
                 raise src.error(st.path + ("reject",), f"step {st.index}: stated rejected by rule {st.reject}, "
                                 f"but the engine accepts {st.play}"
-                                + (f" at {pl.at}" if pl.at else "") + " as legal")
+                                + (f" at {pl.at}" if pl.at else "") + " as legal",
+                                reason=Reason("now-allowed", stated=st.reject, at=("step", st.index)))
             out.append(pl)
             layout = pl.layout
         return Outcome(pos, placements=out)
@@ -479,7 +485,7 @@ def evaluate_line(pos: Position, variant: Variant) -> Outcome:
     try:
         hand = Hand(variant, pos.players, pos.hands, pos.stock, pos.leader, pos.teams, pos.scores)
     except RuleViolation as exc:
-        raise src.error(("deal", "leader"), str(exc)) from None
+        raise src.error(("deal", "leader"), str(exc), reason=Reason.refusal(exc)) from None
     events = []
     for mv in pos.moves:
         try:
@@ -490,11 +496,13 @@ def evaluate_line(pos: Position, variant: Variant) -> Outcome:
                 ev = hand.draw(mv.by)
                 if ev.drawn != mv.tile:
                     raise src.error(mv.path + ("draw",), f"move {mv.index}: {mv.by} draws {top}, "
-                                    f"the top of the stock, not {mv.tile}", key=False)
+                                    f"the top of the stock, not {mv.tile}", key=False,
+                                    reason=Reason("misfit", at=("move", mv.index)))
             else:
                 ev = hand.pass_(mv.by)
         except RuleViolation as exc:
-            raise src.error(mv.path + (mv.kind,), f"move {mv.index}: {exc}") from None
+            raise src.error(mv.path + (mv.kind,), f"move {mv.index}: {exc}",
+                            reason=Reason.refusal(exc).located("move", mv.index)) from None
         events.append(ev)
     return Outcome(pos, hand=hand, events=events)
 

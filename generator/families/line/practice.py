@@ -31,7 +31,8 @@ from typing import Any
 from .rules.layout import Layout
 from ...engine.tiles import CORNERS, End, NotationError, Tile
 from .rules.variant import Placement, Play, RuleViolation, Variant
-from ...model.kinds import PositionBase, read_tile
+from ...engine.reasons import Reason
+from ...model.kinds import PositionBase, outside_set, read_tile
 from ...model.yamlsrc import Source, SourceError, SourceErrors
 
 __all__ = ["QUESTIONS", "Option", "PracticePosition", "PracticeOutcome", "parse_practice", "evaluate_practice",
@@ -134,7 +135,8 @@ def parse_practice(src: Source, variant: Variant, base: dict) -> PracticePositio
             tile = read_tile(src, variant, p + ("play",))
             at = variant.parse_end(s["at"]) if "at" in s else None
         except NotationError as exc:
-            problems.append(src.error(p + ("at",), str(exc), key=False))
+            problems.append(src.error(p + ("at",), str(exc), key=False,
+                                      reason=outside_set(src.get(p + ("at",)), variant)))
             continue
         except SourceError as exc:
             problems.append(exc)
@@ -171,7 +173,8 @@ def evaluate_practice(pos: PracticePosition, variant: Variant) -> PracticeOutcom
         try:
             table = variant.place(table, tile, at, as_, touch).layout
         except RuleViolation as exc:
-            raise src.error(path + ("play",), f"the table cannot be laid out: {exc}") from None
+            raise src.error(path + ("play",), f"the table cannot be laid out: {exc}",
+                            reason=Reason.refusal(exc)) from None
     options = []
     # with a lone double on the table its two sides are mirror images: a play on side B is the play on
     # side A (and a side branch B the side branch A, and every corner of a star's set its first corner),

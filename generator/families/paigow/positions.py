@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.reasons import Reason
 from ...engine.tiles import Tile
 from ...engine.tilesets import tileset
 from ...engine.rulebase import RuleViolation
@@ -231,7 +232,7 @@ def _set(src: Source, path: tuple, high, low) -> Setting:
     try:
         return set_hand(high, low)
     except RuleViolation as exc:
-        raise src.error(path + ("low",), f"{exc}") from None
+        raise src.error(path + ("low",), f"{exc}", reason=Reason.refusal(exc)) from None
 
 
 def evaluate_paigow(pos, v: PaiGow) -> PaiGowOutcome:
@@ -252,7 +253,7 @@ def evaluate_paigow(pos, v: PaiGow) -> PaiGowOutcome:
                 out.stated = set_hand(pos.high, pos.low)
             except RuleViolation as exc:
                 if pos.reject is None:
-                    raise src.error(("setting", "low"), f"{exc}") from None
+                    raise src.error(("setting", "low"), f"{exc}", reason=Reason.refusal(exc)) from None
                 out.refusal = exc
             else:
                 if pos.reject is not None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.reasons import Reason
 from ...engine.rulebase import RuleViolation
 from ...engine.tiles import Tile
 from ...engine.tilesets import tileset
@@ -263,7 +264,8 @@ def evaluate_tiengow(pos, v: TienGow) -> TienGowOutcome:
             try:
                 h.push(seat, Play(tuple(tiles), up))
             except RuleViolation as exc:
-                raise src.error(("trick", "plays", i, "tiles"), f"{exc}", key=False) from None
+                raise src.error(("trick", "plays", i, "tiles"), f"{exc}", key=False,
+                                reason=Reason.refusal(exc)) from None
             combos.append(combo(tiles) if up else None)
         out = TienGowOutcome(pos, combos=combos, size=len(pos.plays[0][1]))
         if pos.refused is not None:

@@ -41,9 +41,11 @@ class TrainsFamily(RoundsFamily):
     #: options page lists it after the line of play's ``next_lead``. Which trains a player may use
     #: (``train_access``): Mexican Train's marker (seed 001), or every train open to all (Pagat's
     #: Number 9 Train: players start trains from the hub or extend any train).
-    own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead"),
-                   Choice("train_access", ("marker", "open"), after="double_cover"))
+    own_choices = (Choice("double_cover", ("same-player", "next-player"), after="next_lead", sections=("doubles",),
+                          card="turn"),
+                   Choice("train_access", ("marker", "open"), after="double_cover", sections=("the-turn", "trains")))
     house_params = frozenset({"rounds"})
+    param_sections = {"rounds": ("rounds",)}
     #: Its own param: the match lengths offered (Mexican Train: 13 rounds, also 7 or 1).
     own_params = {
         "rounds": {"type": "array", "minItems": 1, "maxItems": 100, "uniqueItems": True,
@@ -58,6 +60,14 @@ class TrainsFamily(RoundsFamily):
     #: (:meth:`row_weights`). Mexican Train's two-player row takes 11,820,000 of its 13,333,333 (the
     #: club's house rule, 16 tiles: 12,109,000 of 13,877,551); the other rows stay further inside.
     work_limits = (80_000_000, 25_000_000)
+
+    def param_words(self, key: str, value, lang: str) -> str | None:
+        """The match lengths offered (``13, 7, 1 rounds``; a dash where the game has none)."""
+        if key != "rounds":
+            return None
+        from ...base.i18n import tables
+
+        return "—" if value is None else ", ".join(map(str, value)) + tables("house")[lang]["rounds_suffix"]
 
     @property
     def rules_class(self):

@@ -41,8 +41,8 @@ class TreeFamily(RoundsFamily):
     choices = frozenset({"layout", "lead", "draw", "settlement", "centre_double", "double_blank",
                          "go_out_on_double"})
     #: Its own choices (their words: the catalogs' ``choice`` messages), after every earlier family's.
-    own_choices = (Choice("centre_double", ("six-toes", "four-sides")),
-                   Choice("double_blank", ("fifty", "pips", "blanks-25")),
+    own_choices = (Choice("centre_double", ("six-toes", "four-sides"), sections=("the-centre",)),
+                   Choice("double_blank", ("fifty", "pips", "blanks-25"), sections=("end-and-scoring",)),
                    Choice("go_out_on_double", ("allowed", "not-allowed")))
     position_schema = "tree-position"
     practice_class = " rb-practice-arm"         # "where may I play?" on the arms: the verdicts say so

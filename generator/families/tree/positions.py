@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.reasons import Reason
 from ...engine.tiles import Tile
 from .rules import STATUS, ChickenFoot, ChickenMatch, Round
 from ...model import rounds
@@ -96,6 +97,18 @@ class MatchPosition(rounds.MatchPosition):
     family = "tree"
 
 
+def _lacking_arms(v: ChickenFoot, players: list, centre: Tile, arms: dict) -> Reason | None:
+    """Why the table ``arms`` (arm name -> tiles) cannot be laid round ``centre`` under ``v``, where it
+    is an arm (or the toe of an arm) the centre does not grow here, the first such arm beside the centre's
+    arms (a cross's a to d given arm e: kind ``no-arm``); else ``None``."""
+    try:
+        have = tuple(Round(v, players, {}, [], centre, players[0], {}).arms)
+    except ValueError:
+        return None
+    lacking = [name for name in arms if name.rstrip("0123456789") not in have]
+    return Reason("no-arm", places=(lacking[0],), have=have) if lacking else None
+
+
 def _state(src: Source, v: ChickenFoot, at: str, seen: dict) -> _State:
     """The centre, players and arms under ``at``, checked by the rules; raises :class:`SourceError`."""
     d = src.data[at]
@@ -110,7 +123,8 @@ def _state(src: Source, v: ChickenFoot, at: str, seen: dict) -> _State:
     try:
         Round(v, players, {}, [], centre, players[0], arms)
     except ValueError as exc:
-        raise src.error((at, "arms") if d.get("arms") else (at, "centre"), str(exc)) from None
+        raise src.error((at, "arms") if d.get("arms") else (at, "centre"), str(exc),
+                        reason=_lacking_arms(v, players, centre, arms)) from None
     return _State(centre, players, arms)
 
 
@@ -121,19 +135,20 @@ def _dealt(src: Source, v: ChickenFoot, st: _State, hands: dict, stock: list) ->
     :class:`SourceError` at the first key that breaks it."""
     if any(st.arms.values()):
         raise src.error(("round", "arms"), "a round from the deal has no tiles on its arms yet: leave out `arms`, "
-                                           "or leave out `dealt`")
+                                           "or leave out `dealt`", reason=Reason("deal"))
     size = v.params.deal[len(st.players)]
     for p in st.players:
         if len(hands[p]) != size:
             raise src.error(("round", "hands", p), f"{p} is dealt {size} tiles with {len(st.players)} players, "
-                                                   f"not {len(hands[p])}")
+                                                   f"not {len(hands[p])}", reason=Reason("deal"))
     held = {st.centre, *stock, *(t for p in st.players for t in hands[p])}
     missing = [t for t in v.params.tiles if t not in held]
     if missing:
         shown = ", ".join(str(t) for t in missing[:5]) + (" ..." if len(missing) > 5 else "")
         where = ("round", "stock") if "stock" in src.data["round"] else ("round", "hands")
         raise src.error(where, f"the deal leaves out {len(missing)} of the set's {len(v.params.tiles)} tiles "
-                               f"({shown}): the centre, the hands and the stock hold the whole set")
+                               f"({shown}): the centre, the hands and the stock hold the whole set",
+                        reason=Reason("deal"))
 
 
 class _Format(rounds.RoundsFormat):
@@ -204,7 +219,8 @@ class _Format(rounds.RoundsFormat):
             errs = []
             for name in stated:
                 if name not in got["arms"]:
-                    errs.append(src.error(path + (name,), f"no arm {name!r}; the arms are {', '.join(rnd.arms)}"))
+                    errs.append(src.error(path + (name,), f"no arm {name!r}; the arms are {', '.join(rnd.arms)}",
+                                          reason=Reason("no-arm", places=(name,), have=tuple(rnd.arms))))
                 elif stated[name] != got["arms"][name]:
                     errs.append(stated_diff(src, path + (name,), f"arm {name}", stated[name], got["arms"][name]))
             return errs

@@ -43,16 +43,17 @@ class TricksFamily(Family):
     #: Double-n sets, and Moon's double-six less the blanks but the 0-0 (:data:`~generator.engine.tilesets.SETS`).
     tilesets = frozenset({"double", "moon"})
     #: Its own choices (their words: the catalogs' ``choice`` messages), after every earlier family's.
-    own_choices = (Choice("follow_me", ("doubles-high", "doubles-own-suit", "not-allowed")),
-                   Choice("doubles_trump", ("allowed", "not-allowed")),
-                   Choice("nello", ("not-allowed", "allowed")),
-                   Choice("plunge", ("not-allowed", "allowed")),
-                   Choice("splash", ("not-allowed", "allowed")),
-                   Choice("top_bid", ("raise-by-one-mark", "one-mark")),
-                   Choice("all_pass", ("forced-bid", "reshake")),
+    own_choices = (Choice("follow_me", ("doubles-high", "doubles-own-suit", "not-allowed"), sections=("trumps",)),
+                   Choice("doubles_trump", ("allowed", "not-allowed"), sections=("trumps",)),
+                   Choice("nello", ("not-allowed", "allowed"), sections=("nello", "bidding")),
+                   Choice("plunge", ("not-allowed", "allowed"), sections=("plunge", "bidding")),
+                   Choice("splash", ("not-allowed", "allowed"), sections=("splash", "bidding")),
+                   Choice("top_bid", ("raise-by-one-mark", "one-mark"), sections=("bidding",)),
+                   Choice("all_pass", ("forced-bid", "reshake"), sections=("bidding",)),
                    Choice("widow", ("none", "bidder-exchanges")),
                    Choice("shoot_moon", ("not-allowed", "allowed")))
     house_params = frozenset({"target"})
+    example_places = {"tricks": "trick", "hands": "hand"}
     target_unit = "mark"
 
     def target_unit_of(self, params: Mapping) -> str:
@@ -229,6 +230,14 @@ class TricksFamily(Family):
         if any(r.three for r in rules):
             parts.append(words["family_tricks_alone"])
         return ("" if lang == "ja" else " ").join(parts)
+
+    def deal_words(self, rules, lang: str) -> str | None:
+        """Moon's widow (a game of tricks for three): the tile left goes to the bidder."""
+        if rules.widow != "bidder-exchanges":
+            return None
+        from ...pages.comparison import message
+
+        return message(lang, "the_widow_goes_to_the_bidder")
 
     def compare_cell(self, v, row: str, lang: str) -> str:
         from .pages import compare_cell

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.tiles import Tile
+from ...engine.reasons import Reason
 from ...engine.rulebase import RuleViolation
 from .rules import (DOUBLES, PARTNER_BIDS, FOLLOW_ME, SEATS, SUIT_NAMES, Bid, Deal, MarksResult, Texas42, Trick, count_of,
                                 notation, parse_trumps, settle_marks, team_name)
@@ -241,9 +242,10 @@ def _take(src: Source, v, path: tuple, seen: dict) -> Tile:
 def _trumps(src: Source, v: Texas42, path: tuple):
     trumps = parse_trumps(src.get(path))
     if trumps not in v.trump_options():
-        why = ("the doubles may not be named trumps here (`doubles_trump: not-allowed`)" if trumps == DOUBLES
-               else "follow-me is not played here (`follow_me: not-allowed`)")
-        raise src.error(path, why, key=False)
+        key = "doubles_trump" if trumps == DOUBLES else "follow_me"
+        why = ("the doubles may not be named trumps here" if trumps == DOUBLES else "follow-me is not played here")
+        raise src.error(path, f"{why} (`{key}: not-allowed`)", key=False,
+                        reason=Reason("choice", choice=key, value="not-allowed"))
     return trumps
 
 
@@ -271,7 +273,8 @@ def parse_tricks(src: Source, v: Texas42):
         contract = t.get("contract", "points")
         if contract == "nello":
             if not v.nello:
-                raise src.error(("trick", "contract"), "Nel-O is not played here (`nello: not-allowed`)", key=False)
+                raise src.error(("trick", "contract"), "Nel-O is not played here (`nello: not-allowed`)", key=False,
+                                reason=Reason("choice", choice="nello", value="not-allowed"))
             if "bidder" not in t:
                 raise src.error(("trick", "contract"), "a Nel-O trick names its `bidder` (whose partner sits out)")
         trumps = FOLLOW_ME if contract == "nello" and "trumps" not in t else _trumps(src, v, ("trick", "trumps"))
@@ -337,16 +340,19 @@ def parse_tricks(src: Source, v: Texas42):
         size = v.params.deal[len(ring)]
         for s in ring:
             if len(hands[s]) != size:
-                raise src.error(("deal", "hands", s), f"{s} holds {len(hands[s])} tiles; a hand is dealt {size}")
+                raise src.error(("deal", "hands", s), f"{s} holds {len(hands[s])} tiles; a hand is dealt {size}",
+                                reason=Reason("deal"))
         widow = _take(src, v, ("deal", "widow"), seen) if "widow" in g else None
         left = len(v.params.tiles) - size * len(ring)
         if v.widow == "bidder-exchanges" and widow is None:
             raise src.error(("deal", "hands"), f"give the `widow`: the tile left after the deal, which the winner "
-                                               f"of the bidding takes (`widow: bidder-exchanges`)")
+                                               f"of the bidding takes (`widow: bidder-exchanges`)",
+                            reason=Reason("choice", choice="widow", value="bidder-exchanges"))
         if widow is not None and v.widow != "bidder-exchanges":
             raise src.error(("deal", "widow"), "no widow is played here (`widow: none`): the tiles left after the "
                                                "deal stay out of play" if left else "every tile is dealt: there is "
-                                               "no widow", key=False)
+                                               "no widow", key=False,
+                            reason=Reason("choice", choice="widow", value="none") if left else None)
         discard = read_tile(src, v, ("deal", "discard")) if "discard" in g else None
         if discard is not None and widow is None:
             raise src.error(("deal", "discard"), "there is no widow here, so nothing is discarded: leave out "
@@ -454,13 +460,14 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
                 hand = pos.hands[seat]
                 if tile not in hand:
                     raise src.error(("trick", "plays", i), f"{seat} plays {notation(tile)}, which is not in {seat}'s "
-                                    f"hand ({', '.join(map(notation, hand))}) [rule {vid}/hand]", key=False)
+                                    f"hand ({', '.join(map(notation, hand))}) [rule {vid}/hand]", key=False,
+                                    reason=Reason("rule", rule=f"{vid}/hand"))
                 legal = v.legal(hand, pos.plays[:i], pos.trumps, pos.contract)
                 if tile not in legal:
                     suit = v.suit_led(pos.plays[0], pos.trumps, pos.contract)
                     raise src.error(("trick", "plays", i), f"{seat} must follow suit ({_suit_words(suit)}) with "
                                     f"{', '.join(map(notation, legal))}, not {notation(tile)} [rule {vid}/follow-suit]",
-                                    key=False)
+                                    key=False, reason=Reason("rule", rule=f"{vid}/follow-suit"))
         i = v.trick_winner(pos.plays, pos.trumps, pos.contract)
         trick = Trick(pos.leader, tuple(zip(pos.seats, pos.plays)), pos.seats[i],
                       v.suit_led(pos.plays[0], pos.trumps, pos.contract), v.trick_points(pos.plays))
@@ -477,7 +484,8 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
                     raise RuleViolation("the bidding is over: each seat bids once", f"{vid}/bid")
                 game.push(seat, bid)
             except RuleViolation as exc:
-                raise src.error(("deal", "bids", i), f"{own_rule(exc, v, bid)}", key=False) from None
+                own = own_rule(exc, v, bid)
+                raise src.error(("deal", "bids", i), f"{own}", key=False, reason=Reason.refusal(own)) from None
         if game.phase == "bid" and (pos.trumps is not None or pos.tricks):
             raise src.error(("deal", "bids"), f"the bidding is not over: {game.current} has not bid yet")
         if pos.discard is not None:
@@ -487,15 +495,18 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
             try:
                 game.push(game.current, pos.discard)
             except RuleViolation as exc:
-                raise src.error(("deal", "discard"), str(own_rule(exc, v)), key=False) from None
+                own = own_rule(exc, v)
+                raise src.error(("deal", "discard"), str(own), key=False, reason=Reason.refusal(own)) from None
         if pos.trumps is not None:
             if game.end == "thrown-in":
                 raise src.error(("deal", "trumps"), "every seat passed: the hand is thrown in (`all_pass: "
-                                "reshake`) and nobody names trumps", key=False)
+                                "reshake`) and nobody names trumps", key=False,
+                                reason=Reason("choice", choice="all_pass", value="reshake"))
             try:
                 game.push(game.current, pos.trumps)
             except RuleViolation as exc:
-                raise src.error(("deal", "trumps"), str(own_rule(exc, v)), key=False) from None
+                own = own_rule(exc, v)
+                raise src.error(("deal", "trumps"), str(own), key=False, reason=Reason.refusal(own)) from None
         for tr in pos.tricks:
             leader = game.current
             need = len(game.seats) - (1 if game.sitting_out else 0)
@@ -507,8 +518,9 @@ def evaluate_tricks(pos, v: Texas42) -> TrickOutcome:
                 try:
                     game.push(seat, tile)
                 except RuleViolation as exc:
-                    raise src.error(tr.path + ("plays", j), f"trick {tr.index} (led by {leader}): {own_rule(exc, v)}",
-                                    key=False) from None
+                    own = own_rule(exc, v)
+                    raise src.error(tr.path + ("plays", j), f"trick {tr.index} (led by {leader}): {own}",
+                                    key=False, reason=Reason.refusal(own)) from None
         return TrickOutcome(pos, deal=game)
     teams = [team_name((SEATS[0], SEATS[2])), team_name((SEATS[1], SEATS[3]))]
     hands = [(teams[0] if seat in ("N", "S") else teams[1], bid, points) for seat, bid, points in pos.hands]
