@@ -31,9 +31,10 @@ if ! grep -qs '"version": "314.0.8"' node_modules/pyodide/package.json; then
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 # The project is installed in editable mode: an edit to its code needs no new install, only a change
-# to what it depends on (pyproject.toml). The stamp in .venv says which pyproject.toml was installed.
+# to what it depends on or how it is packaged (pyproject.toml, setup.py). The stamp in .venv says which
+# of them were installed.
 stamp=.venv/.rulebook-installed
-want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+want=$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "setup: installing the project and its test tools into .venv (a minute or two)" >&2
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
