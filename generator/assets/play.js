@@ -34,7 +34,7 @@
  * data-rb-deal. Undo and the step-through are data-rb-undo and data-rb-steps; the
  * replay link is data-rb-link (its fragment #play=SEED-TABLE-MOVES opens the
  * game there); a refused link's message is data-rb-refused. While the engine
- * thinks the region is aria-busy; data-rb-offline is set once the page and the
+ * thinks, and until its answer is drawn and the focus moved, the region is aria-busy; data-rb-offline is set once the page and the
  * engine's files are kept for offline play; data-rb-phases (JSON) holds the
  * worker's timings of its start and first answers (play-worker.js), which
  * bench/play.py reads.
@@ -42,7 +42,9 @@
 
 /* The engine runs in a worker of its own (play-worker.js, beside this script):
  * the page sends it messages and shows the views it answers, so that neither
- * Pyodide's start nor a move ever holds the page up. */
+ * Pyodide's start nor a move ever holds the page up; each view is built apart
+ * from the page in pieces and put in at once, and the focus moved once the
+ * browser has laid it out (show), so that drawing it does not either. */
 let worker = null;          // one worker per page, started once (again after a failed start)
 let ready = null;           // the promise of the "play" words, once the engine is loaded
 let asked = 0;
