@@ -34,7 +34,7 @@
  * data-rb-deal. Undo and the step-through are data-rb-undo and data-rb-steps; the
  * replay link is data-rb-link (its fragment #play=SEED-TABLE-MOVES opens the
  * game there); a refused link's message is data-rb-refused. While the engine
- * thinks the region is aria-busy; data-rb-offline is set once the page and the
+ * thinks, and until its answer is drawn and the focus moved, the region is aria-busy; data-rb-offline is set once the page and the
  * engine's files are kept for offline play; data-rb-phases (JSON) holds the
  * worker's timings of its start and first answers (play-worker.js), which
  * bench/play.py reads.
@@ -42,7 +42,9 @@
 
 /* The engine runs in a worker of its own (play-worker.js, beside this script):
  * the page sends it messages and shows the views it answers, so that neither
- * Pyodide's start nor a move ever holds the page up. */
+ * Pyodide's start nor a move ever holds the page up; each view is built apart
+ * from the page in pieces and put in at once, and the focus moved once the
+ * browser has laid it out (show), so that drawing it does not either. */
 let worker = null;          // one worker per page, started once (again after a failed start)
 let ready = null;           // the promise of the "play" words, once the engine is loaded
 let asked = 0;
@@ -173,10 +175,49 @@ function picture(svgText) {
   return document.importNode(svg, true);
 }
 
+/* Several of our SVG pictures (a hand's tiles) parsed at once, as picture() parses one: one parse
+ * instead of one a tile keeps the page's thread short; a list of the same length (null where a
+ * text is empty or not a picture). */
+function pictures(svgTexts) {
+  const doc = new DOMParser().parseFromString(
+    '<svg xmlns="http://www.w3.org/2000/svg">' + svgTexts.map(t => t || "<svg/>").join("") + "</svg>", "image/svg+xml");
+  const kids = doc.documentElement.children;
+  if (doc.documentElement.nodeName !== "svg" || doc.querySelector("parsererror, script, foreignObject")
+      || kids.length !== svgTexts.length || [...kids].some(k => k.nodeName !== "svg")) {
+    return svgTexts.map(picture);          // (one of them is not a picture: each on its own)
+  }
+  return [...kids].map((k, i) => svgTexts[i] ? document.importNode(k, true) : null);
+}
+
+/* The page's thread handed back to the browser for a moment (a task of its own after this one):
+ * a long piece of drawing is done in pieces, so that no task holds the page up. */
+function pause() {
+  if (typeof scheduler === "object" && scheduler && typeof scheduler.yield === "function") return scheduler.yield();
+  return new Promise(resolve => setTimeout(resolve, 0));
+}
+
+/* Resolved once the browser has drawn the next frame (its style and layout done in a task of their
+ * own), or after 100 ms where no frame comes (a hidden tab): focusing or measuring then costs
+ * no new layout. */
+function drawn() {
+  return new Promise(resolve => {
+    let done = false;
+    const go = () => { if (!done) { done = true; setTimeout(resolve, 0); } };
+    requestAnimationFrame(go);
+    setTimeout(go, 100);
+  });
+}
+
 function newSeed() {
   const a = new Uint32Array(1);
   crypto.getRandomValues(a);
   return a[0] % 1000000000;
+}
+
+/* fn run once the page's thread is idle (within 2 s). */
+function idle(fn) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 200);
 }
 
 /* A sentence as the status line says it: ending in the language's full stop. */
@@ -206,8 +247,9 @@ export async function start(region, opts) {
   region.append(board);
   startButton.hidden = true;
   region.classList.add("rb-playing");
-  keep(root, [root + "play.js", ...files]).then(kept => { if (kept) region.setAttribute("data-rb-offline", ""); },
-                                                 err => console.warn("rulebook: no offline copy:", err));
+  // the offline copy once the page's thread is idle (the chooser is drawn first)
+  idle(() => keep(root, [root + "play.js", ...files]).then(kept => { if (kept) region.setAttribute("data-rb-offline", ""); },
+                                                           err => console.warn("rulebook: no offline copy:", err)));
   let table = tables[0];
   const levels = { level: "normal", partner: null };
   let showWords = false;
@@ -220,42 +262,45 @@ export async function start(region, opts) {
 
   const tableName = (t) => (t.teams ? words.table_teams : words.table_players).replace("{n}", String(t.players));
 
-  /* The engine answers in its worker: while it thinks, the region is aria-busy and a second
-   * press waits for nothing (null: the moves shown are the ones it answered last). */
+  /* The engine answers in its worker: while it thinks, and until its answer is shown (then), the
+   * region is aria-busy and a second press waits for nothing (null: the moves shown are the ones it
+   * answered last). */
   let busy = false;
-  async function call(request) {
+  async function call(request, then) {
     if (busy) return null;
     busy = true;
     region.setAttribute("aria-busy", "true");
     try {
-      return await ask(request);
+      const answer = await ask(request);
+      if (then) await then(answer);
+      return answer;
     } finally {
       busy = false;
       region.removeAttribute("aria-busy");
     }
   }
 
-  async function open(options) {
-    const answer = await call({ op: "open", key, options, lang });
-    if (answer && answer.ok) {
+  /* A game opened (options: a deal, or a replay link's fragment); its first view given to then. */
+  async function open(options, then) {
+    return call({ op: "open", key, options, lang }, async answer => {
+      if (!answer || !answer.ok) return;
       const size = answer.ok.table_size;
       table = tables.find(t => t.players === size.players && t.teams === size.teams) || table;
       if (answer.ok.levels) Object.assign(levels, answer.ok.levels);
-    }
-    return answer;
+      if (then) await then(answer.ok);
+    });
   }
 
-  const begin = async () => {
+  const begin = async (then) => {
     if (!region.hasAttribute("data-rb-seed")) region.setAttribute("data-rb-seed", String(newSeed()));
     const seed = parseInt(region.getAttribute("data-rb-seed"), 10);
     region.setAttribute("data-rb-moves", "[]");
-    const answer = await open({ seed, players: table.players, teams: table.teams, level: levels.level,
-                                partner: levels.partner });
-    return answer && answer.ok;
+    await open({ seed, players: table.players, teams: table.teams, level: levels.level, partner: levels.partner },
+               then);
   };
-  const fresh = async () => {
+  const fresh = async (then) => {
     region.removeAttribute("data-rb-seed");
-    return begin();
+    return begin(then);
   };
   const record = (move) => {
     const moves = JSON.parse(region.getAttribute("data-rb-moves") || "[]");
@@ -266,19 +311,18 @@ export async function start(region, opts) {
   async function act(move, name, ...args) {
     let answer;
     try {
-      answer = await call({ op: "call", key, name, args });
+      answer = await call({ op: "call", key, name, args }, async a => {
+        if (!a || !a.ok) return;
+        if (move !== null) record(move);
+        await show(a.ok, name === "undo" ? [words.undone] : [], "move");
+      });
     } catch (err) {
       announce([words.failed]);
       console.warn("rulebook:", err);
       return;
     }
     if (answer === null) return;
-    if (!answer.ok) {
-      announce([words.failed]);
-      return;
-    }
-    if (move !== null) record(move);
-    show(answer.ok, name === "undo" ? [words.undone] : [], true);
+    if (!answer.ok) announce([words.failed]);
   }
 
   /* Focus the first move (or the hand's next step), the table's top in view above it. */
@@ -295,17 +339,12 @@ export async function start(region, opts) {
 
   /* A new deal (fresh: a new seed; begin: the region's seed) shown, the focus on its first move. */
   async function deal(how) {
-    let view;
     try {
-      view = await how();
+      await how(view => show(view, [], "play"));
     } catch (err) {
       announce([words.failed]);
       console.warn("rulebook:", err);
-      return;
     }
-    if (!view) return;
-    show(view, [], false);
-    focusPlay();
   }
 
   function controls(view) {
@@ -356,15 +395,17 @@ export async function start(region, opts) {
     prev.focus();
   }
 
-  function show(view, notes, moved) {
-    board.replaceChildren();
+  /* A view of the engine shown: built apart from the page in pieces (a task each), put in at once,
+   * the focus moved (focus "move": the first move; "play": the table's top in view, focusPlay) once
+   * the browser has laid it out; data-state says ready or over only then. */
+  async function show(view, notes, focus) {
+    const next = document.createDocumentFragment();
     const over = view.phase !== "turn";
-    region.setAttribute("data-state", over ? "over" : "ready");
     const said = [...notes];
-    if (moved && view.new) said.push(...view.log.slice(view.log.length - view.new));
+    if (focus === "move" && view.new) said.push(...view.log.slice(view.log.length - view.new));
 
-    board.append(controls(view));
-    if (view.scores) board.append(el("p", { class: "rb-play-scores" }, view.scores));
+    next.append(controls(view));
+    if (view.scores) next.append(el("p", { class: "rb-play-scores" }, view.scores));
 
     const figure = el("figure", { class: "rb-play-table", "aria-label": words.table });
     const svg = picture(view.table);
@@ -384,12 +425,12 @@ export async function start(region, opts) {
       caption.classList.toggle("rb-play-words-hidden", !showWords);
       toggle.setAttribute("aria-expanded", String(showWords));
     });
-    board.append(figure, toggle);
+    next.append(figure, toggle);
 
     // the moves first: on a phone the table and the moves share the screen; the hand follows
     if (!over) {
       said.push(words.your_turn);
-      board.append(el("h3", {}, words.moves));
+      next.append(el("h3", {}, words.moves));
       const moves = el("div", { class: "rb-play-moves" });
       view.moves.forEach(m => {
         const b = el("button", { type: "button", class: "md-button", "data-rb-move": String(m.index) }, m.words);
@@ -417,16 +458,18 @@ export async function start(region, opts) {
         setText(hintText, words.hint_is.replace("{words}", h.ok.words).replace("{reason}", h.ok.reason));
         announce([hintText.textContent]);
       });
-      board.append(moves, hint, hintText);
+      next.append(moves, hint, hintText);
     }
     const why = el("p", { class: "rb-play-why", "data-rb-why": "" });
     const places = el("div", { class: "rb-play-places" });
-    board.append(el("h3", {}, words.your_hand));
+    await pause();
+    next.append(el("h3", {}, words.your_hand));
     const hand = el("div", { class: "rb-play-hand", role: "group", "aria-label": words.your_hand });
     const tiles = [];
-    view.hand.forEach(t => {
+    const pics = pictures(view.hand.map(t => t.svg));
+    view.hand.forEach((t, i) => {
       const b = el("button", { type: "button", class: "rb-play-tile", "data-rb-tile": t.tile, tabindex: "-1" });
-      const pic = picture(t.svg);
+      const pic = pics[i];
       if (pic) b.append(pic);
       b.append(el("span", {}, t.label));
       if (!over && t.why) {
@@ -476,7 +519,7 @@ export async function start(region, opts) {
       tiles[j].focus();
     });
     why.id = "rb-play-why";
-    board.append(hand, why, places);
+    next.append(hand, why, places);
 
     if (over) {
       const result = el("div", { class: "rb-play-result", "data-rb-result": "" });
@@ -484,10 +527,10 @@ export async function start(region, opts) {
       view.result.forEach(line => result.append(el("p", {}, line)));
       said.push(...view.result);
       const game = view.phase === "game-over";
-      const next = el("button", { type: "button", class: "md-button md-button--primary" },
+      const onward = el("button", { type: "button", class: "md-button md-button--primary" },
                       game ? words.play_again : words.next_hand);
-      next.setAttribute(game ? "data-rb-again" : "data-rb-next", "");
-      next.addEventListener("click", async () => {
+      onward.setAttribute(game ? "data-rb-again" : "data-rb-next", "");
+      onward.addEventListener("click", async () => {
         if (game) {
           await deal(fresh);
         } else {
@@ -498,8 +541,8 @@ export async function start(region, opts) {
       const stepsButton = el("button", { type: "button", class: "md-button", "data-rb-steps": "" }, words.steps_button);
       stepsButton.addEventListener("click", () => stepper(steps));
       steps.append(stepsButton);
-      result.append(next, steps);
-      board.append(result);
+      result.append(onward, steps);
+      next.append(result);
     }
 
     if (view.log.length) {
@@ -507,17 +550,22 @@ export async function start(region, opts) {
       view.log.forEach(line => log.append(el("li", {}, line)));
       const details = el("details", { class: "rb-play-log-box" });
       details.append(el("summary", {}, words.log), log);
-      board.append(details);
+      next.append(details);
     }
-    announce(said);
-    if (moved) {
-      const focus = board.querySelector(FOCUSABLE_MOVE + ", [data-rb-next], [data-rb-again]");
-      if (focus) {
-        focus.focus({ preventScroll: true });
-        const r = focus.getBoundingClientRect();
-        if (r.bottom > window.innerHeight || r.top < 0) focus.scrollIntoView({ block: "nearest" });
+    board.replaceChildren(next);
+    await drawn();
+    if (focus === "play") {
+      focusPlay();
+    } else if (focus === "move") {
+      const target = board.querySelector(FOCUSABLE_MOVE + ", [data-rb-next], [data-rb-again]");
+      if (target) {
+        target.focus({ preventScroll: true });
+        const r = target.getBoundingClientRect();
+        if (r.bottom > window.innerHeight || r.top < 0) target.scrollIntoView({ block: "nearest" });
       }
     }
+    region.setAttribute("data-state", over ? "over" : "ready");
+    announce(said);
   }
 
   /* The one chooser before a deal: the opponents' level and, in a partnership game, the
@@ -552,21 +600,20 @@ export async function start(region, opts) {
     });
     if (again) region.setAttribute("data-state", "idle");      // a new game: no move until the deal
     board.replaceChildren(form);
-    form.querySelector("[data-rb-deal]").focus({ preventScroll: true });
+    // focused once drawn (no layout forced here)
+    drawn().then(() => { if (form.isConnected) form.querySelector("[data-rb-deal]").focus({ preventScroll: true }); });
   }
 
   // a replay link (#play=...) opens the game where it was shared; a forged or broken one is refused in words
   const hash = location.hash;
   if (hash.startsWith("#play=")) {
-    const answer = await open({ fragment: hash.slice(0, 10000) });
-    if (answer && answer.ok) {
+    const answer = await open({ fragment: hash.slice(0, 10000) }, view => {
       const m = /^#play=(\d+)-/.exec(hash);
       region.setAttribute("data-rb-seed", m[1]);
       region.setAttribute("data-rb-moves", "[]");
-      show(answer.ok, [], false);
-      focusPlay();
-      return;
-    }
+      return show(view, [], "play");
+    });
+    if (answer && answer.ok) return;
     region.insertBefore(el("p", { class: "rb-play-refused-link", "data-rb-refused": "", role: "alert" }, words.link_refused),
                         board);
     await deal(begin);
