@@ -19,16 +19,6 @@ from generator.base.i18n import messages
 pytestmark = pytest.mark.full
 
 GAME = "draw"
-#: The longest task the page's own thread may run while the engine loads and plays, in ms.
-LONG_TASK_MS = 200
-#: Every long task (over 50 ms) of the page's thread from when the reader scrolls to Play on, kept in
-#: window.rbLongTasks as [start, duration] (ms, the page's clock), and the clock at the scroll.
-LONG_TASKS = """
-window.rbLongTasks = [];
-new PerformanceObserver(list => {
-  for (const e of list.getEntries()) window.rbLongTasks.push([e.startTime, e.duration]);
-}).observe({type: "longtask", buffered: true});
-"""
 
 
 @pytest.fixture(scope="module")
@@ -59,18 +49,17 @@ def _move(page) -> None:
     page.wait_for_selector("[data-rb-play]:not([aria-busy])", state="attached", timeout=60_000)
 
 
-def test_the_engine_loads_on_intent_in_a_worker_and_the_page_never_freezes(_browser_tab, site):
+def test_the_engine_loads_on_intent_in_a_worker(_browser_tab, site):
     """Scrolling to Play starts the load (data-rb-engine) before any press;
     Pyodide runs in play-worker.js, not on the page (no loadPyodide, no
-    pyodide on window), and says how long each step of its start took; from the scroll to the fifth move no task of the
-    page's thread lasts over 200 ms."""
+    pyodide on window), and says how long each step of its start took. (How
+    long the page's own tasks last is a figure of ``bench/play.py``, not a
+    test: it depends on the machine's load.)"""
     with _context(_browser_tab) as context:
-        context.add_init_script(LONG_TASKS)
         page = context.new_page()
         page.goto(f"{site}en/gen/{GAME}/", wait_until="load")
         page.wait_for_timeout(500)                                  # the page's own start is over
         assert page.get_attribute("[data-rb-play]", "data-rb-engine") is None      # nothing loaded yet
-        since = page.evaluate("performance.now()")
         page.locator("[data-rb-play]").scroll_into_view_if_needed()
         page.wait_for_selector("[data-rb-play][data-rb-engine=ready]", state="attached", timeout=120_000)
         page.click("[data-rb-start]")
@@ -86,8 +75,6 @@ def test_the_engine_loads_on_intent_in_a_worker_and_the_page_never_freezes(_brow
         assert phases["engine_fetched"] <= phases["imported"] and phases["words_fetched"] <= phases["imported"]
         assert phases["serve_tables_ms"] >= 0 and phases["serve_open_ms"] >= 0, phases
         assert page.evaluate("typeof window.loadPyodide === 'undefined' && typeof window.pyodide === 'undefined'")
-        long = [d for start, d in page.evaluate("window.rbLongTasks") if start >= since]
-        assert max(long, default=0) <= LONG_TASK_MS, long
 
 
 def test_a_failed_load_says_the_network_failed_and_play_tries_again(_browser_tab, site):
