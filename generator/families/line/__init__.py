@@ -141,9 +141,9 @@ class LineFamily(Family):
     #: domino-games.com, Cyprus): :meth:`~generator.families.line.rules.hand.Hand.draw`.
     also_plays = frozenset({("draw", "one")})
     #: Cyprus's seven tables (four to ten players, double-nine) need up to some 4,700,000 units a row for
-    #: their 10,000 hands since a player draws one tile and passes (its four-player row stops at its
-    #: share, after some 8,500 hands, and is marked so): a game's share is seven rows of 4,000,000.
-    work_limits = (28_000_000, 4_000_000)
+    #: their 10,000 hands since a player draws one tile and passes: a game's share is seven rows of
+    #: 5,000,000 (every other line game's rows end well within it, at 10,000 hands).
+    work_limits = (35_000_000, 5_000_000)
 
     @property
     def own_choices(self) -> tuple:
