@@ -313,16 +313,16 @@ def test_a_tree_or_trains_games_work_is_shared_among_its_rows_by_the_tiles_dealt
     more, 21, 15, 12, 10, 8, 7, 7 (80 in all), of the tree family's 40,000,000 units: 40M × 21/80 =
     10,500,000 for two players, 40M × 15/80 = 7,500,000, then 6,000,000, 5,000,000, 4,000,000 and
     3,500,000 twice (each under the row's 11,000,000). A line game's rows share equally, each at
-    most 4,000,000: Block's four rows, 28,000,000 / 4 = 7,000,000, so 4,000,000 each; Cyprus's seven
-    (four to ten players), 28,000,000 / 7 = 4,000,000 each. Mexican Train deals 15, 15, 15, 12,
+    most 5,000,000: Block's four rows, 35,000,000 / 4 = 8,750,000, so 5,000,000 each; Cyprus's seven
+    (four to ten players), 35,000,000 / 7 = 5,000,000 each. Mexican Train deals 15, 15, 15, 12,
     12, 10, 10: weights 16, 16, 16, 13, 13, 11, 11 (96) of the trains family's 80,000,000: 80M × 16/96
     = 13,333,333.3, 80M × 13/96 = 10,833,333.3, 80M × 11/96 = 9,166,666.7, each rounded down."""
     from generator.sim import stats
 
     assert stats.row_limits(catalog.variant("chicken-foot").rules) == \
         [10_500_000, 7_500_000, 6_000_000, 5_000_000, 4_000_000, 3_500_000, 3_500_000]
-    assert stats.row_limits(catalog.variant("block").rules) == [4_000_000] * 4
-    assert stats.row_limits(catalog.variant("cyprus").rules) == [4_000_000] * 7
+    assert stats.row_limits(catalog.variant("block").rules) == [5_000_000] * 4
+    assert stats.row_limits(catalog.variant("cyprus").rules) == [5_000_000] * 7
     assert sum(stats.row_limits(catalog.variant("chicken-foot").rules)) == 40_000_000
     assert stats.row_limits(catalog.variant("mexican-train").rules) == \
         [13_333_333] * 3 + [10_833_333] * 2 + [9_166_666] * 2

@@ -58,14 +58,16 @@ def test_the_club_sheet_page_states_where_the_engine_departs_from_the_sheet(cata
 def test_number_9_train_states_what_it_plays_of_pagats_page_and_what_not(catalog, pages):
     """Pagat's Number 9 Train deals 11 each to as many as five, which with five uses all 55 tiles
     (5 x 11 = 55); this site sets the engine out first, so five take 10 each: 55 - 1 - 50 = 4 left.
-    Pagat scores every play (2 a tile, 5 for starting a train) and the highest score wins; the engine
-    plays Mexican Train's penalties, and the page says so."""
+    Pagat scores every play (2 a tile, 5 more for starting a train from the hub, 5 more for the
+    starting double) and the highest score wins; the engine plays Mexican Train's penalties, and the
+    page says so."""
     n9 = catalog.variant("number-9-train").rules
     assert n9.params.deal[5] == 10 and n9.stock_size(5) == 4
     assert n9.choices.settlement == "penalty"
     en, ja = pages["en/gen/number-9-train.md"], pages["ja/gen/number-9-train.md"]
     assert "uses up all 55 tiles" in en and "55枚をすべて配り切ります" in ja
-    assert "2 points a tile, 5 for starting a train" in en and "1枚2点、トレインを始めると5点" in ja
+    assert "2 points for each tile laid, 5 more for starting a train from the hub" in en
+    assert "1枚2点、ハブから新しいトレインを始めるとさらに5点" in ja
     assert "This site does not score that way" in en
     # the comparison's options row names each game's own set (Mexican Train's column: double-twelve)
     assert "| only the number of rounds; everyone plays alone, always with double-nine |" in en
