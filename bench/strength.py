@@ -158,13 +158,12 @@ def forty_two_regret(v, hands: int, budget: int, seed: int) -> tuple[float, int,
 BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))
 
 
-def forty_two_bids(v, hands: int, budget: int, seed: int, worlds: int = 16) -> list[tuple[float, bool]]:
+def forty_two_bids(v, hands: int, budget: int, seed: int) -> list[tuple[float, bool, bool]]:
     """The hard bidder's calibration: in hands where the hard team (N+S, against normal E+W) bids
-    and wins the bidding, the chance of making its bid it predicted when it bid (over ``worlds``
-    sampled deals of the tiles it could not see, played out by the normal player; the share of
-    those where its bid stood and was made, of those where it stood) and whether it was made."""
+    and wins the bidding, the chance of making its bid the bidder predicted when it bid (its own
+    estimate, :func:`generator.families.tricks.search.choose_bid`), whether the bid was made, and
+    whether it was the shaker's forced bid (everyone else passed: it bids whatever its chance)."""
     from generator.families.tricks.rules import Deal
-    from generator.sim.search import _play_out, act, sample_world
 
     out = []
     rng = random.Random(seed)
@@ -178,20 +177,11 @@ def forty_two_bids(v, hands: int, budget: int, seed: int, worlds: int = 16) -> l
         while deal.end is None:
             p = deal.current
             if p in ("N", "S"):
+                forced = deal.forced
                 c = choose(v, deal, p, random.Random(rng.getrandbits(32)), budget)
                 move = c.move
                 if deal.phase == "bid" and not move.is_pass:
-                    stood = made = 0
-                    wr = random.Random(rng.getrandbits(32))
-                    for _ in range(worlds):
-                        w = sample_world(v, deal, p, wr)
-                        act(w, p, move)
-                        _play_out(v, w, [0])
-                        if w.result is not None and w.result.bidder == p and w.result.bid == move:
-                            stood += 1
-                            made += w.result.made
-                    if stood:
-                        predicted[p] = made / stood
+                    predicted[p] = (c.means[c.moves.index(move)], forced)
             else:
                 move = greedy_bot(v, deal, p, rng)
             deal.push(p, move)
@@ -200,7 +190,7 @@ def forty_two_bids(v, hands: int, budget: int, seed: int, worlds: int = 16) -> l
         done += 1
         r = deal.result
         if r.bidder in predicted:
-            out.append((predicted[r.bidder], r.made))
+            out.append((predicted[r.bidder][0], r.made, predicted[r.bidder][1]))
     return out
 
 
@@ -271,12 +261,18 @@ def main(argv=None) -> int:
         t = time.time()
         bids = forty_two_bids(cat.variant("texas-42").rules, args.regret_hands, args.budget, args.seed)
         for lo_b, hi_b in BANDS:
-            got = [m for pr, m in bids if lo_b <= pr < hi_b]
+            got = [(pr, m) for pr, m, forced in bids if lo_b <= pr < hi_b and not forced]
             if got:
-                lo, hi = wilson(sum(got), len(got))
-                mean = sum(pr for pr, _m in bids if lo_b <= pr < hi_b) / len(got)
+                made = sum(m for _, m in got)
+                lo, hi = wilson(made, len(got))
+                mean = sum(pr for pr, _ in got) / len(got)
                 print(f"Texas 42 hard bidder, predicted {lo_b:.0%}-{min(hi_b, 1):.0%} (mean {mean:.0%}): made "
-                      f"{sum(got)}/{len(got)} = {sum(got) / len(got):.0%} (95% {lo:.0%}-{hi:.0%})", flush=True)
+                      f"{made}/{len(got)} = {made / len(got):.0%} (95% {lo:.0%}-{hi:.0%})", flush=True)
+        forced = [(pr, m) for pr, m, f in bids if f]
+        if forced:
+            print(f"Texas 42 hard bidder, forced to bid (all others passed): predicted mean "
+                  f"{sum(pr for pr, _ in forced) / len(forced):.0%}, made {sum(m for _, m in forced)}/{len(forced)}",
+                  flush=True)
         print(f"  ({len(bids)} bids won by the hard team in {args.regret_hands} hands, {time.time() - t:.0f} s)",
               flush=True)
     if args.only == "package":

@@ -177,6 +177,9 @@ def choose(variant, state, seat: str, rng: random.Random, budget: int = HARD_WOR
         return Choice(moves[0], tuple(moves), (0.0,), 0, 0, 0)
     fam = family_of(variant.family)
     local = random.Random(seed)
+    own = fam.search_choice(variant, state, seat, moves, local, budget, samples)
+    if own is not None:
+        return own
     totals = [0.0] * len(moves)
     work = [0]
     worlds = last = 0
