@@ -241,7 +241,7 @@ def main(argv=None) -> int:
                     "simulation search 12,000; 3,000 costs about half the time)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--regret-hands", type=int, default=20)
-    ap.add_argument("--only", default="", help="a table's game id, 'regret' or 'package', to run one part")
+    ap.add_argument("--only", default="", help="a table's game id, 'regret', 'bids' or 'package', to run one part")
     ap.add_argument("--package-games", type=int, default=1000, help="deals against the dominoes package")
     ap.add_argument("--package-path", default="/tmp/levels/pydeps", help="where dominoes==6.1.0 is installed")
     ap.add_argument("--package-start", type=int, default=8, help="the package player's first searched move")
