@@ -39,7 +39,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     d = 1 + z * z / n
     c = p + z * z / (2 * n)
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return ((c - h) / d, (c + h) / d)
+    return (max(0.0, (c - h) / d), min(1.0, (c + h) / d))      # (rounding can step a hair past 0 or 1)
 
 
 def duel(v, n: int, partners: bool, deals: int, budget: int, seed: int) -> tuple[float, int]:
@@ -66,14 +66,16 @@ def duel(v, n: int, partners: bool, deals: int, budget: int, seed: int) -> tuple
 
 
 def versus_package(games: int, budget: int, seed: int, start_move: int, samples: int,
-                   path: str) -> tuple[float, int]:
+                   path: str, order: str = "identity") -> tuple[float, int]:
     """Our hard player against the ``dominoes`` package's ``probabilistic_alphabeta`` (6.1.0: ``path``
     holds it) in one hand of partnership Block, the rules both engines play: four players, seven tiles
     each from a double-six set, the holder of [6|6] sets it, no drawing, a player who cannot play
     passes; the side that plays out wins, else the side with fewer pips together (equal: nobody).
     Its player searches from move ``start_move`` on with ``samples`` sampled deals (every deal it
     could search from the first move takes minutes a move); before that it plays the package's
-    ``bota_gorda`` (the heaviest tile). ``games`` deals, each played twice with the sides swapped;
+    ``bota_gorda`` (the heaviest tile). ``order`` names the package's player that orders the moves
+    its alpha-beta search tries (its documented ``player`` parameter: better moves first cut more of
+    the tree; the search's answer is the same). ``games`` deals, each played twice with the sides swapped;
     returns (hard's wins, a tie counting half; games)."""
     sys.path.insert(0, path)
     import dominoes
@@ -82,7 +84,8 @@ def versus_package(games: int, budget: int, seed: int, start_move: int, samples:
     v = Catalog(find_rules_dir()).variant("block").rules
     names = SEATS[4]
     teams = [["N", "S"], ["E", "W"]]
-    theirs = dominoes.players.probabilistic_alphabeta(start_move=start_move, sample_size=samples)
+    theirs = dominoes.players.probabilistic_alphabeta(start_move=start_move, sample_size=samples,
+                                                      player=getattr(dominoes.players, order))
     hard = level_bot("hard", budget)
     wins, played = 0.0, 0
     for d in range(games):
@@ -158,13 +161,12 @@ def forty_two_regret(v, hands: int, budget: int, seed: int) -> tuple[float, int,
 BANDS = ((0.0, 0.5), (0.5, 0.7), (0.7, 0.85), (0.85, 1.01))
 
 
-def forty_two_bids(v, hands: int, budget: int, seed: int, worlds: int = 16) -> list[tuple[float, bool]]:
+def forty_two_bids(v, hands: int, budget: int, seed: int) -> list[tuple[float, bool, bool]]:
     """The hard bidder's calibration: in hands where the hard team (N+S, against normal E+W) bids
-    and wins the bidding, the chance of making its bid it predicted when it bid (over ``worlds``
-    sampled deals of the tiles it could not see, played out by the normal player; the share of
-    those where its bid stood and was made, of those where it stood) and whether it was made."""
+    and wins the bidding, the chance of making its bid the bidder predicted when it bid (its own
+    estimate, :func:`generator.families.tricks.search.choose_bid`), whether the bid was made, and
+    whether it was the shaker's forced bid (everyone else passed: it bids whatever its chance)."""
     from generator.families.tricks.rules import Deal
-    from generator.sim.search import _play_out, act, sample_world
 
     out = []
     rng = random.Random(seed)
@@ -178,20 +180,11 @@ def forty_two_bids(v, hands: int, budget: int, seed: int, worlds: int = 16) -> l
         while deal.end is None:
             p = deal.current
             if p in ("N", "S"):
+                forced = deal.forced
                 c = choose(v, deal, p, random.Random(rng.getrandbits(32)), budget)
                 move = c.move
                 if deal.phase == "bid" and not move.is_pass:
-                    stood = made = 0
-                    wr = random.Random(rng.getrandbits(32))
-                    for _ in range(worlds):
-                        w = sample_world(v, deal, p, wr)
-                        act(w, p, move)
-                        _play_out(v, w, [0])
-                        if w.result is not None and w.result.bidder == p and w.result.bid == move:
-                            stood += 1
-                            made += w.result.made
-                    if stood:
-                        predicted[p] = made / stood
+                    predicted[p] = (c.means[c.moves.index(move)], forced)
             else:
                 move = greedy_bot(v, deal, p, rng)
             deal.push(p, move)
@@ -200,7 +193,7 @@ def forty_two_bids(v, hands: int, budget: int, seed: int, worlds: int = 16) -> l
         done += 1
         r = deal.result
         if r.bidder in predicted:
-            out.append((predicted[r.bidder], r.made))
+            out.append((predicted[r.bidder][0], r.made, predicted[r.bidder][1]))
     return out
 
 
@@ -244,14 +237,17 @@ def _solve(v, d, team: str, alpha: int, beta: int) -> int:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20, help="deals per table (each played twice)")
-    ap.add_argument("--budget", type=int, default=3000, help="the hard player's work units a move")
+    ap.add_argument("--budget", type=int, default=3000, help="the hard player's work units a move (the browser and the "
+                    "simulation search 12,000; 3,000 costs about half the time)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--regret-hands", type=int, default=20)
-    ap.add_argument("--only", default="", help="a table's game id, 'regret' or 'package', to run one part")
+    ap.add_argument("--only", default="", help="a table's game id, 'regret', 'bids' or 'package', to run one part")
     ap.add_argument("--package-games", type=int, default=1000, help="deals against the dominoes package")
     ap.add_argument("--package-path", default="/tmp/levels/pydeps", help="where dominoes==6.1.0 is installed")
     ap.add_argument("--package-start", type=int, default=8, help="the package player's first searched move")
     ap.add_argument("--package-samples", type=int, default=8)
+    ap.add_argument("--package-order", default="identity",
+                    help="the package's player that orders its search's moves (identity, bota_gorda ...)")
     args = ap.parse_args(argv)
     cat = Catalog(find_rules_dir())
     for label, game, n, partners in TABLES:
@@ -271,21 +267,27 @@ def main(argv=None) -> int:
         t = time.time()
         bids = forty_two_bids(cat.variant("texas-42").rules, args.regret_hands, args.budget, args.seed)
         for lo_b, hi_b in BANDS:
-            got = [m for pr, m in bids if lo_b <= pr < hi_b]
+            got = [(pr, m) for pr, m, forced in bids if lo_b <= pr < hi_b and not forced]
             if got:
-                lo, hi = wilson(sum(got), len(got))
-                mean = sum(pr for pr, _m in bids if lo_b <= pr < hi_b) / len(got)
+                made = sum(m for _, m in got)
+                lo, hi = wilson(made, len(got))
+                mean = sum(pr for pr, _ in got) / len(got)
                 print(f"Texas 42 hard bidder, predicted {lo_b:.0%}-{min(hi_b, 1):.0%} (mean {mean:.0%}): made "
-                      f"{sum(got)}/{len(got)} = {sum(got) / len(got):.0%} (95% {lo:.0%}-{hi:.0%})", flush=True)
+                      f"{made}/{len(got)} = {made / len(got):.0%} (95% {lo:.0%}-{hi:.0%})", flush=True)
+        forced = [(pr, m) for pr, m, f in bids if f]
+        if forced:
+            print(f"Texas 42 hard bidder, forced to bid (all others passed): predicted mean "
+                  f"{sum(pr for pr, _ in forced) / len(forced):.0%}, made {sum(m for _, m in forced)}/{len(forced)}",
+                  flush=True)
         print(f"  ({len(bids)} bids won by the hard team in {args.regret_hands} hands, {time.time() - t:.0f} s)",
               flush=True)
     if args.only == "package":
         t = time.time()
         wins, games = versus_package(args.package_games, args.budget, args.seed, args.package_start,
-                                     args.package_samples, args.package_path)
+                                     args.package_samples, args.package_path, args.package_order)
         lo, hi = wilson(wins, games)
         print(f"hard vs dominoes 6.1.0 probabilistic_alphabeta (from move {args.package_start}, "
-              f"{args.package_samples} samples), partnership Block: {wins:g}/{games} = {wins / max(1, games):.1%} "
+              f"{args.package_samples} samples, moves ordered by {args.package_order}), partnership Block: {wins:g}/{games} = {wins / max(1, games):.1%} "
               f"(95% {lo:.1%}-{hi:.1%}), budget {args.budget}, {time.time() - t:.0f} s", flush=True)
     return 0
 

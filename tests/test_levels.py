@@ -115,6 +115,74 @@ def test_hard_move_within_its_budget(fam):
     assert c.move in c.moves
 
 
+def _texas_deal(north):
+    """A deal of Texas 42 in which North holds ``north`` and bids first (West shook); the other 21
+    tiles dealt in order to East, South and West."""
+    from generator.families.tricks.rules import Deal
+
+    v = CAT.variant("texas-42").rules
+    rest = [t for t in v.params.tiles if t not in north]
+    hands = {"N": list(north), "E": rest[:7], "S": rest[7:14], "W": rest[14:]}
+    return v, Deal(v, ["N", "E", "S", "W"], hands, "W")
+
+
+def test_hard_bidder_never_reads_a_hidden_hand():
+    """The bid and its estimated chances are the same whatever the other hands hold."""
+    v, deal = _texas_deal([Tile(6, 6), Tile(5, 5), Tile(6, 5), Tile(4, 4), Tile(5, 0), Tile(3, 2), Tile(1, 0)])
+    other = sample_world(v, deal, "N", random.Random(3))
+    assert {p: sorted(other.hands[p]) for p in "ESW"} != {p: sorted(deal.hands[p]) for p in "ESW"}
+    a = choose(v, deal, "N", random.Random(4), budget=1_500)
+    b = choose(v, other, "N", random.Random(4), budget=1_500)
+    assert (a.move, a.means, a.worlds) == (b.move, b.means, b.worlds)
+
+
+def test_hard_bidder_with_every_six_bids_one_mark():
+    """Holding all seven sixes, North names sixes and leads one each trick: nobody else holds a six,
+    so every trick is North's and its side takes all 42 points whatever the others hold. Every bid
+    is then sure, and the bidder bids the highest it weighs: one mark (42)."""
+    from generator.families.tricks.rules import Bid
+
+    v, deal = _texas_deal([Tile(i, 6) for i in range(7)])
+    c = choose(v, deal, "N", random.Random(1), budget=3_000)
+    assert c.move == Bid(42, "marks")
+    assert all(m == 1.0 for mv, m in zip(c.moves, c.means) if not mv.is_pass)
+    assert c.worlds > 1
+
+
+def test_hard_bidder_passes_a_hand_it_cannot_make_and_bids_when_forced():
+    """North holds the seven lowest tiles (no double above [1|1], none of the tiles that count:
+    [5|0] [4|1] [3|2] [5|5] [6|4]); with its partner's hand alone its side seldom takes 30 points,
+    so it passes while it may; as the shaker with everyone else passed it must bid, and does."""
+    from generator.families.tricks.rules import PASS, Bid
+
+    low = [Tile(0, 0), Tile(1, 0), Tile(1, 1), Tile(2, 0), Tile(2, 1), Tile(3, 0), Tile(3, 1)]
+    v, deal = _texas_deal(low)
+    c = choose(v, deal, "N", random.Random(1), budget=3_000)
+    assert c.move == PASS and c.means[c.moves.index(Bid(30))] < 0.5
+    rest = [t for t in v.params.tiles if t not in low]
+    from generator.families.tricks.rules import Deal
+
+    deal = Deal(v, ["N", "E", "S", "W"], {"N": low, "E": rest[:7], "S": rest[7:14], "W": rest[14:]}, "N")
+    for p in "ESW":
+        deal.push(p, PASS)
+    c = choose(v, deal, "N", random.Random(1), budget=3_000)
+    assert PASS not in c.moves and c.move.contract == "points" and c.move.value >= 30
+
+
+def test_hard_bidder_weighs_the_trumps_its_hand_holds():
+    """North won the bid with four sixes and three doubles: of the nine things it may name it weighs
+    sixes and doubles (three tiles or more), and the planning player's own choice."""
+    from generator.families.tricks.rules import DOUBLES, PASS, Bid
+
+    v, deal = _texas_deal([Tile(6, 6), Tile(6, 5), Tile(6, 4), Tile(6, 3), Tile(1, 1), Tile(0, 0), Tile(2, 1)])
+    deal.push("N", Bid(30))
+    for p in "ESW":
+        deal.push(p, PASS)
+    assert deal.phase == "trumps"
+    got = family_of("tricks").search_moves(v, deal, "N", deal.plays_for("N"))
+    assert got == [6, DOUBLES]
+
+
 def test_assign_keeps_what_the_history_rules_out():
     # West passed on a table showing 6s: of [0|6], [1|6], [2|3], [4|5] it holds neither 6; its two
     # tiles are the other two, and the two 6s go to the stock, whatever the shuffle

@@ -335,6 +335,13 @@ class Family:
         a family leaves out moves never worth a search, as bids nobody makes)."""
         return plays
 
+    def search_choice(self, variant, state, seat: str, moves: list, rng, budget: int, samples: int):
+        """The ``hard`` level's choice among ``moves`` (:func:`generator.sim.search.candidates`) where
+        the family weighs them its own way, as a :class:`generator.sim.search.Choice`; ``None`` (the
+        default) lets the search compare every move over the same sampled worlds. ``rng`` seeds the
+        samples; ``budget`` (work units) and ``samples`` bound the work as they bound the search's."""
+        return None
+
     def decisive_modules(self) -> list:
         """The modules whose code decides a simulated game of this family
         (their source is part of the figures' hash)."""

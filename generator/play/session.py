@@ -40,6 +40,7 @@ from ..engine.family import family_of
 from ..engine.rulebase import Rules
 from ..pages.describe import rule_text
 from ..sim.levels import LEVELS, level_bot
+from ..sim.search import HARD_WORK
 from ..sim.simulate import SEATS
 
 __all__ = ["Session", "spec_of", "variant_of", "seats_of", "tables_of", "Stopped", "BROWSER_WORK",
@@ -48,9 +49,10 @@ __all__ = ["Session", "spec_of", "variant_of", "seats_of", "tables_of", "Stopped
 #: Decisions after which a replay gives up (a safety net: a whole Mexican Train match is a few hundred).
 MAX_DECISIONS = 20_000
 #: The ``hard`` level's search bound in the browser (work units a decision, :mod:`generator.sim.search`):
-#: a quarter of the simulation's, for a move within a second under Pyodide (``bench/hard_move.sh``: the
-#: slowest of 40 hard moves of a game of each family took 0.3-0.9 s on the bench's busy machine).
-BROWSER_WORK = 3_000
+#: the simulation's own, for a move well within a second under Pyodide (``bench/hard_move.sh``, 2026-12-07:
+#: the slowest of 40 hard moves of a game of each family took 0.02-0.08 s at 3,000 units, load 2.5; at this
+#: bound Texas 42's hard players won 80% of 100 games against normal ones, against 64% of 400 at 3,000).
+BROWSER_WORK = HARD_WORK
 #: What a replay link's address fragment starts with (``#play=SEED-TABLE-MOVES``, :meth:`Session.fragment`).
 FRAGMENT_PREFIX = "play="
 #: The longest fragment read (a whole Mexican Train match is a few hundred moves of a few characters).

@@ -84,7 +84,9 @@ class Choice:
     """What :func:`choose` decided: ``move`` (as ``plays_for`` lists it, or
     ``"draw"``/``"pass"``), the ``moves`` it weighed with their mean outcome
     ``means`` (the family's outcome units, higher is better for the deciding
-    side), the number of sampled ``worlds``, the ``work`` units spent and
+    side; where the family weighs the moves its own way,
+    :meth:`~generator.engine.family.Family.search_choice`, what it says: Texas
+    42's bidder gives each bid's chance of being made), the number of sampled ``worlds``, the ``work`` units spent and
     ``last``, the units spent when the last world was started (below the
     budget unless it was the first)."""
 
@@ -168,7 +170,9 @@ def choose(variant, state, seat: str, rng: random.Random, budget: int = HARD_WOR
     the candidate move (:func:`candidates`) with the best mean outcome over
     sampled worlds (:func:`sample_world`), each played out by the ``normal``
     player; ties go to the earlier candidate (the ``normal`` choice first).
-    Draws one number from ``rng`` (its own stream seeds the samples), so the
+    A family may weigh the moves its own way instead
+    (:meth:`~generator.engine.family.Family.search_choice`, given the same
+    seeded stream and bounds). Draws one number from ``rng`` (its own stream seeds the samples), so the
     game's stream moves on the same whatever the search does. ``budget``
     (work units) and ``samples`` bound the search (module docstring)."""
     seed = rng.getrandbits(64)
@@ -177,6 +181,9 @@ def choose(variant, state, seat: str, rng: random.Random, budget: int = HARD_WOR
         return Choice(moves[0], tuple(moves), (0.0,), 0, 0, 0)
     fam = family_of(variant.family)
     local = random.Random(seed)
+    own = fam.search_choice(variant, state, seat, moves, local, budget, samples)
+    if own is not None:
+        return own
     totals = [0.0] * len(moves)
     work = [0]
     worlds = last = 0

@@ -185,6 +185,12 @@ class TricksFamily(Family):
 
         return search_moves(variant, state, seat, plays)
 
+    def search_choice(self, variant, state, seat, moves, rng, budget, samples):
+        """The hard bidder's choice (:func:`.search.choose_bid`) while bidding; ``None`` otherwise."""
+        from .search import choose_bid
+
+        return choose_bid(variant, state, seat, moves, rng, budget, samples)
+
     def decisive_modules(self) -> list:
         from ...engine import rulebase, tiles
         from ...sim import simulate

@@ -2,18 +2,28 @@
 search (:mod:`generator.sim.search`): the other three hands, and the suits a
 player is known to be out of (it did not follow the suit led; the rule of
 following suit: seed texas-42, "Play"). Its bids weighed are the usual ones
-(:func:`search_moves`)."""
+(:func:`search_moves`); it bids from an estimate of the points its side
+takes with the hand (:func:`choose_bid`)."""
 
 from __future__ import annotations
 
 import copy
 
-from .rules import Bid
+from .rules import DOUBLES, PASS, Bid
 
-__all__ = ["hidden", "redeal", "outcome", "search_moves", "BID_VALUES"]
+__all__ = ["hidden", "redeal", "outcome", "search_moves", "choose_bid", "make_chances", "BID_VALUES",
+           "BID_CONFIDENCE", "BID_SLACK", "TRUMPS_HELD"]
 
 #: The bids in points the ``hard`` bidder weighs (besides the lowest it may make, pass and one mark).
 BID_VALUES = (30, 31, 32, 33, 34, 35, 36, 38, 40, 41)
+#: The fewest tiles of a suit (or doubles) in the hand for the ``hard`` bidder to weigh naming it trumps.
+TRUMPS_HELD = 3
+#: The ``hard`` bidder bids only when it expects to make the lowest bid it may make at least this often
+#: (a bid of points wins or loses one mark, so below an even chance passing costs less on average).
+BID_CONFIDENCE = 0.5
+#: It then bids the highest bid whose chance of being made it puts no more than this below the lowest
+#: bid's: bidding higher shuts out later bidders, and costs nothing where the hand makes it as surely.
+BID_SLACK = 0.05
 
 
 def hidden(variant, state, seat: str):
@@ -85,8 +95,22 @@ def outcome(variant, state, seat: str) -> float:
 def search_moves(variant, state, seat: str, plays: list) -> list:
     """In the bidding: pass, the lowest bid allowed, the bids in points of
     :data:`BID_VALUES` and one mark (nello, plunge and bids of more marks
-    are left out, as the planning player leaves them). Otherwise every
-    legal play."""
+    are left out, as the planning player leaves them). Naming trumps: the
+    suits (doubles as one) of which the hand holds at least
+    :data:`TRUMPS_HELD` tiles, or, if none, those it holds most of (a suit
+    of one or two tiles is seldom worth naming, and fewer choices leave the
+    search more sampled deals for each). Otherwise every legal play."""
+    if state.phase == "trumps" and not variant.three:
+        hand = state.hands[seat]
+
+        def held(t) -> int:
+            if t == DOUBLES:
+                return sum(x.low == x.high for x in hand)
+            if isinstance(t, int) and not isinstance(t, bool):
+                return sum(t in (x.low, x.high) for x in hand)
+            return -1                   # follow-me: weighed only as the planning player's own choice
+        most = max(held(t) for t in plays)
+        return [t for t in plays if held(t) >= min(TRUMPS_HELD, most)] or plays
     if state.phase != "bid" or variant.three:      # a game of three has at most six bids to weigh
         return plays
     points = [b for b in plays if not b.is_pass and b.contract == "points"]
@@ -98,3 +122,71 @@ def search_moves(variant, state, seat: str, plays: list) -> list:
         elif b.contract == "marks" and b == Bid(42, "marks"):
             keep.append(b)
     return keep or plays
+
+
+def make_chances(variant, state, seat: str, bids: list, rng, budget: int, samples: int):
+    """How often ``seat`` (its turn to bid in the Deal ``state``) expects its
+    side to make each of ``bids`` (bids of points or marks, each one it may
+    make) if it wins the bidding: over sampled deals of the tiles it has not
+    seen (:func:`generator.sim.search.assign`, seeded by ``rng``), it bids the
+    lowest of ``bids``, the players after it pass, and the hand is played
+    out by the ``normal`` player in every seat (its side names trumps as that
+    player does); a bid counts as made in a deal where the side's raw points
+    make it (:meth:`~generator.families.tricks.rules.Texas42.made`). One
+    play-out a deal serves every bid. Returns (chances in the order of
+    ``bids``, deals sampled, work units spent, units spent when the last
+    deal was started); at most ``samples`` deals, no
+    new one once ``budget`` units are spent."""
+    from ...sim.search import _play_out, act, assign
+
+    low = min(bids)
+    team = state.team_of(seat)
+    pool, places, forbidden = hidden(variant, state, seat)
+    made = [0] * len(bids)
+    work = [0]
+    worlds = last = 0
+    while worlds < samples and (worlds == 0 or work[0] < budget):
+        last = work[0]
+        w = redeal(variant, state, seat, assign(pool, places, forbidden, rng))
+        act(w, seat, low)
+        work[0] += 1 + len(state.hands[seat])
+        while w.phase == "bid":
+            work[0] += 1 + len(w.hands[w.current])
+            act(w, w.current, PASS)
+        _play_out(variant, w, work)
+        points = w.result.points[team] if w.result is not None else 0
+        for i, b in enumerate(bids):
+            made[i] += variant.made(b, points)
+        worlds += 1
+    return [m / worlds for m in made], worlds, work[0], last
+
+
+def choose_bid(variant, state, seat: str, moves: list, rng, budget: int, samples: int):
+    """The ``hard`` bidder's choice among ``moves`` (pass and the bids of
+    :func:`search_moves`) in a game of four, as a
+    :class:`generator.sim.search.Choice` whose ``means`` are each move's
+    estimated chance of being made (:func:`make_chances`; the pass's is 0):
+    it passes unless it expects to make the lowest bid at least
+    :data:`BID_CONFIDENCE` of the time (a shaker forced to bid bids the
+    lowest), else bids the highest bid whose chance is at most
+    :data:`BID_SLACK` below the lowest's. Bidding in points wins or loses
+    one mark (a bid of one mark needs every trick: pagat.com, "Texas 42",
+    Bidding); bids of more marks, Nel-O, plunge and splash are not weighed.
+    ``None`` outside the bidding, in a game of three, or when only a pass is
+    left (the search then weighs the moves as usual)."""
+    from ...sim.search import Choice
+
+    if state.phase != "bid" or variant.three:
+        return None
+    bids = [m for m in moves if isinstance(m, Bid) and not m.is_pass and m.contract in ("points", "marks")]
+    if not bids:
+        return None
+    bids.sort()
+    chances, worlds, work, last = make_chances(variant, state, seat, bids, rng, budget, samples)
+    can_pass = any(isinstance(m, Bid) and m.is_pass for m in moves)
+    if can_pass and chances[0] < BID_CONFIDENCE:
+        move = PASS
+    else:
+        move = max((b for b, c in zip(bids, chances) if c >= chances[0] - BID_SLACK), default=bids[0])
+    means = tuple(0.0 if not isinstance(m, Bid) or m not in bids else chances[bids.index(m)] for m in moves)
+    return Choice(move, tuple(moves), means, worlds, work, last)
