@@ -71,7 +71,7 @@ def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_copy, c
     err = capsys.readouterr().err.strip().splitlines()
     pos = rules_copy / "fives-to-150" / "positions" / "settle-150.yaml"
     assert err == [f"{shown(pos)}:9:5: error: points: stated {{\"N\": 9}}, the engine computes {{\"N\": 7}} "
-                   f"(N: the other sides hold 16 pips, its own side 9, raw 7)"]
+                   f"(N: the other player holds 16 pips, its own hand 9, raw 7)"]
     from generator.site.build import BuildError
     with pytest.raises(BuildError) as exc:          # and the build stops at the same line
         generate(Catalog(rules_copy), png=False, with_stats=False)

@@ -59,14 +59,14 @@ def test_a_wrong_settlement_names_each_winners_pips(tmp_path, capsys):
                       '    W: ["3-5", "0-2"]\n  expect:\n    winners: [W]\n    points: {B: 1}\n')
     assert code == 1 and err[:2] == [
         'FILE:8:5: error: winners: stated ["W"], the engine computes ["B"] '
-        '(B: the other sides hold 10 pips, its own side 0)',
+        '(B: the other player holds 10 pips, its own hand 0)',
         'FILE:9:5: error: points: stated {"B": 1}, the engine computes {} '
-        '(B: the other sides hold 10 pips, its own side 0)']
+        '(B: the other player holds 10 pips, its own hand 0)']
     # All Fives, blocked: N 1-2 + 0-6 = 9, E 3-6 + 3-4 = 16; N scores the difference, 16 - 9 = 7
     code, err = check(tmp_path, capsys, 'variant: all-fives\nsettle:\n  hands:\n    N: ["1-2", "0-6"]\n'
                       '    E: ["3-6", "3-4"]\n  expect:\n    winners: [N]\n    points: {N: 8}\n')
     assert err[0] == ('FILE:8:5: error: points: stated {"N": 8}, the engine computes {"N": 7} '
-                      '(N: the other sides hold 16 pips, its own side 9, raw 7)')
+                      '(N: the other player holds 16 pips, its own hand 9, raw 7)')
     # Draw, blocked on equal totals: B 2-6 + 1-1 = 10, W 4-5 + 0-1 = 10: nobody wins
     code, err = check(tmp_path, capsys, 'variant: draw\nsettle:\n  hands:\n    B: ["2-6", "1-1"]\n'
                       '    W: ["4-5", "0-1"]\n  expect:\n    winners: [B]\n')

@@ -283,8 +283,8 @@ def test_a_settlement_is_compared_value_by_value(tmp_path, capsys):
                '    game_winners: [E, N]')                   # 10
     assert check(tmp_path, capsys, text) == (1, [
         'FILE:7:5: error: points: stated {"N": 5, "E": 6}, the engine computes {"N": 5, "E": 5} '
-        '(N: the other sides hold 25 pips, its own side 5, raw 25, E: the other sides hold 25 pips, '
-        'its own side 5, raw 25)'])
+        '(N: the other players hold 25 pips, its own hand 5, raw 25, E: the other players hold 25 pips, '
+        'its own hand 5, raw 25)'])
 
 
 def test_a_settlement_as_json(tmp_path, capsys):
@@ -301,8 +301,8 @@ def test_a_settlement_as_json(tmp_path, capsys):
 @pytest.mark.parametrize("lines,problem", [
     # Draw, blocked: 北 holds 0-1 = 1 pip, 南 3-5 = 8; 北 wins, and Draw scores no points (no raw)
     (('  hands: {北: ["0-1"], 南: ["3-5"]}', '  expect:', '    winners: [南]'),
-     '5:5: error: winners: stated ["南"], the engine computes ["北"] (北: the other sides hold 8 pips, '
-     'its own side 1)'),
+     '5:5: error: winners: stated ["南"], the engine computes ["北"] (北: the other player holds 8 pips, '
+     'its own hand 1)'),
     # Draw, blocked on equal totals: B 2-6 + 1-1 = 10, W 4-5 + 0-1 = 10 (ties: nobody-wins)
     (('  hands: {B: ["2-6", "1-1"], W: ["4-5", "0-1"]}', '  expect:', '    winners: [B]'),
      '5:5: error: winners: stated ["B"], the engine computes [] (no single lowest total: nobody wins)'),

@@ -156,8 +156,8 @@ def test_the_comparison_names_the_chinese_set(v):
 
 
 def test_the_whole_set_is_dealt_and_nobody_draws(v):
-    # 32 tiles, four seats of eight: nothing left to draw, and the comparison says so
+    # 32 tiles, four seats of eight: nothing left to draw, and the comparison says the whole set is dealt (no undealt tiles)
     from generator.pages.comparison import _deal
 
     assert v.stock_size(4) == 0 and v.draw_mode == "none"
-    assert _deal(v, "en").endswith("Undealt tiles stay out of play")
+    assert _deal(v, "en") == "4: 8 each (0 left). The whole set is dealt"

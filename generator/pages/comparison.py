@@ -107,7 +107,10 @@ def _deal(v: Rules, lang: str) -> str:
     if own is not None:                     # the tiles left, as the family deals with them (a widow)
         text += own
     elif v.draw_mode == "none":
-        text += _m(lang, "undealt_tiles_stay_out_of")
+        # with nothing left at any player count (Sebastopol: 4 x 7 = 28) there are no undealt tiles to speak of
+        counts = set(p.players) | set(p.partnerships)
+        text += _m(lang, "the_whole_set_is_dealt" if all(v.stock_size(n) == 0 for n in counts)
+                   else "undealt_tiles_stay_out_of")
     elif p.stock_reserve:
         text += plural(lang, "reserve-overview", p.stock_reserve)
     else:
@@ -177,8 +180,9 @@ def _highest_double(v: Rules, lang: str, text: str) -> str:
 def _layout(v: Rules, lang: str) -> str:
     if v.spinners is True:
         return _m(lang, "a_layout_that_branches_at")
-    if v.spinners == "first":
-        return _m(lang, "one_line_which_may_grow")
+    if v.spinners == "first":            # the eight-armed star (Cyprus) grows eight ways, from sides and corners
+        return _m(lang, "one_line_which_may_grow_eight" if getattr(v, "star_corners", False)
+                  else "one_line_which_may_grow")
     return _m(lang, "one_line_with_two_open")
 
 
@@ -255,7 +259,9 @@ def _hand_end(v: Rules, lang: str) -> str:
         "rounded": _m(lang, "rounded_all_tied_win" if all_tied else "rounded_tie_scores_nothing", unit=unit),
         "go-out-one": _m(lang, "going_out_scores_1_a"),
         "opponents": _m(lang, "going_out_or_the_lowest"),
-        "opponents-less-own": _m(lang, "going_out_scores_the_other"),
+        # where nobody plays in partnerships (Cyprus, Sebastopol) the winner is a player, not a side
+        "opponents-less-own": _m(lang, "going_out_scores_the_other" if v.params.partnerships
+                                 else "going_out_scores_the_other_players"),
         "differences": _m(lang, "going_out_scores_every_other"),
         "one": _m(lang, "going_out_domino_scores_1"),
         "all-hands": _m(lang, "going_out_or_the_lowest_all_pips"),

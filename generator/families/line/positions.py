@@ -573,8 +573,8 @@ def compare_line(outcome: Outcome) -> list[SourceError]:
             same = sorted(stated) == sorted(got or []) if isinstance(stated, list) else stated == got
             if not same:
                 detail = _count_detail(pos, s) if key in ("scores_after", "game_winners") else None
-                detail = detail or ", ".join(f"{w}: the other sides hold {s.opponents_pips[w]} pips, its own side {s.pips[w]}"
-                                             + (f", raw {s.raw[w]}" if w in s.raw else "") for w in s.winners) \
+                detail = detail or ", ".join(_pips_detail(s, w) + (f", raw {s.raw[w]}" if w in s.raw else "")
+                                             for w in s.winners) \
                     or "no single lowest total: nobody wins"
                 errs.append(_diff(src, ("settle", "expect", key), key, stated, got, detail))
         return errs
@@ -601,6 +601,16 @@ def compare_line(outcome: Outcome) -> list[SourceError]:
 
 
 _PLACE_KEYS = ("counted", "total", "raw", "points", "open")
+
+
+def _pips_detail(s, w: str) -> str:
+    """What winner ``w`` of settlement ``s`` is scored from, for a check
+    message: a partnership (named ``"N+S"``) against "the other sides", a
+    player alone against "the other player(s)" and its own hand."""
+    if "+" in w:
+        return f"{w}: the other sides hold {s.opponents_pips[w]} pips, its own side {s.pips[w]}"
+    others = "the other player holds" if len(s.pips) == 2 else "the other players hold"
+    return f"{w}: {others} {s.opponents_pips[w]} pips, its own hand {s.pips[w]}"
 
 
 def _count_detail(pos: "SettlementPosition", s: Settlement) -> str | None:

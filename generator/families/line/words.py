@@ -115,7 +115,8 @@ def text_equivalent(layout: Layout, counted: Sequence[Contribution], open_ends: 
 
 def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     """One sentence per winning side saying how its points follow from the
-    pips (by ``variant.settle_rule``) and a capicúa's bonus
+    pips (by ``variant.settle_rule``; a player who plays alone is told
+    apart from a partnership: "the other player(s)", not "the other sides") and a capicúa's bonus
     (``params.capicua_bonus``, Dominican and Puerto Rican dominoes), or why
     nobody scores."""
     t = T[lang]
@@ -144,6 +145,9 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
             key, words["terms"] = "settle_differences", " + ".join(f"({v} − {own})" for v in others)
         else:
             key = ("settle_lightest_player" if by_player else "settle_lowest") if s.blocked else "settle_out"
+        if key in ("settle_rounded", "settle_opponents", "settle_less_own", "settle_differences") and "+" not in w:
+            # a player alone (no partnership: a team is named "N+S"): its opponents are players, not sides
+            key += "_player" if len(others) == 1 else "_players"
         line = t[key].format(**words)
         if capicua:
             line += t["settle_capicua"].format(bonus=_pts(bonus, lang), points=_pts(pts, lang))
