@@ -264,8 +264,47 @@ def rerun_parent_positions(catalog: Catalog, child: VariantDef) -> list[dict]:
                 item["status"] = "holds"
             else:
                 item.update(status="changes", changes=changes)
+        if item["status"] == "changes":
+            sides = _open_sides(item["changes"], src, rules, child.parent.rules)
+            if sides:
+                item["open_sides"] = sides
         out.append(item)
     return out
+
+
+def _open_sides(changes: list[tuple], src, rules, parent_rules) -> dict:
+    """For each change of the open ends at a place of an example (key
+    ``open``, at ``("step"|"move", n)``): ``(stated, now)``, where the
+    doubles' sides face in the table after place ``n`` as the parent's rules
+    play it (the drawing on the parent's page) and as ``rules`` do
+    (:meth:`~generator.engine.family.Family.table_sides`), so that the page
+    names them as its diagrams do ("the left-hand side", "the upper side
+    branch"). Empty where the family's places have names of their own."""
+    out = {}
+    for where, key, _stated, _now in changes:
+        if key != "open" or where is None or where in out:
+            continue
+        out[where] = (_sides_after(src, parent_rules, where), _sides_after(src, rules, where))
+    return out
+
+
+def _sides_after(src, rules, where: tuple[str, int]) -> dict:
+    """Where the doubles' sides face in the table an example's first ``n``
+    places (``where``: ``("step"|"move", n)``) give under ``rules``, as its
+    family draws it; empty when those places cannot be played or the family
+    draws no directions."""
+    name, n = where
+    key = next((k for k, w in _places().items() if w == name and isinstance(src.data.get(k), list)), None)
+    if key is None:
+        return {}
+    try:
+        head = parse_position(dataclasses.replace(src, data={**src.data, key: src.data[key][:n]}), rules)
+        outcome = evaluate(head, rules)
+    except SourceError:
+        return {}
+    tables = [p.layout for p in getattr(outcome, "placements", None) or ()] or \
+        [e.placement.layout for e in getattr(outcome, "events", None) or () if getattr(e, "placement", None)]
+    return family_of(rules.family).table_sides(tables[-1]) if tables else {}
 
 
 #: The reason an example stated as past its game's target gives (its own rule's words).
@@ -448,7 +487,7 @@ def _result_words(r: dict, child: VariantDef, lang: str) -> str:
     if r["status"] == "holds":
         return t["holds"]
     if r["status"] == "unplayable":
-        return t["unplayable"] + _esc(_reason(r["reason"], lang, child))
+        return _esc(_why_not(r["reason"], lang, child))
     parts = []
     for where, key, stated, now in r["changes"]:
         at = t[where[0]].format(n=where[1]) if where else ""
@@ -460,14 +499,15 @@ def _result_words(r: dict, child: VariantDef, lang: str) -> str:
             parts.append(f"{_esc(label)} {_esc(t['list_sep'].join(words[0]))} → "
                          f"**{_esc(t['list_sep'].join(words[1]))}**")
         elif key == "stops":
-            parts.append(t["stops"].format(at=_esc(at), why=_esc(t["unplayable"] + _reason(now, lang, child))))
+            parts.append(t["stops"].format(at=_esc(at), why=_esc(_why_not(now, lang, child, here=True))))
         elif key == "refused":
             parts.append(t["refused"].format(at=_esc(at), now=_esc(_rule_words(now, lang)),
                                              was=_esc(_rule_words(stated, lang))).strip())
         elif stated:
             label = _key_words(key, lang, child)
-            parts.append(f"{_esc(f'{at} {label}'.strip())} {_esc(_value(stated, lang, key, child))} → "
-                         f"**{_esc(_value(now, lang, key, child))}**")
+            was_sides, now_sides = r.get("open_sides", {}).get(where, (None, None))
+            parts.append(f"{_esc(f'{at} {label}'.strip())} {_esc(_value(stated, lang, key, child, was_sides))} → "
+                         f"**{_esc(_value(now, lang, key, child, now_sides))}**")
         else:
             parts.append(_esc(_reason(now, lang, child)))
     return t["changes"] + t["list_sep"].join(dict.fromkeys(parts))
@@ -545,6 +585,21 @@ def _rule_words(key: str, lang: str, default: str | None = None) -> str | None:
     return key if default is None else default
 
 
+def _why_not(reason: Reason | None, lang: str, child: VariantDef | None = None, here: bool = False) -> str:
+    """Why a parent's example cannot be followed to its end, headed by what
+    that means: "no longer possible" for a move these rules refuse, but a
+    move the parent refused that these rules allow (kind ``now-allowed``)
+    makes the example go otherwise, not impossible ("no longer goes as
+    written"). With ``here`` the place was just named ("step 5: ..."), and
+    the reason does not name it again."""
+    t = _T[lang]
+    if reason is not None and reason.kind == "now-allowed":
+        said = t["now_allowed_here"] if here else t["now_allowed"]
+        at = t[reason.at[0]].format(n=reason.at[1]) if reason.at else ""
+        return t["not_as_written"] + said.format(at=at, was=_rule_words(reason.stated_name, lang))
+    return t["unplayable"] + _reason(reason, lang, child)
+
+
 def _reason(reason: Reason | None, lang: str, child: VariantDef | None = None) -> str:
     """Why a parent's example cannot be played, in words, from the fields of
     ``reason`` (a :class:`~generator.engine.reasons.Reason`; ``None``: none
@@ -559,7 +614,8 @@ def _reason(reason: Reason | None, lang: str, child: VariantDef | None = None) -
     if reason is None:
         return t["moves_misfit"]
     if reason.kind == "now-allowed":
-        return t["now_allowed"].format(n=reason.at[1] if reason.at else "", was=_rule_words(reason.stated_name, lang))
+        at = t[reason.at[0]].format(n=reason.at[1]) if reason.at else ""
+        return t["now_allowed"].format(at=at, was=_rule_words(reason.stated_name, lang))
     words = _rule_words(reason.rule_name, lang, "") if reason.rule else ""
     if words:
         return words
@@ -586,23 +642,26 @@ _TILE = re.compile(r"\b(\d+)-(\d+)\b")
 _PLAY_ON = re.compile(r"^(\d+-\d+) on (\w+)$")
 
 
-def _open_end(end, lang: str) -> str:
-    """An open end in a table without its diagram: a double's side says only whether it is a straight
-    side or a side branch (which one the reader sees depends on the drawing: no letters of the
-    position files); any other tile's end as its low or high end (``[1|4] (high end)``)."""
-    if not end.tile.is_double:
-        return end_name(end, lang)
+def _open_end(end, lang: str, sides: dict | None = None) -> str:
+    """An open end in words: a double's side as the drawing of its table faces it (``sides``, as
+    :meth:`~generator.engine.family.Family.table_sides` gives them: ``[6|6] (upper side branch)``,
+    the words of the game pages' diagrams); without the drawing's direction for it, only whether it
+    is a straight side or a side branch (no letters of the position files); any other tile's end as
+    its low or high end (``[1|4] (high end)``)."""
+    if not end.tile.is_double or (sides and end in sides):
+        return end_name(end, lang, sides=sides or None)
     word = _DESCRIBE[lang]["branch_none" if end.side.startswith("side-") else "corner_any"
                            if end.side.startswith("corner-") else "straight_any"]
     return _DESCRIBE[lang]["end_name"].format(tile=end.tile.label, side=word, extra="")
 
 
-def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None) -> str:
+def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None, sides: dict | None = None) -> str:
     """A stated or computed value (JSON) in words: ``{"A": 6}`` -> ``A 6``,
     ``["A", "B"]`` -> ``A, B``, ``[]`` or ``null`` -> none (or the key's own
     words for none, the message catalog's ``house-none`` context: no winner
     yet), ``true``/``false`` -> yes/no (a bid made or set), an ``end`` in
-    words, open ends (``open``) as the game page names them (``[6|6] (side branch A)``), in tile order;
+    words, open ends (``open``) as the game page names them (``[6|6] (upper side branch)``, the
+    doubles' sides facing as ``sides`` says, :func:`_open_end`), in tile order;
     a tile as ``child``'s pages write it (its family's
     :meth:`~generator.engine.family.Family.tile_name`), a play on a place of
     the table in words (``[2|9] on arm b``)."""
@@ -635,7 +694,7 @@ def _value(text: str, lang: str, key: str = "", child: VariantDef | None = None)
         except (NotationError, TypeError):
             ends = None
         if ends is not None:
-            return ", ".join(_open_end(e, lang) for e in ends)    # (as every list of this table: "、" parts its changes)
+            return ", ".join(_open_end(e, lang, sides) for e in ends)    # (as every list of this table: "、" parts its changes)
     if isinstance(v, dict):
         return ", ".join(f"{k} {one(x)}" for k, x in v.items())
     if isinstance(v, list):

@@ -82,7 +82,7 @@ def caption(pl: Placement, lang: str, variant: Variant, sides: Sides | None = No
 def text_equivalent(layout: Layout, counted: Sequence[Contribution], open_ends: Sequence[End],
                     lang: str, variant: Variant | None = None, sides: Sides | None = None) -> str:
     """A full text equivalent of a layout diagram, in the order of seed 000's:
-    tiles (placement order), branch doubles, connections (with the sum of the
+    tiles (placement order), branch doubles (a star game's: its spinner), connections (with the sum of the
     touching halves where the variant matches by sum, as in Matador), open
     positions with their numbers, counted values; the sides of doubles named
     by the diagram's ``sides`` (see :data:`Sides`)."""
@@ -101,7 +101,10 @@ def text_equivalent(layout: Layout, counted: Sequence[Contribution], open_ends: 
     conns = t["list"].join(conn(a, b) for a, b in layout.connections()) or t["none"]
     opens = t["list"].join(end_name(e, lang, layout.pip_at(e), sides) for e in open_ends) or t["none"]
     c, s = t["colon"], t["stop"]
-    text = (f"{t['tiles']}{c}{tiles}{s} {t['branch']}{c}{branch}{s} {t['connections']}{c}{conns}{s} "
+    # a star game's one branch double is its spinner, as its legend and its rules call it (glossary: star)
+    star = variant is not None and variant.choices.side_branches in ("spinner-first", "eight-arm-star")
+    label = t["branch_spinner" if star else "branch"]
+    text = (f"{t['tiles']}{c}{tiles}{s} {label}{c}{branch}{s} {t['connections']}{c}{conns}{s} "
             f"{t['open']}{c}{opens}{s}")
     if variant is None or variant.play_scoring is not None:
         by_tile: dict = {}                  # each tile once: a lead with both ends open counts two values

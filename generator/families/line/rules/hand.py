@@ -394,12 +394,20 @@ class Hand:
     def pass_(self, player: str) -> Event:
         """``player`` passes: allowed only with no playable tile and nothing left
         to draw (under ``draw: one``, also once the tile drawn this turn did
-        not fit)."""
+        not fit). Raises :class:`RuleViolation`: ``must-play`` (it can play),
+        ``draw-before-pass`` (it has not drawn, and may), ``keep-drawing`` (it
+        drew this turn, the tile did not fit, and more may be drawn: ``draw:
+        until-playable`` and ``optional``)."""
         check_turn(self, player, "hand")
         vid = self.variant.id
         if self.must_play is not None or self.can_play(player):
             raise RuleViolation(f"{player} can play and may not pass", f"{vid}/must-play")
         if self.drawable and self.variant.draw_mode != "none" and self.drew != player:
+            last = self.events[-1] if self.events else None
+            if last is not None and last.kind == "draw" and last.player == player:
+                # it has drawn this turn already: the tile did not fit, and it goes on drawing
+                raise RuleViolation(f"{player} drew a tile that does not fit and must keep drawing while the stock "
+                                    f"has drawable tiles", f"{vid}/keep-drawing")
             raise RuleViolation(f"{player} must draw while the stock has drawable tiles", f"{vid}/draw-before-pass")
         self._legal = None
         self.drew = None
