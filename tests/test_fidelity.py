@@ -192,10 +192,11 @@ def test_the_legend_comes_before_the_first_diagram(pages):
 
 
 def test_the_ten_tile_reading_re_runs_all_threes_examples(pages):
-    # All Threes refuses 3-6 as the set (step 2 of "Which tiles may be set"); the wider reading allows it
+    # All Threes refuses 3-6 as the set (step 2 of "Which tiles may be set"); the wider reading allows it,
+    # so the example goes otherwise (a play became possible: not "no longer possible")
     en = pages["en/gen/all-threes-ten.md"]
-    assert ("| Which tiles may be set | no longer possible: the play refused at step 2 is allowed under these "
-            "rules (was: only certain tiles may be set) |") in en
+    assert ("| Which tiles may be set | the example no longer goes as written: the play refused at step 2 is "
+            "allowed under these rules (was: only certain tiles may be set) |") in en
 
 
 def test_a_position_no_section_places_is_shown_under_more_worked_examples(tmp_path):

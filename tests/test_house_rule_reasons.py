@@ -44,12 +44,14 @@ def test_a_tile_outside_the_set(catalog):
 
 def test_a_play_refused_by_the_parent_and_allowed_here(catalog):
     # All Threes sets only a tile of 3 or 6 pips; its example "A total of 0 comes later" states
-    # that the 0-0 is refused at step 1 by that rule. All Threes to Ten sets any tile.
+    # that the 0-0 is refused at step 1 by that rule. All Threes to Ten sets any tile: the example
+    # goes otherwise (a play became possible), which is not "no longer possible".
     r = _rerun(catalog, "all-threes-ten")["zero-total"]
     assert r["reason"] == Reason("now-allowed", stated="all-threes/set", at=("step", 1))
     assert _row(catalog, "all-threes-ten", "en", "A total of 0 comes later") == (
-        "no longer possible: the play refused at step 1 is allowed under these rules "
+        "the example no longer goes as written: the play refused at step 1 is allowed under these rules "
         "(was: only certain tiles may be set)")
+    assert _row(catalog, "all-threes-ten", "ja", "合計0はあとから").startswith("この例は書かれたとおりには進まない：1手目の")
 
 
 def test_arms_the_table_does_not_have(catalog):

@@ -236,11 +236,13 @@ def test_rerun_tables_name_open_ends_in_player_words_in_tile_order(catalog):
     # Block's four-player example, move 5: 3-6 on the a side of the set 6-6, which already holds the 4-6
     # on its b side. Block states the ends 3-6's 3 and 2-4's 2; here both straight sides of the spinner
     # are joined, so its two side branches open as well. Listed by tile: [2|4] before [3|6] before [6|6].
-    # Without the diagram a double's side is named only as a side branch or a straight side (which one
-    # the reader sees, up or down, depends on the drawing): no letters of the position files.
+    # A double's side is named as the game's diagrams name it, never with the position files' letters:
+    # the line runs across the page and the set 6-6 lies crosswise on it, so its side branches are drawn
+    # above and below it.
     assert ("move 5 open ends [2\\|4] (low end), [3\\|6] (low end) → **[2\\|4] (low end), [3\\|6] (low end), "
-            "[6\\|6] (side branch), [6\\|6] (side branch)**") in en
+            "[6\\|6] (upper side branch), [6\\|6] (lower side branch)**") in en
     assert "5手目 開いた端 [2\\|4]（目が少ない端）, [3\\|6]（目が少ない端） → **[2\\|4]（目が少ない端）" in ja
+    assert "[6\\|6]（上の側枝）, [6\\|6]（下の側枝）" in ja
     for text in (en, ja):
         assert "side-a" not in text and ":b" not in text and "|4]:" not in text
         assert "branch A" not in text and "側枝A" not in text
