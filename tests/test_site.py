@@ -10,7 +10,7 @@ import sys
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import MKDOCS, ROOT, copy_repo, page_html_problems, small_site
+from conftest import MKDOCS, ROOT, copy_repo, page_html_problems, rules_with, small_site
 
 
 @pytest.fixture(scope="module")
@@ -163,8 +163,7 @@ def test_unknown_position_in_rule_text_is_located(tmp_path):
     from generator.model import Catalog
     from generator.site.build import BuildError, generate
 
-    rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    rules = rules_with(tmp_path, "horse-race")          # the game whose rule text names the position
     vy = rules / "horse-race" / "variant.yaml"
     text = vy.read_text()
     line = next(i for i, l in enumerate(text.splitlines()) if '{{ position("lone-double") }}' in l) + 1
@@ -179,8 +178,7 @@ def test_html_in_titles_is_escaped(tmp_path):
     from generator.model import Catalog
     from generator.site.build import generate
 
-    rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    rules = rules_with(tmp_path, "horse-race")          # the game whose page is read
     vy = rules / "horse-race" / "variant.yaml"
     vy.write_text(vy.read_text().replace("title: {ja: 概要, en: Overview}",
                                          'title: {ja: 概要, en: "<script>alert(1)</script>"}', 1))
