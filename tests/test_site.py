@@ -10,7 +10,7 @@ import sys
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import MKDOCS, ROOT, copy_repo, page_html_problems, rules_with, small_site
+from conftest import MKDOCS, copy_repo, page_html_problems, rules_with, small_site
 
 
 @pytest.fixture(scope="module")
