@@ -80,7 +80,8 @@ def test_fives_to_150_checks_simulates_and_has_a_page(rules_of, capsys):
 
 
 @pytest.mark.whole_site
-def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_copy, capsys):
+def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_of, capsys):
+    rules_copy = rules_of("all-fives")
     write(rules_copy, "fives-to-150", FIVES_150, {"settle-150": SETTLE_150.replace("points: {N: 7}",
                                                                                    "points: {N: 9}")})
     assert main(["check", "-q", str(rules_copy / "fives-to-150")]) == 1
