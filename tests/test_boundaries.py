@@ -21,7 +21,7 @@ from generator.cli.main import main
 from generator.model import Catalog
 from generator.site.build import BuildError, generate
 
-from conftest import MKDOCS, RULES, copy_repo, shown
+from conftest import MKDOCS, RULES, shown, small_site
 
 #: A character no line of output may hold raw: controls (but the line break ending a line),
 #: line and paragraph separators, format characters, lone surrogates.
@@ -103,8 +103,8 @@ def test_score_in_text_and_json_is_printable(small, capsys):
 
 
 def test_the_build_log_is_printable(tmp_path):
-    (tmp_path / "site").mkdir()
-    site = copy_repo(tmp_path / "site")
+    """Through MkDocs and the plugin, in a club's site whose one game, Draw, holds the hostile names."""
+    site = small_site(tmp_path / "club", "draw")
     _hostile_messages(site / "rules")
     run = subprocess.run([*MKDOCS, "build", "-q"], cwd=site, capture_output=True, text=True, errors="surrogateescape",
                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=600)

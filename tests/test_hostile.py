@@ -13,7 +13,7 @@ from generator.cli.main import main
 from generator.model import Catalog
 from generator.site.build import BuildError, generate
 
-from conftest import MKDOCS, RULES, copy_repo, shown
+from conftest import MKDOCS, rules_with, shown, small_site
 
 SCRIPT = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
@@ -30,9 +30,10 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path, capsys):
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory):
     """Every text field of one position of each kind, a variant and the
-    glossary carries a script tag; the pages are generated without PNGs."""
-    rules = tmp_path_factory.mktemp("hostile") / "rules"
-    shutil.copytree(RULES, rules)
+    glossary carries a script tag; the pages are generated without PNGs.
+    The rules folder holds the two games edited (Horse Race, Mexican Train)
+    and the glossary: the other games' pages would hold none of the fields."""
+    rules = rules_with(tmp_path_factory.mktemp("hostile"), "horse-race", "mexican-train")
     edits = {
         "horse-race/positions/lone-double.yaml": [("en: A double on its own", f'en: "{SCRIPT}"')],
         "horse-race/variant.yaml": [("name: {ja: ホースレース, en: Horse Race}",
@@ -181,17 +182,10 @@ _FIRST_INDEX = 32
 _AT = f"{_FIRST_INDEX + 2}:9"
 
 
-def _rules_with_template(root, template, whole=False):
-    """A rules folder under ``root`` whose Draw page's first section holds
-    ``template`` on a line of its own: the whole repository's rules, or
-    (quicker) Draw and the glossary alone."""
-    rules = root / "rules"
-    if whole:
-        shutil.copytree(RULES, rules)
-    else:
-        rules.mkdir()
-        shutil.copy(RULES / "glossary.yaml", rules / "glossary.yaml")
-        shutil.copytree(RULES / "draw", rules / "draw")
+def _rules_with_template(root, template):
+    """A rules folder under ``root`` holding the glossary and Draw, whose
+    page's first section holds ``template`` on a line of its own."""
+    rules = rules_with(root, "draw")
     path = rules / "draw" / "variant.yaml"
     lines = path.read_text().split("\n")
     first = next(i for i, line in enumerate(lines) if line.startswith(_DRAW_FIRST_LINE))
@@ -226,9 +220,10 @@ def test_templates_within_the_limits_still_work(tmp_path):
 
 
 def test_mkdocs_build_reports_a_hostile_template_without_a_traceback(tmp_path):
-    work = copy_repo(tmp_path)
+    """Through MkDocs and the plugin: a club's site whose one game, Draw, holds the template."""
+    work = small_site(tmp_path / "club")
     shutil.rmtree(work / "rules")
-    _, path = _rules_with_template(work, HOSTILE_TEMPLATES["string-bomb"][0], whole=True)
+    _, path = _rules_with_template(work, HOSTILE_TEMPLATES["string-bomb"][0])
     res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True,
                          env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
     assert res.returncode != 0

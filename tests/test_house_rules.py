@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import shown
+from conftest import rules_with, shown
 
 from generator.base.i18n import messages
 from generator.cli.main import main
@@ -19,6 +19,21 @@ from generator.site.build import generate
 from generator.sim.simulate import simulate
 from generator.engine.family import site_order
 
+
+
+@pytest.fixture
+def rules_of(tmp_path, monkeypatch):
+    """``rules_of(*games)``: a rules folder holding the glossary and copies of
+    ``games`` (those a test's house rules extend and its pages link to), made
+    the current folder's ``rules/``, without RULEBOOK_RULES (as
+    ``rules_copy``). Checking and generating every other game beside them
+    would only repeat, unchanged, what the rest of the suite does."""
+    def make(*games):
+        rules = rules_with(tmp_path, *games)
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.delenv("RULEBOOK_RULES", raising=False)
+        return rules
+    return make
 
 
 def write(rules, vid, text, positions=None):
@@ -39,7 +54,8 @@ SETTLE_150 = ("variant: fives-to-150\nsettle:\n  hands:\n    N: [\"1-2\", \"0-6\
 
 
 @pytest.mark.whole_site
-def test_fives_to_150_checks_simulates_and_has_a_page(rules_copy, capsys):
+def test_fives_to_150_checks_simulates_and_has_a_page(rules_of, capsys):
+    rules_copy = rules_of("all-fives")
     write(rules_copy, "fives-to-150", FIVES_150, {"settle-150": SETTLE_150})
     assert main(["check", "-q", str(rules_copy)]) == 0, capsys.readouterr().err
     cat = Catalog(rules_copy)
@@ -64,7 +80,8 @@ def test_fives_to_150_checks_simulates_and_has_a_page(rules_copy, capsys):
 
 
 @pytest.mark.whole_site
-def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_copy, capsys):
+def test_a_wrong_number_in_a_house_rule_position_fails_at_its_line(rules_of, capsys):
+    rules_copy = rules_of("all-fives")
     write(rules_copy, "fives-to-150", FIVES_150, {"settle-150": SETTLE_150.replace("points: {N: 7}",
                                                                                    "points: {N: 9}")})
     assert main(["check", "-q", str(rules_copy / "fives-to-150")]) == 1
@@ -128,7 +145,8 @@ def test_a_cycle_of_extends_is_one_error_per_file(rules_copy, capsys):
 
 
 @pytest.mark.whole_site
-def test_a_failed_house_rule_build_leaves_nothing(rules_copy, capsys):
+def test_a_failed_house_rule_build_leaves_nothing(rules_of, capsys):
+    rules_copy = rules_of("draw")
     write(rules_copy, "h", "id: h\nextends: nope\nname: {ja: x, en: x}\n")
     from generator.site.build import BuildError
     with pytest.raises(BuildError) as exc:
@@ -169,7 +187,8 @@ def test_placeholders_are_refused_once_the_draft_mark_goes(rules_copy, capsys):
 
 
 @pytest.mark.whole_site
-def test_a_draft_is_built_but_off_the_tables_and_search(rules_copy, capsys):
+def test_a_draft_is_built_but_off_the_tables_and_search(rules_of, capsys):
+    rules_copy = rules_of("matador")
     assert main(["new", "mine", "--extends", "matador"]) == 0
     capsys.readouterr()
     assert main(["check", "-q", str(rules_copy / "mine")]) == 0, capsys.readouterr().err
@@ -267,7 +286,8 @@ def test_options_page_lists_every_choice_and_who_uses_it(catalog):
 
 
 @pytest.mark.whole_site
-def test_a_chain_of_house_rules_links_each_section_to_the_page_that_has_it(rules_copy, capsys):
+def test_a_chain_of_house_rules_links_each_section_to_the_page_that_has_it(rules_of, capsys):
+    rules_copy = rules_of("all-fives")
     write(rules_copy, "club-a", "id: club-a\nextends: all-fives\nname: {ja: エー, en: Club A}\n"
                                 "params: {target: 150}\n"
                                 "summary: {ja: 150点まで遊ぶ, en: All Fives played to 150}\n")
@@ -297,7 +317,8 @@ def test_a_house_rule_of_a_draft_must_be_a_draft(rules_copy, capsys):
 
 
 @pytest.mark.whole_site
-def test_check_reports_a_games_template_even_when_another_game_is_broken(rules_copy, capsys):
+def test_check_reports_a_games_template_even_when_another_game_is_broken(rules_of, capsys):
+    rules_copy = rules_of("all-fives", "draw")
     write(rules_copy, "club", "id: club\nextends: all-fives\nname: {ja: x, en: x}\nsections:\n  - id: extra\n"
                               "    title: {ja: x, en: x}\n    body:\n      ja: '{{ position(\"twenty\") }}'\n"
                               "      en: x\n")
@@ -321,9 +342,10 @@ def test_parent_examples_whose_scores_already_reach_the_target(catalog):
             "filled** (was: that is not an open end)") in en
 
 
-def test_a_house_rule_changing_who_covers_a_double_reruns_differently(rules_copy, capsys):
+def test_a_house_rule_changing_who_covers_a_double_reruns_differently(rules_of, capsys):
     """``double_cover: next-player`` on Mexican Train: the parent's example of an uncovered double
     (A lays 5-5 and, under seed 001, plays again to cover it) now passes the turn to B at once."""
+    rules_copy = rules_of("mexican-train")
     write(rules_copy, "next-covers", "id: next-covers\nextends: mexican-train\n"
                                      "name: {ja: 次の人がふさぐ, en: The Next Player Covers}\n"
                                      "choices: {double_cover: next-player}\n")
@@ -349,11 +371,12 @@ def test_a_house_rule_whose_choice_changes_nothing_is_refused(rules_copy, capsys
     assert "changes nothing here" in err and "quiet-fives/variant.yaml:" in err
 
 
-def test_a_house_rule_that_changes_its_games_layout_shows_a_dash_for_what_the_game_lacks(rules_copy, capsys):
+def test_a_house_rule_that_changes_its_games_layout_shows_a_dash_for_what_the_game_lacks(rules_of, capsys):
     """Block played as a table of trains: Block has no rounds, so the
     differences table gives Block a dash and the house rule its 7 rounds
     (it once stopped the build with a traceback). Four hands of six: with the
     engine set out first, four of seven would need 29 of the 28 tiles."""
+    rules_copy = rules_of("block")
     write(rules_copy, "block-trains", "id: block-trains\nextends: block\n"
                                       "name: {ja: ブロックのトレイン, en: Block Trains}\n"
                                       "params: {rounds: [7], deal: {2: 7, 3: 7, 4: 6}}\n"

@@ -5,11 +5,12 @@ import re
 import shutil
 from pathlib import Path
 import subprocess
+import sys
 
 import pytest
 from bs4 import BeautifulSoup
 
-from conftest import MKDOCS, ROOT, copy_repo, page_html_problems, small_site
+from conftest import MKDOCS, copy_repo, page_html_problems, rules_with, small_site
 
 
 @pytest.fixture(scope="module")
@@ -115,8 +116,14 @@ def test_every_page_s_language_menu_leads_to_the_same_page_in_the_other_language
 
 @pytest.mark.full
 def test_build_is_deterministic(site, tmp_path):
+    """A second build of the same sources, in a new process, writes the very
+    pages and diagrams of the session's build (``docs/<lang>/gen/``, what the
+    generator writes). The second build is ``rulebook build``, the generator
+    as the plugin runs it before MkDocs (the same settings, read from
+    ``mkdocs.yml``): MkDocs's own rendering of the two languages, nine
+    tenths of a build with warm caches, writes nothing under ``gen/``."""
     work = copy_repo(tmp_path)
-    res = subprocess.run(MKDOCS + ["build", "-q"], cwd=work, capture_output=True, text=True)
+    res = subprocess.run([sys.executable, "-m", "generator.cli", "build"], cwd=work, capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     for lang in ("ja", "en"):
         a = sorted((site / "docs" / lang / "gen").rglob("*"))
@@ -156,8 +163,7 @@ def test_unknown_position_in_rule_text_is_located(tmp_path):
     from generator.model import Catalog
     from generator.site.build import BuildError, generate
 
-    rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    rules = rules_with(tmp_path, "horse-race")          # the game whose rule text names the position
     vy = rules / "horse-race" / "variant.yaml"
     text = vy.read_text()
     line = next(i for i, l in enumerate(text.splitlines()) if '{{ position("lone-double") }}' in l) + 1
@@ -172,8 +178,7 @@ def test_html_in_titles_is_escaped(tmp_path):
     from generator.model import Catalog
     from generator.site.build import generate
 
-    rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
+    rules = rules_with(tmp_path, "horse-race")          # the game whose page is read
     vy = rules / "horse-race" / "variant.yaml"
     vy.write_text(vy.read_text().replace("title: {ja: 概要, en: Overview}",
                                          'title: {ja: 概要, en: "<script>alert(1)</script>"}', 1))

@@ -18,40 +18,52 @@ from generator.cli.main import main
 from generator.model import Catalog
 from generator.site.build import BuildError, generate
 
-from conftest import MKDOCS, RULES, copy_repo, page_html_problems, shown, small_site
+from conftest import MKDOCS, RULES, page_html_problems, rules_with, shown, small_site
+
+
+@pytest.fixture
+def draw_rules(tmp_path, monkeypatch):
+    """A rules folder holding the glossary and a copy of Draw, the game these
+    tests damage, made the current folder's ``rules/`` (so the commands find
+    it), without RULEBOOK_RULES: the other games' folders would only be
+    checked again, unchanged, beside it."""
+    rules = rules_with(tmp_path, "draw")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("RULEBOOK_RULES", raising=False)
+    return rules
 
 
 @pytest.mark.parametrize("name", ["r&b.yaml", 'say"hi".yaml', "Upper.yaml", "two--hyphens.yaml", "sp ace.yaml"])
-def test_a_position_file_whose_name_is_not_a_safe_name_is_refused(rules_copy, capsys, name):
+def test_a_position_file_whose_name_is_not_a_safe_name_is_refused(draw_rules, capsys, name):
     """A position file's name becomes part of the page's addresses and of
     SVG and HTML ids: only lower-case words joined by hyphens pass."""
-    src = rules_copy / "draw" / "positions" / "double-ordinary.yaml"
+    src = draw_rules / "draw" / "positions" / "double-ordinary.yaml"
     bad = src.with_name(name)
     shutil.copy(src, bad)
-    assert main(["check", "-q", str(rules_copy)]) == 1
+    assert main(["check", "-q", str(draw_rules)]) == 1
     err = capsys.readouterr().err
     assert f"{shown(bad)}:1:1: error: the name of a position file must be lower-case letters, digits and hyphens " \
            f"(like 'my-example.yaml'), since it becomes part of the site's addresses: {name!r} is not\n" in err
     assert err.count("error:") == 1
 
 
-def test_a_game_id_that_is_not_a_safe_name_is_refused(rules_copy, capsys):
-    (rules_copy / "my--club").mkdir()
-    (rules_copy / "my--club" / "variant.yaml").write_text(
+def test_a_game_id_that_is_not_a_safe_name_is_refused(draw_rules, capsys):
+    (draw_rules / "my--club").mkdir()
+    (draw_rules / "my--club" / "variant.yaml").write_text(
         "id: my--club\nextends: draw\nname: {ja: クラブ, en: Club}\n")
-    assert main(["check", "-q", str(rules_copy)]) == 1
+    assert main(["check", "-q", str(draw_rules)]) == 1
     assert "my--club/variant.yaml:1:1: error: id: 'my--club' is not a valid name: use lower-case letters, digits and " \
            "single hyphens (like 'my-house-rule'), since it becomes part of the site's addresses\n" \
            in capsys.readouterr().err
 
 
-def test_files_the_site_would_not_read_or_would_read_as_one_are_refused(rules_copy, capsys):
+def test_files_the_site_would_not_read_or_would_read_as_one_are_refused(draw_rules, capsys):
     """A YAML file in a game's folder but outside positions/, one whose
     ending is not in lower case, and two positions of one game with the same
     name (in different subfolders of positions/) would be left out of the
     site or overwrite each other: each is one located error, from ``check``
     of the rules folder or of the game's folder alike."""
-    draw = rules_copy / "draw"
+    draw = draw_rules / "draw"
     src = draw / "positions" / "double-ordinary.yaml"
     (draw / "positions" / "basics").mkdir()
     shutil.copy(src, draw / "positions" / "basics" / "first-tiles.yaml")          # a subfolder is fine
@@ -68,20 +80,20 @@ def test_files_the_site_would_not_read_or_would_read_as_one_are_refused(rules_co
         f"{shown(draw / 'positions' / 'loud.YAML')}:1:1: error: the site reads only files whose names end in .yaml or "
         ".yml, in lower case: rename it 'loud.yaml'",
     ]
-    for target in (rules_copy, draw):
+    for target in (draw_rules, draw):
         assert main(["check", "-q", str(target)]) == 1
         assert sorted(capsys.readouterr().err.splitlines()) == expected
 
 
-def test_a_problem_is_reported_once_however_its_file_is_reached(rules_copy, capsys, monkeypatch):
+def test_a_problem_is_reported_once_however_its_file_is_reached(draw_rules, capsys, monkeypatch):
     """Checking a game's folder reads its positions directly and again
     through its page: the one wrong number is one line."""
-    pos = rules_copy / "draw" / "positions" / "double-ordinary.yaml"
+    pos = draw_rules / "draw" / "positions" / "double-ordinary.yaml"
     text = pos.read_text("utf-8")
     old = 'expect: {open: ["3-5:3", "3-5:5"], raw: 0, points: 0}'
     assert old in text
     pos.write_text(text.replace(old, old.replace("raw: 0", "raw: 1"), 1), "utf-8")
-    monkeypatch.chdir(rules_copy.parent)
+    monkeypatch.chdir(draw_rules.parent)
     assert main(["check", "-q", "rules/draw"]) == 1
     err = capsys.readouterr().err
     assert err.count("error:") == 1 and "raw: stated 1, the engine computes 0" in err
@@ -108,7 +120,7 @@ def test_a_page_that_would_carry_a_script_fails_the_build_and_keeps_the_old_site
     """Whatever made it (here a hand-written page, which the rule checks do
     not read), HTML outside the policy never reaches a built page: MkDocs's
     build stops (quiet or not) and the previous site stays."""
-    work = copy_repo(tmp_path)
+    work = small_site(tmp_path / "club", "draw")           # a club's site: the policy is the plugin's
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     site = work / "site"
     site.mkdir()
