@@ -275,6 +275,13 @@ class Family:
         message)`` for each param value this family cannot play."""
         return []
 
+    def point_unit_problem(self, unit: int, choices) -> str | None:
+        """Why a game of this family playing ``choices`` cannot count ``unit`` (more than 1) raw points
+        as one displayed point (``point_unit``), or ``None`` where it can. By default a family's points
+        are counted one by one: any unit but 1 is refused."""
+        return (f"a point unit of {unit} does not fit {self.noun}: its points are counted one by one "
+                f"(leave out `point_unit`)")
+
     # -- simulation -------------------------------------------------------------------------------
     def play_game(self, variant, names, seat_bot: dict, rng, teams, work) -> dict:
         """One whole game by the seats' players (``seat_bot``: seat -> player
@@ -423,6 +430,12 @@ class Family:
         """The card's rows of ``group`` (``"turn"``, ``"scoring"``, ``"end"``
         ...) with this family's own rows added (``rows``: (rule, how) pairs)."""
         return rows
+
+    def card_watch_params(self, rules, lang: str) -> list[str]:
+        """The card's "easy to get wrong" lines about this family's own params (:attr:`own_params`) of
+        the game ``rules`` in ``lang``, after the stock's reserve and before the point unit (none by
+        default)."""
+        return []
 
     def card_watch(self, rules, lang: str) -> list[str]:
         """The card's "easy to get wrong" lines only this family has."""

@@ -346,6 +346,26 @@ class LineFamily(Family):
         return ([t["redeal"].format(n=p.redeal_doubles) + "\n"] if p.redeal_doubles is not None else []) \
             + ([t["capicua"].format(n=p.capicua_bonus) + "\n"] if p.capicua_bonus is not None else [])
 
+    def card_watch_params(self, rules, lang: str) -> list[str]:
+        """The totals a set tile must have (``lead_totals``; seed 004, All Threes: 3 or 6)."""
+        if not rules.params.lead_totals:
+            return []
+        from ...base.i18n import tables
+        from ...pages.card import either
+
+        return [tables("card")[lang]["watch_lead_totals"].format(totals=either(rules.params.lead_totals, lang))]
+
+    def point_unit_problem(self, unit: int, choices) -> str | None:
+        """A point of several pips divides the scores of a count by that many (``scoring``
+        ``multiples-of-5`` by 5, ``multiples-of-3`` by 3; seed 000, Horse Race: 5 pips a point), or
+        rounds a settlement (``settlement: rounded``); nothing else scores in steps of ``unit``."""
+        multiple = {"multiples-of-5": 5, "multiples-of-3": 3}.get(choices.scoring)
+        if choices.scoring in ("fives-and-threes", "headers") or (multiple is not None and multiple != unit) \
+                or (multiple is None and choices.settlement != "rounded"):
+            return (f"a point unit of {unit} does not fit `scoring: {choices.scoring}` (it divides the scores of "
+                    f"multiples of 5 or of 3 by that number, or the rounded settlement)")
+        return None
+
     def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
         if group == "end":              # the target, or one hand
             from ...base.i18n import tables
