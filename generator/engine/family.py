@@ -392,6 +392,20 @@ class Family:
         builds them from the games."""
         return messages("overview", lang)["family_" + self.name + "_about"]
 
+    #: The rows of its games' detailed table on the comparison page (``gen/family.md``), in order,
+    #: starting with :data:`~generator.pages.comparison.SHARED_ROWS` (their headings: the message
+    #: catalog's ``overview-row`` context; the words of the others: :meth:`overview_cell`); empty (the
+    #: default): its games' table has the rows every family answers
+    #: (:data:`~generator.pages.comparison.COMPARE_ROWS`, :meth:`compare_cell`).
+    overview_rows: tuple[str, ...] = ()
+    #: The glossary terms (``rules/glossary.yaml`` ids) the headings of its own :attr:`overview_rows` link to.
+    overview_terms: Mapping[str, str] = {}
+
+    def overview_cell(self, v, row: str, lang: str) -> str:
+        """One cell of its detailed table on the comparison page: ``row`` (one of its
+        :attr:`overview_rows` past the shared ones) of the game ``v`` (its rules), in ``lang``."""
+        raise NotImplementedError(self.name)
+
     def compare_cell(self, v, row: str, lang: str) -> str:
         """One cell of a two-game comparison: ``row`` (a
         :data:`~generator.pages.comparison.COMPARE_ROWS` row) of the game

@@ -137,6 +137,21 @@ class LineFamily(Family):
     #: The line games in the site's order: the book's (seed 000) after Horse Race (seed 004).
     site_games = ("horse-race", "draw", "block", "all-fives", "all-threes", "matador", "sniff", "bergen")
     single_line = True
+
+    @property
+    def overview_rows(self) -> tuple[str, ...]:
+        """The comparison page's detailed rows of the line games
+        (:data:`generator.families.line.words.OVERVIEW_ROWS`)."""
+        from .words import OVERVIEW_ROWS
+
+        return OVERVIEW_ROWS
+
+    @property
+    def overview_terms(self) -> Mapping[str, str]:
+        """The glossary terms their headings link to (:data:`generator.families.line.words.OVERVIEW_TERMS`)."""
+        from .words import OVERVIEW_TERMS
+
+        return OVERVIEW_TERMS
     #: Drawing one tile, then passing if it does not fit, as the trains and the tree always do (Pagat and
     #: domino-games.com, Cyprus): :meth:`~generator.families.line.rules.hand.Hand.draw`.
     also_plays = frozenset({("draw", "one")})
@@ -283,10 +298,17 @@ class LineFamily(Family):
         return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"], tiles=t["tph"],
                     points=points, block=t["block"], first=t["first"])
 
-    def compare_cell(self, v, row: str, lang: str) -> str:
-        from ...pages.comparison import line_cell
+    def overview_cell(self, v, row: str, lang: str) -> str:
+        """:func:`generator.families.line.words.overview_cell`."""
+        from .words import overview_cell
 
-        return line_cell(v, row, lang)
+        return overview_cell(v, row, lang)
+
+    def compare_cell(self, v, row: str, lang: str) -> str:
+        """:func:`generator.families.line.words.compare_cell`."""
+        from .words import compare_cell
+
+        return compare_cell(v, row, lang)
 
     def deal_notes(self, rules, lang: str) -> str:
         """A deal thrown in for too many doubles in one hand (``redeal_doubles``)."""
@@ -298,7 +320,7 @@ class LineFamily(Family):
 
     def card_words(self, key: str, rules, lang: str) -> str | None:
         if key == "lead":               # who leads, and with which tile, in words of the game
-            from ...pages.comparison import lead_words
+            from .words import lead_words
 
             return lead_words(rules, lang, later=False)
         # a choice qualified by what else the game says: no spinners for the Fives count, the other
