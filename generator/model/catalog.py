@@ -740,7 +740,7 @@ class Catalog:
         pick = (lambda k: d.get(k) if d.get(k) is not None else getattr(parent, k)) if parent is not None \
             else (lambda k: d[k])
         try:
-            rules = make_variant(Params.from_mapping(params), choices, vid)
+            rules = make_variant(Params.from_mapping(params, family_of(choices.layout).own_params), choices, vid)
         except (ValueError, KeyError, TypeError) as exc:
             raise src.error(where_params, f"these params cannot be played: {exc}") from None
         shipped = self.shipped is not None and path.parent.parent == self.shipped

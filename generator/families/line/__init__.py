@@ -312,11 +312,11 @@ class LineFamily(Family):
 
     def deal_notes(self, rules, lang: str) -> str:
         """A deal thrown in for too many doubles in one hand (``redeal_doubles``)."""
-        if rules.params.redeal_doubles is None:
+        if rules.params.own_int("redeal_doubles") is None:
             return ""
         from ...pages.comparison import message
 
-        return message(lang, "thrown_in_at_doubles", n=rules.params.redeal_doubles)
+        return message(lang, "thrown_in_at_doubles", n=rules.params.own_int("redeal_doubles"))
 
     def card_words(self, key: str, rules, lang: str) -> str | None:
         if key == "lead":               # who leads, and with which tile, in words of the game
@@ -332,7 +332,7 @@ class LineFamily(Family):
             return messages("choice", lang)["counting=fives.no-spinners"]
         if key == "next_lead" and value == "next-seat" and c.direction == "counter-clockwise":
             return messages("choice", lang)["next_lead=next-seat.counter-clockwise"]
-        if key == "legal_totals" and value == "multiples" and rules.params.lead_totals:
+        if key == "legal_totals" and value == "multiples" and rules.params.own_ints("lead_totals"):
             return messages("choice", lang)["legal_totals=multiples.lead-totals"]
         return None
 
@@ -365,17 +365,19 @@ class LineFamily(Family):
         from ...base.i18n import tables
 
         t, p = tables("card")[lang], rules.params
-        return ([t["redeal"].format(n=p.redeal_doubles) + "\n"] if p.redeal_doubles is not None else []) \
-            + ([t["capicua"].format(n=p.capicua_bonus) + "\n"] if p.capicua_bonus is not None else [])
+        redeal, capicua = p.own_int("redeal_doubles"), p.own_int("capicua_bonus")
+        return ([t["redeal"].format(n=redeal) + "\n"] if redeal is not None else []) \
+            + ([t["capicua"].format(n=capicua) + "\n"] if capicua is not None else [])
 
     def card_watch_params(self, rules, lang: str) -> list[str]:
         """The totals a set tile must have (``lead_totals``; seed 004, All Threes: 3 or 6)."""
-        if not rules.params.lead_totals:
+        if not rules.params.own_ints("lead_totals"):
             return []
         from ...base.i18n import tables
         from ...pages.card import either
 
-        return [tables("card")[lang]["watch_lead_totals"].format(totals=either(rules.params.lead_totals, lang))]
+        totals = either(rules.params.own_ints("lead_totals"), lang)
+        return [tables("card")[lang]["watch_lead_totals"].format(totals=totals)]
 
     def point_unit_problem(self, unit: int, choices) -> str | None:
         """A point of several pips divides the scores of a count by that many (``scoring``

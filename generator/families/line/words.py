@@ -119,7 +119,7 @@ def text_equivalent(layout: Layout, counted: Sequence[Contribution], open_ends: 
 def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     """One sentence per winning side saying how its points follow from the
     pips (by ``variant.settle_rule``) and a capicúa's bonus
-    (``params.capicua_bonus``, Dominican and Puerto Rican dominoes), or why
+    (the param ``capicua_bonus``, Dominican and Puerto Rican dominoes), or why
     nobody scores."""
     t = T[lang]
     rule, unit = variant.settle_rule, variant.params.point_unit
@@ -127,7 +127,7 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     if not s.winners:
         return [t["drawn_hand_players" if by_player else "drawn_hand"]] + _match_lines(s, lang, variant)
     out = []
-    bonus = variant.params.capicua_bonus or 0
+    bonus = variant.params.own_int("capicua_bonus") or 0
     for w in s.winners:
         own, opp, pts = s.pips[w], s.opponents_pips[w], s.points.get(w, 0)
         # a capicúa adds its bonus (in displayed points) to what the pips give: said after them
@@ -210,7 +210,7 @@ def lead_words(v: Variant, lang: str, later: bool = True) -> str:
     }[v.lead_rule]
     if v.lead_rule == "highest-double":
         text = _highest_double(v, lang, text)
-    totals = v.params.lead_totals
+    totals = v.params.own_ints("lead_totals")
     if totals:
         text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_a_tile_whose_pips", totals=_m(lang, "or_sep").join(map(str, totals)))
     elif type(v).lead_allowed is not _base(v).lead_allowed and isinstance(v.play_scoring, tuple):
@@ -333,7 +333,7 @@ def _hand_end(v: Variant, lang: str) -> str:
         "one": _m(lang, "going_out_domino_scores_1"),
         "all-hands": _m(lang, "going_out_or_the_lowest_all_pips"),
     }[rule]
-    bonus = v.params.capicua_bonus
+    bonus = v.params.own_int("capicua_bonus")
     if bonus:                               # Dominican Dominoes: 25, Puerto Rican: 100
         points = _m(lang, "displayed_points") if unit > 1 else _m(lang, "points")
         out += _m(lang, "capicua_adds", n=bonus, unit=points)
