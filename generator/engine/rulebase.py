@@ -157,8 +157,8 @@ def own_values(m: Mapping, own: Mapping[str, Mapping]) -> tuple[tuple[str, objec
     null) or a tuple of them (``"array"``; ``()`` when left out or null).
     Raises ``ValueError`` for a param declared with another type.
 
-    >>> own_values({"rounds": [13, 7]}, {"rounds": {"type": "array"}, "bonus": {"type": ["integer", "null"]}})
-    (('rounds', (13, 7)), ('bonus', None))
+    >>> own_values({"lengths": [13, 7]}, {"lengths": {"type": "array"}, "bonus": {"type": ["integer", "null"]}})
+    (('lengths', (13, 7)), ('bonus', None))
     """
     values: list[tuple[str, object]] = []
     for key, schema in own.items():
