@@ -130,7 +130,7 @@ def test_play_a_hand_of_rules_whose_deals_never_stand_ends_with_an_error():
 def test_each_deal_thrown_in_is_charged_to_the_work_budget():
     """Double-six, 2 x 7, thrown in at 2 doubles (a deal stands about once in eight): each deal
     thrown in costs the 14 tiles it dealt. The deals are counted by dealing from the same seed."""
-    v = Variant(Params(set=6, players=(2,), partnerships=(), deal={2: 7}, redeal_doubles=2), Choices())
+    v = Variant(Params(set=6, players=(2,), partnerships=(), deal={2: 7}, own=(("redeal_doubles", 2),)), Choices())
     names = ["N", "S"]
     for seed in range(20):
         rng, thrown = random.Random(seed), 0

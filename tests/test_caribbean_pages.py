@@ -13,7 +13,7 @@ from generator.engine import Params
 from generator.engine.choices import Choices
 from generator.families.line.rules.variant import Variant
 from generator.pages.card import choice_words
-from generator.pages.comparison import lead_words
+from generator.families.line.words import lead_words
 from generator.pages.houserules import differences_section
 
 from conftest import ROOT, shown

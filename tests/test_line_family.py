@@ -551,19 +551,39 @@ def test_each_refused_placement_says_why(v, game, moves, said):
 
 def test_a_games_parameters_as_written_and_their_defaults():
     """``params`` in variant.yaml: what is left out means no partnerships,
-    no reserve, no target, one raw point per displayed point, no round
-    settings and any set tile; what is written is read as numbers."""
+    no reserve, no target, one raw point per displayed point, and (the line
+    of play's own params) any set tile, no capicúa bonus and no deal thrown
+    in; what is written is read as numbers."""
+    from generator.engine.family import family_of
     from generator.families.line.rules.variant import Params
 
-    bare = Params.from_mapping({"set": 6, "players": [2, 3], "deal": {2: 7, 3: 5}})
+    line = family_of("line").own_params
+    bare = Params.from_mapping({"set": 6, "players": [2, 3], "deal": {2: 7, 3: 5}}, line)
     assert (bare.set, bare.players, bare.deal) == (6, (2, 3), {2: 7, 3: 5})
-    assert (bare.partnerships, bare.stock_reserve, bare.target, bare.point_unit, bare.rounds,
-            bare.lead_totals) == ((), 0, None, 1, (), ())
+    assert (bare.partnerships, bare.stock_reserve, bare.target, bare.point_unit, bare.own_ints("lead_totals"),
+            bare.own_int("capicua_bonus"), bare.own_int("redeal_doubles")) == ((), 0, None, 1, (), None, None)
     full = Params.from_mapping({"set": "12", "players": ["4"], "partnerships": [4], "deal": {"4": "12"},
-                                "stock_reserve": 2, "target": "100", "point_unit": 5, "rounds": [13, 7, 1],
-                                "lead_totals": [3, 6]})
+                                "stock_reserve": 2, "target": "100", "point_unit": 5, "lead_totals": [3, 6],
+                                "capicua_bonus": "25", "redeal_doubles": 5}, line)
     assert (full.set, full.players, full.partnerships, full.deal, full.stock_reserve, full.target, full.point_unit,
-            full.rounds, full.lead_totals) == (12, (4,), (4,), {4: 12}, 2, 100, 5, (13, 7, 1), (3, 6))
+            full.own_ints("lead_totals"), full.own_int("capicua_bonus"), full.own_int("redeal_doubles")) \
+        == (12, (4,), (4,), {4: 12}, 2, 100, 5, (3, 6), 25, 5)
+
+
+def test_a_game_holds_the_params_of_its_own_family_only():
+    """A family declares its own params (``own_params``) and a game's params hold those alone: the
+    same mapping read for a line of play keeps the tiles that may be set and leaves out a match's
+    rounds; read for a layout of trains, the other way round (Mexican Train's 13, 7 or 1 rounds)."""
+    from generator.engine.family import family_of
+    from generator.engine.rulebase import Params
+
+    m = {"set": 12, "players": [4], "deal": {4: 12}, "rounds": [13, 7, 1], "lead_totals": [3, 6]}
+    line, trains = (Params.from_mapping(m, family_of(name).own_params) for name in ("line", "trains"))
+    assert (line.own_ints("lead_totals"), line.own_ints("rounds")) == ((3, 6), ())
+    assert (trains.own_ints("lead_totals"), trains.own_ints("rounds")) == ((), (13, 7, 1))
+    assert [k for k, _ in line.own] == ["lead_totals", "capicua_bonus", "redeal_doubles"]
+    assert trains.own == (("rounds", (13, 7, 1)),)
+    assert Params.from_mapping(m).own == ()         # no family named: the params every game takes
 
 
 def test_a_hand_nobody_can_set_is_blocked_by_the_first_pass(v):

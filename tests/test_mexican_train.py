@@ -380,7 +380,7 @@ def test_a_table_without_the_thirteen_round_setting_settles_its_own_match():
     from generator.engine.choices import Choices
     from generator.engine.rules import make_variant
 
-    seven = make_variant(Params(set=12, players=(2,), partnerships=(), deal={2: 15}, rounds=(7,)),
+    seven = make_variant(Params(set=12, players=(2,), partnerships=(), deal={2: 15}, own=(("rounds", (7,)),)),
                          Choices(layout="trains", lead="engine", draw="one", settlement="penalty"), "club")
     result = seven.settle_match(["A", "B"], [{"A": 1, "B": 2}], setting=7)
     assert result.engines == (T("12-12"),) and result.totals == {"A": 1, "B": 2} and not result.complete

@@ -22,7 +22,7 @@ def _partners_out(scores: dict, next_lead: str = "winner") -> Hand:
     N holds the highest double, 6-6, and sets it; W joins 2-6 (ends 6 and 2); S (0-0) passes; E joins
     1-2 on the 2 (ends 6 and 1); N goes out with 1-6, which fits the 6 and the 1: a capicúa.
     Left: E 3-3 (6) and W 4-4 (8), 14 pips, and 25 for the capicúa: N+S score 39."""
-    v = Variant(Params(set=6, players=(), partnerships=(4,), deal={4: 3}, target=200, capicua_bonus=25),
+    v = Variant(Params(set=6, players=(), partnerships=(4,), deal={4: 3}, target=200, own=(("capicua_bonus", 25),)),
                 Choices(draw="none", settlement="opponents", direction="counter-clockwise",
                         lead="highest-double", next_lead=next_lead))
     hands = {"N": tiles("6-6", "1-6"), "W": tiles("2-6", "4-4"), "S": tiles("0-0"), "E": tiles("1-2", "3-3")}

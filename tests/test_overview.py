@@ -8,7 +8,8 @@ from generator.engine import Params
 from generator.engine.family import families, site_order
 from generator.model import Catalog
 from generator.base.i18n import messages
-from generator.pages.comparison import ROWS, cell, overview_page
+from generator.families.line.words import OVERVIEW_ROWS as ROWS
+from generator.pages.comparison import cell, overview_page
 from generator.engine.choices import Choices
 from generator.engine.rules import make_variant
 from generator.site.build import games_list, listed_order

@@ -87,8 +87,8 @@ def test_the_glossary_names_each_game_by_its_own_rules(site, catalog):
                  "first": "(only the first double, when laid crosswise)"}[rules.choices.spinners]
         assert spinners.rstrip(".").endswith(words), (vid, spinners)
         lead = _group_of(_entry(page, "set"), vid)
-        if rules.params.lead_totals:
-            assert " or ".join(map(str, rules.params.lead_totals)) in lead and "any tile" not in lead
+        if rules.params.own_ints("lead_totals"):
+            assert " or ".join(map(str, rules.params.own_ints("lead_totals"))) in lead and "any tile" not in lead
     # Five-Up makes every double a spinner (hand-written text once said only Horse Race and Sniff)
     assert "[Five-Up](five-up.md)" in _group_of(_entry(page, "branch-double"), "horse-race")
     # All Threes sets only a tile totalling 3 or 6 (seed 004), not any multiple of three

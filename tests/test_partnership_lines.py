@@ -44,7 +44,7 @@ def test_counter_clockwise_the_turn_passes_to_the_right():
 
 
 def test_a_hand_of_five_doubles_throws_the_deal_in():
-    v = Variant(Params(set=9, players=(4,), partnerships=(4,), deal={4: 10}, redeal_doubles=5), Choices())
+    v = Variant(Params(set=9, players=(4,), partnerships=(4,), deal={4: 10}, own=(("redeal_doubles", 5),)), Choices())
     five = {"N": tiles("0-0", "1-1", "2-2", "3-3", "4-4", "0-1", "0-2", "0-3", "0-4", "0-5"),
             "E": tiles("5-5", "6-6", "7-7", "8-8", "1-2", "1-3", "1-4", "1-5", "1-6", "1-7")}
     assert v.thrown_in(five) == ("N", 5)
@@ -59,7 +59,7 @@ def test_the_simulation_deals_again_until_the_deal_stands():
     from generator.sim.simulate import deal
     from generator.families.line.sim import standing_deal
 
-    v = Variant(Params(set=9, players=(4,), partnerships=(4,), deal={4: 10}, redeal_doubles=3), Choices())
+    v = Variant(Params(set=9, players=(4,), partnerships=(4,), deal={4: 10}, own=(("redeal_doubles", 3),)), Choices())
     names = ["N", "E", "S", "W"]
     most = lambda hands: max(sum(t.is_double for t in h) for h in hands.values())  # noqa: E731
     raw = [most(deal(v, names, random.Random(seed))[0]) for seed in range(50)]
@@ -156,7 +156,7 @@ def test_a_game_nobody_can_play_is_refused(rules_copy, capsys):
 def _going_out(last: str) -> Hand:
     """N sets 3-4; E joins 4-5 on the 4 (ends 3 and 5); S (6-6, 1-6) and W (0-0, 0-1) hold no 3 and
     no 5 and pass; N goes out with ``last``."""
-    v = Variant(Params(set=6, players=(), partnerships=(4,), deal={4: 2}, target=200, capicua_bonus=25),
+    v = Variant(Params(set=6, players=(), partnerships=(4,), deal={4: 2}, target=200, own=(("capicua_bonus", 25),)),
                 Choices(draw="none", settlement="opponents"))
     hands = {"N": tiles("3-4", last), "E": tiles("4-5", "1-1"), "S": tiles("6-6", "1-6"), "W": tiles("0-0", "0-1")}
     h = Hand(v, ["N", "E", "S", "W"], hands, [], "N", TEAMS)
@@ -177,7 +177,7 @@ def test_a_capicua_adds_its_bonus_to_the_hand():
 
 
 def test_a_settlement_states_its_capicua():
-    v = Variant(Params(set=6, players=(), partnerships=(4,), deal={4: 7}, capicua_bonus=100),
+    v = Variant(Params(set=6, players=(), partnerships=(4,), deal={4: 7}, own=(("capicua_bonus", 100),)),
                 Choices(draw="none", settlement="all-hands"))
     pips = {"N": 0, "S": 12, "E": 9, "W": 4}             # every pip: 12 + 9 + 4 = 25, and 100 on top
     assert v.settle(list("NESW"), pips, "N", TEAMS, capicua=True).points == {"N+S": 125}

@@ -113,7 +113,7 @@ def test_the_reason_a_tile_may_not_be_set():
     no such rule gives the plain reason."""
     plain = Variant(TWO)
     assert plain.lead_reason(T("2-5")) == "2-5 may not be set"
-    totals = Variant(Params(set=6, players=(2,), partnerships=(), deal={2: 7}, lead_totals=(3, 6)))
+    totals = Variant(Params(set=6, players=(2,), partnerships=(), deal={2: 7}, own=(("lead_totals", (3, 6)),)))
     assert totals.lead_reason(T("2-5")) == (
         "2-5 cannot be set: its ends total 7; only a tile totalling 3 or 6 may be set")
     assert totals.lead_reason(T("1-2")) == "1-2 may not be set"

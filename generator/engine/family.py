@@ -275,6 +275,13 @@ class Family:
         message)`` for each param value this family cannot play."""
         return []
 
+    def point_unit_problem(self, unit: int, choices) -> str | None:
+        """Why a game of this family playing ``choices`` cannot count ``unit`` (more than 1) raw points
+        as one displayed point (``point_unit``), or ``None`` where it can. By default a family's points
+        are counted one by one: any unit but 1 is refused."""
+        return (f"a point unit of {unit} does not fit {self.noun}: its points are counted one by one "
+                f"(leave out `point_unit`)")
+
     # -- simulation -------------------------------------------------------------------------------
     def play_game(self, variant, names, seat_bot: dict, rng, teams, work) -> dict:
         """One whole game by the seats' players (``seat_bot``: seat -> player
@@ -385,6 +392,20 @@ class Family:
         builds them from the games."""
         return messages("overview", lang)["family_" + self.name + "_about"]
 
+    #: The rows of its games' detailed table on the comparison page (``gen/family.md``), in order,
+    #: starting with :data:`~generator.pages.comparison.SHARED_ROWS` (their headings: the message
+    #: catalog's ``overview-row`` context; the words of the others: :meth:`overview_cell`); empty (the
+    #: default): its games' table has the rows every family answers
+    #: (:data:`~generator.pages.comparison.COMPARE_ROWS`, :meth:`compare_cell`).
+    overview_rows: tuple[str, ...] = ()
+    #: The glossary terms (``rules/glossary.yaml`` ids) the headings of its own :attr:`overview_rows` link to.
+    overview_terms: Mapping[str, str] = {}
+
+    def overview_cell(self, v, row: str, lang: str) -> str:
+        """One cell of its detailed table on the comparison page: ``row`` (one of its
+        :attr:`overview_rows` past the shared ones) of the game ``v`` (its rules), in ``lang``."""
+        raise NotImplementedError(self.name)
+
     def compare_cell(self, v, row: str, lang: str) -> str:
         """One cell of a two-game comparison: ``row`` (a
         :data:`~generator.pages.comparison.COMPARE_ROWS` row) of the game
@@ -423,6 +444,12 @@ class Family:
         """The card's rows of ``group`` (``"turn"``, ``"scoring"``, ``"end"``
         ...) with this family's own rows added (``rows``: (rule, how) pairs)."""
         return rows
+
+    def card_watch_params(self, rules, lang: str) -> list[str]:
+        """The card's "easy to get wrong" lines about this family's own params (:attr:`own_params`) of
+        the game ``rules`` in ``lang``, after the stock's reserve and before the point unit (none by
+        default)."""
+        return []
 
     def card_watch(self, rules, lang: str) -> list[str]:
         """The card's "easy to get wrong" lines only this family has."""

@@ -21,7 +21,7 @@ from .choices import Choices
 from .tiles import Tile, double_set
 from .tilesets import tileset
 
-__all__ = ["Params", "RuleViolation", "Rules", "Settlement", "check_turn", "round_half_up_to", "sides_of",
+__all__ = ["Params", "own_values", "RuleViolation", "Rules", "Settlement", "check_turn", "round_half_up_to", "sides_of",
            "side_of"]
 
 
@@ -65,21 +65,21 @@ def check_turn(state, player: str, what: str = "round") -> None:
 class Params:
     """A variant's parameters, read from ``params`` in its ``variant.yaml``.
 
-    ``set`` is the highest pip (6 = double-six); ``deal`` maps a number of
-    players to tiles per hand; ``stock_reserve`` tiles can never be drawn;
-    ``target`` is the game target in displayed points; ``point_unit`` is how
-    many raw points make one displayed point (1 when they are the same);
-    ``rounds`` the match lengths a round-based game offers (default first);
-    ``lead_totals`` the pip totals a tile may have to be set (empty: any;
-    seed 004, All Threes: 3 or 6); ``redeal_doubles`` the number of doubles
-    in one hand that throws the deal in (``None``: no such rule; Pagat,
-    Cuban Dominoes: 5); ``capicua_bonus`` the displayed points a side gains
-    on top of the hand for going out with a capicúa, a last tile (not a
-    double) that would have fitted either open end (``None``: no bonus;
-    Dominican and Puerto Rican partnership games); ``tileset`` the name of
-    a set defined as data (:data:`~.tilesets.SETS`, ``"chinese"``) when the
-    YAML's ``set`` names one (``set`` is then its highest pip), ``""`` for
-    a double-``set`` set.
+    The params every game takes: ``set`` is the highest pip (6 =
+    double-six); ``deal`` maps a number of players to tiles per hand;
+    ``stock_reserve`` tiles can never be drawn; ``target`` is the game target
+    in displayed points (or the family's unit:
+    :meth:`~generator.engine.family.Family.target_unit_of`); ``point_unit``
+    is how many raw points make one displayed point (1 when they are the
+    same); ``tileset`` the name of a set defined as data
+    (:data:`~.tilesets.SETS`, ``"chinese"``) when the YAML's ``set`` names
+    one (``set`` is then its highest pip), ``""`` for a double-``set`` set.
+
+    ``own`` holds the params the game's family declares for its games alone
+    (:attr:`generator.engine.family.Family.own_params`: the tiles that may
+    be set in a line of play, the lengths of a match of rounds ...), as
+    ``(key, value)`` pairs in the family's order; read them with :meth:`own_int` and
+    :meth:`own_ints`.
     """
 
     set: int
@@ -89,11 +89,8 @@ class Params:
     stock_reserve: int = 0
     target: int | None = None
     point_unit: int = 1
-    rounds: tuple[int, ...] = ()
-    lead_totals: tuple[int, ...] = ()
-    redeal_doubles: int | None = None
-    capicua_bonus: int | None = None
     tileset: str = ""
+    own: tuple[tuple[str, object], ...] = ()
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -107,16 +104,37 @@ class Params:
         """Tiles left in the stock after the deal for ``players`` players."""
         return len(self.tiles) - players * self.deal[players]
 
+    def own_int(self, key: str) -> int | None:
+        """The family's own param ``key`` that is one whole number, or ``None``
+        where the game leaves it out (or its family declares no such param)."""
+        for k, value in self.own:
+            if k == key and isinstance(value, int):
+                return value
+        return None
+
+    def own_ints(self, key: str) -> tuple[int, ...]:
+        """The family's own param ``key`` that is a list of whole numbers, or
+        ``()`` where the game leaves it out (or its family declares no such param)."""
+        for k, value in self.own:
+            if k == key and isinstance(value, tuple):
+                return value
+        return ()
+
     def __reduce__(self):
         # pickled by its fields (the simulations send a game's rules to other processes); a
         # compiled frozen dataclass cannot be rebuilt by setting its fields one by one
         return (Params, (self.set, self.players, self.partnerships, dict(self.deal), self.stock_reserve,
-                         self.target, self.point_unit, self.rounds, self.lead_totals, self.redeal_doubles,
-                         self.capicua_bonus, self.tileset))
+                         self.target, self.point_unit, self.tileset, self.own))
 
     @classmethod
-    def from_mapping(cls, m: Mapping) -> "Params":
-        """Build from the YAML mapping (keys as in ``variant.yaml``)."""
+    def from_mapping(cls, m: Mapping, own: Mapping[str, Mapping] | None = None) -> "Params":
+        """Build from the YAML mapping ``m`` (keys as in ``variant.yaml``):
+        the params every game takes, and those of ``own`` (the family's
+        :attr:`~generator.engine.family.Family.own_params`: key -> JSON
+        Schema), each a whole number (``"integer"``, ``None`` when left out or
+        null) or a list of them (``"array"``, ``()`` when left out or null);
+        the mapping's other keys are not read. Raises ``ValueError`` for an
+        own param of another type (a family's declaration)."""
         named = m["set"] if isinstance(m["set"], str) and not m["set"].isdigit() else m.get("tileset", "")
         return cls(
             set=tileset(named).max_pip if named else int(m["set"]),
@@ -126,12 +144,34 @@ class Params:
             stock_reserve=int(m.get("stock_reserve", 0)),
             target=None if m.get("target") is None else int(m["target"]),
             point_unit=int(m.get("point_unit", 1)),
-            rounds=tuple(int(x) for x in m.get("rounds", ())),
-            lead_totals=tuple(int(x) for x in m.get("lead_totals") or ()),
-            redeal_doubles=None if m.get("redeal_doubles") is None else int(m["redeal_doubles"]),
-            capicua_bonus=None if m.get("capicua_bonus") is None else int(m["capicua_bonus"]),
             tileset=named,
+            own=own_values(m, own or {}),
         )
+
+
+def own_values(m: Mapping, own: Mapping[str, Mapping]) -> tuple[tuple[str, object], ...]:
+    """A family's own params (``own``: key -> JSON Schema,
+    :attr:`~generator.engine.family.Family.own_params`) as ``m`` (a
+    ``variant.yaml``'s ``params`` mapping) gives them, in the family's order:
+    each a whole number (schema type ``"integer"``; ``None`` when left out or
+    null) or a tuple of them (``"array"``; ``()`` when left out or null).
+    Raises ``ValueError`` for a param declared with another type.
+
+    >>> own_values({"lengths": [13, 7]}, {"lengths": {"type": "array"}, "bonus": {"type": ["integer", "null"]}})
+    (('lengths', (13, 7)), ('bonus', None))
+    """
+    values: list[tuple[str, object]] = []
+    for key, schema in own.items():
+        kind = schema.get("type")
+        kinds = [kind] if isinstance(kind, str) else list(kind or ())
+        raw = m.get(key)
+        if "array" in kinds:
+            values.append((key, tuple(int(x) for x in raw or ())))
+        elif "integer" in kinds:
+            values.append((key, None if raw is None else int(raw)))
+        else:
+            raise ValueError(f"the param {key!r} is neither a whole number nor a list of them")
+    return tuple(values)
 
 
 class Settlement(NamedTuple):

@@ -60,7 +60,8 @@ def _interpreted(cls: type[Rules]) -> type[Rules]:
 def make_variant(params: Params | Mapping, choices: Choices | Mapping | None = None,
                  vid: str = "") -> Rules:
     """The rules of a game: ``params`` (a :class:`Params` or the ``params``
-    mapping of ``variant.yaml``) and ``choices`` (a :class:`Choices` or the
+    mapping of ``variant.yaml``, its family's own params read as the family
+    declares them: :meth:`Params.from_mapping`) and ``choices`` (a :class:`Choices` or the
     ``choices`` mapping), with ``vid`` as the id its rule ids start with
     (``<vid>/<rule>``). Raises ``ValueError`` for an unknown choice or value
     (see :func:`generator.engine.choices.combination_problems` for values
@@ -70,10 +71,10 @@ def make_variant(params: Params | Mapping, choices: Choices | Mapping | None = N
     >>> type(rules).__name__, rules.id, len(rules.params.tiles)
     ('SumMatching', 'matador', 28)
     """
-    if not isinstance(params, Params):
-        params = Params.from_mapping(params)
     if not isinstance(choices, Choices):
         choices = Choices.from_mapping(choices)
+    if not isinstance(params, Params):
+        params = Params.from_mapping(params, family_of(choices.layout).own_params)
     v = rules_class(choices)(params, choices)
     v.id = vid
     return v

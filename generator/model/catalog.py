@@ -700,13 +700,9 @@ class Catalog:
         for key, otherwise, problem in family.param_problems(params):
             raise src.error(at(key) if key in given_params else at(otherwise), problem)
         unit = params.get("point_unit", 1)
-        if unit != 1:
-            multiple = {"multiples-of-5": 5, "multiples-of-3": 3}.get(choices.scoring)
-            if choices.scoring in ("fives-and-threes", "headers") or (multiple is not None and multiple != unit) \
-                    or (multiple is None and choices.settlement != "rounded"):
-                raise src.error(at("point_unit"), f"a point unit of {unit} does not fit `scoring: {choices.scoring}`"
-                                                  f" (it divides the scores of multiples of 5 or of 3 by that "
-                                                  f"number, or the rounded settlement)")
+        problem = family.point_unit_problem(unit, choices) if unit != 1 else None
+        if problem:
+            raise src.error(at("point_unit"), problem)
         own_texts = variant_texts(d)
         unsafe = [e for where, text in own_texts if where[0] in ("sections", "sources") and where[-2] != "title"
                   and isinstance(text, str) for e in html_problems(src, where, text)]
@@ -744,7 +740,7 @@ class Catalog:
         pick = (lambda k: d.get(k) if d.get(k) is not None else getattr(parent, k)) if parent is not None \
             else (lambda k: d[k])
         try:
-            rules = make_variant(Params.from_mapping(params), choices, vid)
+            rules = make_variant(Params.from_mapping(params, family_of(choices.layout).own_params), choices, vid)
         except (ValueError, KeyError, TypeError) as exc:
             raise src.error(where_params, f"these params cannot be played: {exc}") from None
         shipped = self.shipped is not None and path.parent.parent == self.shipped

@@ -278,9 +278,10 @@ VARIANT_SCHEMA: dict[str, Any] = {
 }
 
 #: What a glossary term's ``games:`` may name: a rule choice, or a param with a default (the games
-#: whose value differs from it are named).
+#: whose value differs from it are named): the shared ones, then each family's own that declares one.
 _CHOICE_KEYS = [c.key for c in CHOICES]
-_DEFAULTED_PARAMS = ["partnerships", "stock_reserve", "point_unit", "lead_totals"]
+_DEFAULTED_PARAMS = ["partnerships", "stock_reserve", "point_unit",
+                     *(key for f in families() for key, spec in f.own_params.items() if "default" in spec)]
 
 #: Schema of ``rules/glossary.yaml``.
 GLOSSARY_SCHEMA: dict[str, Any] = {

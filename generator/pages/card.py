@@ -63,11 +63,11 @@ def _counts(ns, lang: str) -> str:
     ns = sorted(ns)
     if len(ns) >= 3 and ns == list(range(ns[0], ns[-1] + 1)):
         return t["range"].format(low=ns[0], high=ns[-1])
-    return _either(ns, lang)
+    return either(ns, lang)
 
 
-def _either(ns, lang: str) -> str:
-    """``2 or 3``, ``3, 4 or 6`` (二つ以上は「、」と「か」)."""
+def either(ns, lang: str) -> str:
+    """Numbers ``ns`` joined as alternatives in ``lang``: ``2 or 3``, ``3, 4 or 6`` (二つ以上は「、」と「か」)."""
     t = _T[lang]
     words = [str(n) for n in ns]
     return words[0] if len(words) == 1 else t["list_sep"].join(words[:-1]) + t["or_sep"] + words[-1]
@@ -92,15 +92,16 @@ def _departs(key: str, rules) -> bool:
 
 
 def _watch(rules, lang: str) -> list[str]:
-    """The rules easiest to get wrong: params that change play, then (in one
+    """The rules easiest to get wrong: params that change play (the stock's reserve, the family's own
+    params: :meth:`~generator.engine.family.Family.card_watch_params`, the point unit), the family's
+    own lines (:meth:`~generator.engine.family.Family.card_watch`), then (in one
     line) the rules of the tables marked as departing from the plainest game."""
     t = _T[lang]
     p = rules.params
     out = []
     if p.stock_reserve:
         out.append(plural(lang, "reserve-card", p.stock_reserve))
-    if p.lead_totals:
-        out.append(t["watch_lead_totals"].format(totals=_either(p.lead_totals, lang)))
+    out += family_of(rules.choices.layout).card_watch_params(rules, lang)
     if p.point_unit > 1:
         out.append(t["watch_unit"].format(unit=p.point_unit))
     out += family_of(rules.choices.layout).card_watch(rules, lang)

@@ -23,22 +23,17 @@ from ..engine.tilesets import tileset
 from ..base.i18n import messages, plural
 from ..safety.sanitize import escape_cell, escape_link_text, escape_md
 
-__all__ = ["overview_page", "family_table", "set_words", "game_set_words", "lead_words", "ROWS", "cell", "COMPARE_ROWS", "compare_cell", "line_cell", "message", "comparison_table"]
+__all__ = ["overview_page", "family_table", "set_words", "game_set_words", "SHARED_ROWS", "cell", "COMPARE_ROWS",
+           "compare_cell", "message", "comparison_table"]
 
-#: Rows of the table, in order (their headings: the message catalog's ``overview-row`` context).
-ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring", "turn",
-        "direction", "hand_end", "length")
+#: The rows every game answers in the same words, first in every table: the players, the set, the deal.
+#: A family's detailed table (:attr:`~generator.engine.family.Family.overview_rows`) starts with them
+#: (and may end with ``length``, the game's target in the family's unit: :func:`cell`).
+SHARED_ROWS = ("players", "set", "deal")
 
-#: Rows whose heading links to a glossary term.
-ROW_TERMS = {"deal": "stock", "lead": "set", "direction": "counter-clockwise", "layout": "line-of-play", "spinners": "spinner", "doubles": "crosswise",
-             "matching": "matching", "drawing": "draw", "scoring": "end-total", "turn": "continuation",
-             "hand_end": "settlement", "length": "game"}
-
-
-def _base(v: Rules) -> type:
-    """The rules class of ``v``'s family, which its rule values subclass: a
-    hook ``v``'s class overrides is a rule of its own."""
-    return family_of(v.family).rules_class
+#: The glossary terms the headings of the shared rows link to (a detailed table's; a family's own:
+#: :attr:`~generator.engine.family.Family.overview_terms`).
+SHARED_TERMS = {"deal": "stock", "length": "game"}
 
 
 def message(lang: str, key: str, **values) -> str:
@@ -118,161 +113,6 @@ def _deal(v: Rules, lang: str) -> str:
     return text + family.deal_notes(v, lang)
 
 
-def _lead(v: Rules, lang: str) -> str:
-    return lead_words(v, lang)
-
-
-def lead_words(v: Rules, lang: str, later: bool = True) -> str:
-    """Who sets the first hand and which tile may be set, in ``lang``: the
-    rule choice ``lead`` qualified by the params that limit the set tile
-    (``lead_totals``; seed 004, All Threes: 3 or 6) or by a play rule that
-    does (``legal_totals: multiples``); with ``later``, who leads the later
-    hands (``next_lead``, in a game of more than one hand).
-
-    >>> from generator.model import Catalog
-    >>> lead_words(Catalog("rules").variant("all-threes").rules, "en", later=False)
-    'chosen by lot; only a tile whose pips total 3 or 6'
-    """
-    text = {
-        "lot": _m(lang, "chosen_by_lot_any_tile"),
-        "black": _m(lang, "black_the_first_seat_any"),
-        "highest-double": _m(lang, "the_holder_of_the_highest"),
-    }[v.lead_rule]
-    if v.lead_rule == "highest-double":
-        text = _highest_double(v, lang, text)
-    totals = v.params.lead_totals
-    if totals:
-        text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_a_tile_whose_pips", totals=_m(lang, "or_sep").join(map(str, totals)))
-    elif type(v).lead_allowed is not _base(v).lead_allowed and isinstance(v.play_scoring, tuple):
-        m = v.play_scoring[1]
-        text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_multiple_tiles", m=m)
-    if not later:
-        return text
-    later = v.choices.next_lead if v.params.target is not None else None    # no target: one hand
-    if later == "winner":
-        text += _m(lang, "later_hands_whoever_went_out")
-    elif later == "next-seat":
-        text += _m(lang, "later_hands_the_next_seat")
-    elif later == "winning-side":
-        text += _m(lang, "later_hands_the_winning_side")
-    return text
-
-
-def _highest_double(v: Rules, lang: str, text: str) -> str:
-    """The words of ``lead: highest-double`` for ``v``: where every tile is
-    dealt at every player count the game has (Dominican Dominoes: 4 x 7 = 28),
-    someone always holds the set's top double, so it is named and the
-    heaviest-tile fallback, which cannot happen, is left out; where the last
-    hand names the next leader (``next_lead`` other than ``as-first-hand``, in
-    a game of more than one hand), the rule is said to hold for the first hand
-    only, and for the hands that ``next_lead`` hands back to it (after a drawn
-    hand under ``winning-side``, after a block under ``winner``)."""
-    p = v.params
-    counts = set(p.players) | set(p.partnerships)
-    if counts and all(v.stock_size(n) == 0 for n in counts):
-        text = _m(lang, "the_holder_of_the_top_double", double=f"{p.set}-{p.set}")
-    later = v.choices.next_lead if p.target is not None else "as-first-hand"
-    key = {"winning-side": "lead_first_hand_and_drawn", "winner": "lead_first_hand_and_block",
-           "next-seat": "lead_first_hand"}.get(later)
-    return _m(lang, key, rule=text) if key else text
-
-
-def _layout(v: Rules, lang: str) -> str:
-    if v.spinners is True:
-        return _m(lang, "a_layout_that_branches_at")
-    if v.spinners == "first":            # the eight-armed star (Cyprus) grows eight ways, from sides and corners
-        return _m(lang, "one_line_which_may_grow_eight" if getattr(v, "star_corners", False)
-                  else "one_line_which_may_grow")
-    return _m(lang, "one_line_with_two_open")
-
-
-def _spinners(v: Rules, lang: str) -> str:
-    if v.spinners is True:
-        return (_m(lang, "every_double_side_branches_once")
-                if v.sides_after_straight else _m(lang, "every_double"))
-    if v.spinners == "first":
-        after = _m(lang, "all_four_sides_filled_first") if v.choices.side_branches == "spinner-first" \
-            else _m(lang, "all_eight_arms_filled_first") if v.choices.side_branches == "eight-arm-star" \
-            else _m(lang, "all_four_sides_open_at") if not v.sides_after_straight \
-            else _m(lang, "sides_once_both_straight_sides")
-        # the sniff is Sniff's own word: its first double branches only if its player lays it crosswise
-        return _m(lang, "only_the_first_double_when" if v.doubles == "choice" else "only_the_first_double",
-                  after=after)
-    return _m(lang, "none")
-
-
-def _doubles(v: Rules, lang: str) -> str:
-    if v.doubles == "choice":
-        return _m(lang, "crosswise_or_lengthwise_as_the")
-    return _m(lang, "crosswise")
-
-
-def _matching(v: Rules, lang: str) -> str:
-    if v.matching == "sum-7":
-        s = v.params.set + 1
-        return _m(lang, "touching_ends_add_to_only", s=s)
-    return _m(lang, "equal_numbers")
-
-
-def _drawing(v: Rules, lang: str) -> str:
-    return {
-        "until-playable": _m(lang, "draw_until_a_tile_fits"),
-        "optional": _m(lang, "may_draw_even_with_a"),
-        "none": _m(lang, "pass_no_drawing"),
-        "one": _m(lang, "draw_one_and_play_open"),
-    }[v.draw_mode]
-
-
-def _scoring(v: Rules, lang: str) -> str:
-    rule, unit = v.play_scoring, v.params.point_unit
-    if rule is None:
-        return _m(lang, "none")
-    if rule == "fives-and-threes":
-        return _m(lang, "an_end_total_divisible_by")
-    if rule == "headers":
-        return _m(lang, "the_set_2_a_double")
-    m = rule[1]
-    if unit > 1:
-        return _m(lang, "multiple_scores_displayed", m=m, unit=unit)
-    extra = ""
-    if type(v).check_placement is not _base(v).check_placement:
-        extra = _m(lang, "a_play_that_misses_a")
-    return _m(lang, "multiple_scores_total", m=m, extra=extra)
-
-
-def _turn(v: Rules, lang: str) -> str:
-    if type(v).continues_turn is not _base(v).continues_turn:
-        return _m(lang, "a_double_or_a_scoring")
-    return _m(lang, "one_tile_per_turn")
-
-
-def _direction(v: Rules, lang: str) -> str:
-    return _m(lang, "counter_clockwise" if v.choices.direction == "counter-clockwise" else "clockwise")
-
-
-def _hand_end(v: Rules, lang: str) -> str:
-    rule = v.settle_rule
-    unit = v.params.point_unit
-    all_tied = v.choices.ties == "all-tied-win"
-    out = {
-        "none": _m(lang, "going_out_wins_if_blocked"),
-        "rounded": _m(lang, "rounded_all_tied_win" if all_tied else "rounded_tie_scores_nothing", unit=unit),
-        "go-out-one": _m(lang, "going_out_scores_1_a"),
-        "opponents": _m(lang, "going_out_or_the_lowest"),
-        # where nobody plays in partnerships (Cyprus, Sebastopol) the winner is a player, not a side
-        "opponents-less-own": _m(lang, "going_out_scores_the_other" if v.params.partnerships
-                                 else "going_out_scores_the_other_players"),
-        "differences": _m(lang, "going_out_scores_every_other"),
-        "one": _m(lang, "going_out_domino_scores_1"),
-        "all-hands": _m(lang, "going_out_or_the_lowest_all_pips"),
-    }[rule]
-    bonus = v.params.capicua_bonus
-    if bonus:                               # Dominican Dominoes: 25, Puerto Rican: 100
-        points = _m(lang, "displayed_points") if unit > 1 else _m(lang, "points")
-        out += _m(lang, "capicua_adds", n=bonus, unit=points)
-    return out
-
-
 def _length(v: Rules, lang: str) -> str:
     t = v.params.target
     if t is None:
@@ -284,16 +124,15 @@ def _length(v: Rules, lang: str) -> str:
     return _m(lang, key.get(v.choices.target_score, "first_to"), t=t, unit=unit, half=t // 2)
 
 
-_CELLS = {"players": _players, "set": _set, "deal": _deal, "lead": _lead, "layout": _layout,
-          "spinners": _spinners, "doubles": _doubles, "matching": _matching, "drawing": _drawing,
-          "scoring": _scoring, "turn": _turn, "direction": _direction, "hand_end": _hand_end,
-          "length": _length}
+_CELLS = {"players": _players, "set": _set, "deal": _deal, "length": _length}
 
 
 def cell(v: Rules, row: str, lang: str) -> str:
-    """The text of one table cell: row ``row`` (a key of :data:`ROWS`) for
-    variant ``v`` in ``lang``."""
-    return _CELLS[row](v, lang)
+    """The text of one cell of a detailed table: row ``row`` (one of :data:`SHARED_ROWS`, ``length``:
+    the target in the family's unit, or one of the family's :attr:`~generator.engine.family.Family.overview_rows`, its words:
+    :meth:`~generator.engine.family.Family.overview_cell`) for the game ``v`` in ``lang``."""
+    own = _CELLS.get(row)
+    return own(v, lang) if own is not None else family_of(v.family).overview_cell(v, row, lang)
 
 
 #: The most games in one table of the comparison page: a family with more is split into tables of
@@ -331,9 +170,9 @@ def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
     :meth:`~generator.engine.family.Family.family_about` of its games) with its tables (at most :data:`MAX_COLUMNS`
     games each, :func:`table_groups`; where there are several, each has a
     heading naming its games, anchored ``<family>-<n>``): a column per game,
-    linked to its page, and a row per item, the detailed rows :data:`ROWS`
-    for the games in a single line of play, the rows every family answers
-    (:data:`COMPARE_ROWS`) for the others. Each value cell also names its game
+    linked to its page, and a row per item: the family's detailed rows
+    (:attr:`~generator.engine.family.Family.overview_rows`) where it has
+    them, else the rows every family answers (:data:`COMPARE_ROWS`). Each value cell also names its game
     (``rb-cmp-game``), shown only where the table is stacked on a phone."""
     title = _m(lang, "the_games_side_by_side")
     out = [f"---\nhide:\n  - toc\n---\n\n# {title}\n\n{_m(lang, 'these_tables_compare_every_game')}\n\n"
@@ -358,25 +197,29 @@ def overview_page(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:
             # the table is the page: no table of contents beside it, and the stylesheet lets the page's
             # column take the whole width of the window (rb-comparison)
             sections.append(f"\n<div class=\"rb-comparison\" markdown>\n\n"
-                            f"{family_table(group, lang, family.single_line)}\n</div>\n")
+                            f"{family_table(group, lang, family)}\n</div>\n")
     if finder:
         out.append(f"\n{_m(lang, 'find_a_game')}\n\n" + "".join(finder))
     return "".join(out + sections)
 
 
-def family_table(games: Sequence[tuple[str, dict, Rules]], lang: str, detailed: bool) -> str:
-    """The Markdown table of one family's ``games`` (``(id, name, rules)``):
-    a column per game, a row per item (:data:`ROWS` when ``detailed``, for
-    games in a single line of play; :data:`COMPARE_ROWS` otherwise); each
-    value cell starts with its game's name in a ``rb-cmp-game`` span."""
+def family_table(games: Sequence[tuple[str, dict, Rules]], lang: str, family) -> str:
+    """The Markdown table of ``family``'s ``games`` (``(id, name, rules)``):
+    a column per game, a row per item (the family's
+    :attr:`~generator.engine.family.Family.overview_rows`, their headings
+    linked to the glossary's terms, where it has them; :data:`COMPARE_ROWS`
+    otherwise); each value cell starts with its game's name in a
+    ``rb-cmp-game`` span."""
     head = "| " + _m(lang, "item") + " | " + " | ".join(
         f"[{escape_link_text(name[lang], cell=True)}]({vid}.md)" for vid, name, _ in games) + " |"
     rows = [head, "|---|" + "---|" * len(games)]
-    keys, words = (ROWS, "overview-row") if detailed else (COMPARE_ROWS, "compare-row")
+    detailed = bool(family.overview_rows)
+    keys, words = (family.overview_rows, "overview-row") if detailed else (COMPARE_ROWS, "compare-row")
+    terms = {**SHARED_TERMS, **family.overview_terms}
     for key in keys:
         label = messages(words, lang)[key]
-        if detailed and key in ROW_TERMS:
-            label = f"[{label}](glossary.md#{ROW_TERMS[key]})"
+        if detailed and key in terms:
+            label = f"[{label}](glossary.md#{terms[key]})"
         values = (cell(v, key, lang) if detailed else compare_cell(v, key, lang) for _, _, v in games)
         rows.append(f"| **{label}** | " + " | ".join(
             f'<span class="rb-cmp-game">{_m(lang, "game_in_cell", name=escape_cell(name[lang]))}</span>'
@@ -391,38 +234,13 @@ _esc_cell = escape_cell
 COMPARE_ROWS = ("players", "set", "deal", "start", "layout", "where", "drawing", "doubles", "length", "scoring", "options")
 
 
-def _line_where(v: Rules, lang: str) -> str:
-    if v.spinners:
-        return _m(lang, "any_open_end_side_branches")
-    return _m(lang, "either_end_of_the_line")
-
-
 def compare_cell(v: Rules, row: str, lang: str) -> str:
     """One cell of a two-game comparison (:data:`COMPARE_ROWS`): the rows
     every game has, then the family's own words
     (:meth:`generator.engine.family.Family.compare_cell`)."""
-    if row in ("players", "set", "deal"):
+    if row in SHARED_ROWS:
         return cell(v, row, lang)
     return family_of(v.family).compare_cell(v, row, lang)
-
-
-def line_cell(v: Rules, row: str, lang: str) -> str:
-    """A line-of-play game's cell of a comparison (:data:`COMPARE_ROWS`, past the rows every game has)."""
-    if row == "start":
-        return cell(v, "lead", lang)
-    if row == "where":
-        return _line_where(v, lang)
-    if row == "doubles":
-        if v.spinners:
-            return cell(v, "spinners", lang)
-        if v.doubles == "choice":
-            return cell(v, "doubles", lang)
-        return _m(lang, "like_any_other_tile_laid")
-    if row == "scoring":
-        return cell(v, "scoring", lang) + _m(lang, "clause_sep") + cell(v, "hand_end", lang)
-    if row == "options":
-        return _m(lang, "partnerships_for", players=', '.join(map(str, v.params.partnerships))) if v.params.partnerships else _m(lang, "none")
-    return cell(v, {"drawing": "drawing", "length": "length", "layout": "layout"}[row], lang)
 
 
 def comparison_table(games: Sequence[tuple[str, dict, Rules]], lang: str) -> str:

@@ -36,8 +36,8 @@ from typing import Any, Mapping
 
 from ..base.i18n import messages
 from ..draw.svg import tile_picture
-from ..engine.family import family_of
-from ..engine.rulebase import Rules
+from ..engine.family import families, family_of
+from ..engine.rulebase import Rules, own_values
 from ..pages.describe import rule_text
 from ..sim.levels import LEVELS, level_bot
 from ..sim.search import HARD_WORK
@@ -69,9 +69,16 @@ class Stopped(Exception):
 def spec_of(variant: Rules) -> dict:
     """What rebuilds ``variant`` in the browser, as JSON data: ``{"id",
     "params", "choices"}`` (the params and choices as ``variant.yaml``
-    writes them, every default filled in)."""
-    params = dataclasses.asdict(variant.params)
-    params["deal"] = {str(k): v for k, v in variant.params.deal.items()}
+    writes them, every default filled in: the params every game takes, and
+    every registered family's own params, the game's family's at the game's
+    values, the others' at their defaults, so that every game's spec has one
+    shape, as its choices have)."""
+    p = variant.params
+    params = {f.name: getattr(p, f.name) for f in dataclasses.fields(p) if f.name != "own"}
+    params["deal"] = {str(k): v for k, v in p.deal.items()}
+    for family in families():
+        params.update(own_values({}, family.own_params))
+    params.update(p.own)
     return {"id": variant.id, "params": params, "choices": variant.choices.as_dict()}
 
 

@@ -137,6 +137,21 @@ class LineFamily(Family):
     #: The line games in the site's order: the book's (seed 000) after Horse Race (seed 004).
     site_games = ("horse-race", "draw", "block", "all-fives", "all-threes", "matador", "sniff", "bergen")
     single_line = True
+
+    @property
+    def overview_rows(self) -> tuple[str, ...]:
+        """The comparison page's detailed rows of the line games
+        (:data:`generator.families.line.words.OVERVIEW_ROWS`)."""
+        from .words import OVERVIEW_ROWS
+
+        return OVERVIEW_ROWS
+
+    @property
+    def overview_terms(self) -> Mapping[str, str]:
+        """The glossary terms their headings link to (:data:`generator.families.line.words.OVERVIEW_TERMS`)."""
+        from .words import OVERVIEW_TERMS
+
+        return OVERVIEW_TERMS
     #: Drawing one tile, then passing if it does not fit, as the trains and the tree always do (Pagat and
     #: domino-games.com, Cyprus): :meth:`~generator.families.line.rules.hand.Hand.draw`.
     also_plays = frozenset({("draw", "one")})
@@ -283,22 +298,29 @@ class LineFamily(Family):
         return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"], tiles=t["tph"],
                     points=points, block=t["block"], first=t["first"])
 
-    def compare_cell(self, v, row: str, lang: str) -> str:
-        from ...pages.comparison import line_cell
+    def overview_cell(self, v, row: str, lang: str) -> str:
+        """:func:`generator.families.line.words.overview_cell`."""
+        from .words import overview_cell
 
-        return line_cell(v, row, lang)
+        return overview_cell(v, row, lang)
+
+    def compare_cell(self, v, row: str, lang: str) -> str:
+        """:func:`generator.families.line.words.compare_cell`."""
+        from .words import compare_cell
+
+        return compare_cell(v, row, lang)
 
     def deal_notes(self, rules, lang: str) -> str:
         """A deal thrown in for too many doubles in one hand (``redeal_doubles``)."""
-        if rules.params.redeal_doubles is None:
+        if rules.params.own_int("redeal_doubles") is None:
             return ""
         from ...pages.comparison import message
 
-        return message(lang, "thrown_in_at_doubles", n=rules.params.redeal_doubles)
+        return message(lang, "thrown_in_at_doubles", n=rules.params.own_int("redeal_doubles"))
 
     def card_words(self, key: str, rules, lang: str) -> str | None:
         if key == "lead":               # who leads, and with which tile, in words of the game
-            from ...pages.comparison import lead_words
+            from .words import lead_words
 
             return lead_words(rules, lang, later=False)
         # a choice qualified by what else the game says: no spinners for the Fives count, the other
@@ -310,7 +332,7 @@ class LineFamily(Family):
             return messages("choice", lang)["counting=fives.no-spinners"]
         if key == "next_lead" and value == "next-seat" and c.direction == "counter-clockwise":
             return messages("choice", lang)["next_lead=next-seat.counter-clockwise"]
-        if key == "legal_totals" and value == "multiples" and rules.params.lead_totals:
+        if key == "legal_totals" and value == "multiples" and rules.params.own_ints("lead_totals"):
             return messages("choice", lang)["legal_totals=multiples.lead-totals"]
         return None
 
@@ -343,8 +365,30 @@ class LineFamily(Family):
         from ...base.i18n import tables
 
         t, p = tables("card")[lang], rules.params
-        return ([t["redeal"].format(n=p.redeal_doubles) + "\n"] if p.redeal_doubles is not None else []) \
-            + ([t["capicua"].format(n=p.capicua_bonus) + "\n"] if p.capicua_bonus is not None else [])
+        redeal, capicua = p.own_int("redeal_doubles"), p.own_int("capicua_bonus")
+        return ([t["redeal"].format(n=redeal) + "\n"] if redeal is not None else []) \
+            + ([t["capicua"].format(n=capicua) + "\n"] if capicua is not None else [])
+
+    def card_watch_params(self, rules, lang: str) -> list[str]:
+        """The totals a set tile must have (``lead_totals``; seed 004, All Threes: 3 or 6)."""
+        if not rules.params.own_ints("lead_totals"):
+            return []
+        from ...base.i18n import tables
+        from ...pages.card import either
+
+        totals = either(rules.params.own_ints("lead_totals"), lang)
+        return [tables("card")[lang]["watch_lead_totals"].format(totals=totals)]
+
+    def point_unit_problem(self, unit: int, choices) -> str | None:
+        """A point of several pips divides the scores of a count by that many (``scoring``
+        ``multiples-of-5`` by 5, ``multiples-of-3`` by 3; seed 000, Horse Race: 5 pips a point), or
+        rounds a settlement (``settlement: rounded``); nothing else scores in steps of ``unit``."""
+        multiple = {"multiples-of-5": 5, "multiples-of-3": 3}.get(choices.scoring)
+        if choices.scoring in ("fives-and-threes", "headers") or (multiple is not None and multiple != unit) \
+                or (multiple is None and choices.settlement != "rounded"):
+            return (f"a point unit of {unit} does not fit `scoring: {choices.scoring}` (it divides the scores of "
+                    f"multiples of 5 or of 3 by that number, or the rounded settlement)")
+        return None
 
     def card_rows(self, group: str, rows: list, rules, lang: str) -> list:
         if group == "end":              # the target, or one hand

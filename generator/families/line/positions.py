@@ -290,7 +290,7 @@ def parse_line(src: Source, variant: Variant) -> Position:
         capicua = bool(s.get("capicua"))
         if capicua and out is None:
             raise src.error(("settle", "capicua"), "a capicúa is a way of going out: say who went out (`out`)")
-        if capicua and not variant.params.capicua_bonus:
+        if capicua and not variant.params.own_int("capicua_bonus"):
             raise src.error(("settle", "capicua"), f"{variant.id} scores no capicúa (it has no `capicua_bonus`)")
         return SettlementPosition(**base, players=players, teams=teams, out=out, hands=hands,
                                   scores=s.get("scores"), expect=s.get("expect") or {}, capicua=capicua,
@@ -399,8 +399,9 @@ def _parse_turns(src: Source, variant: Variant, base: dict) -> TurnsPosition:
     thrown = variant.thrown_in(hands)
     if thrown is not None:
         who, n = thrown
+        limit = variant.params.own_int("redeal_doubles")
         raise src.error(("deal", "hands", who), f"{who} holds {n} doubles, and {variant.id} throws in a deal with "
-                                                f"{variant.params.redeal_doubles} or more in one hand (the tiles are "
+                                                f"{limit} or more in one hand (the tiles are "
                                                 f"shuffled and dealt again): this hand is never played",
                         reason=Reason("deal"))
     sides = sides_of(players, teams)

@@ -43,8 +43,9 @@ def standing_deal(variant: Variant, names: Sequence[str], rng: random.Random, wo
         if work is not None:
             work.spent += sum(len(h) for h in hands.values())
         if thrown >= MAX_DEALS:
+            limit = variant.params.own_int("redeal_doubles")
             raise NoStandingDeal(f"{variant.id}: {MAX_DEALS} deals in a row were thrown in (a hand held "
-                                 f"{variant.params.redeal_doubles} doubles or more); a deal under these rules "
+                                 f"{limit} doubles or more); a deal under these rules "
                                  f"almost never stands")
         hands, stock = deal(variant, names, rng)
     return hands, stock

@@ -13,11 +13,14 @@ from typing import Sequence
 from ...base.i18n import plural
 from ...engine.rulebase import Settlement
 from ...engine.tiles import End
+from ...engine.family import family_of
+from ...pages.comparison import cell, message as _m
 from ...pages.describe import T, Sides, end_name, side_word
 from .rules.layout import Layout
 from .rules.variant import Contribution, Placement, Variant
 
-__all__ = ["caption", "text_equivalent", "counted_sum", "score_phrase", "settlement_lines"]
+__all__ = ["caption", "text_equivalent", "counted_sum", "score_phrase", "settlement_lines", "OVERVIEW_ROWS",
+           "OVERVIEW_TERMS", "lead_words", "overview_cell", "compare_cell"]
 
 
 def counted_sum(counted: Sequence[Contribution]) -> str:
@@ -120,7 +123,7 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     """One sentence per winning side saying how its points follow from the
     pips (by ``variant.settle_rule``; a player who plays alone is told
     apart from a partnership: "the other player(s)", not "the other sides") and a capicúa's bonus
-    (``params.capicua_bonus``, Dominican and Puerto Rican dominoes), or why
+    (the param ``capicua_bonus``, Dominican and Puerto Rican dominoes), or why
     nobody scores."""
     t = T[lang]
     rule, unit = variant.settle_rule, variant.params.point_unit
@@ -128,7 +131,7 @@ def settlement_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     if not s.winners:
         return [t["drawn_hand_players" if by_player else "drawn_hand"]] + _match_lines(s, lang, variant)
     out = []
-    bonus = variant.params.capicua_bonus or 0
+    bonus = variant.params.own_int("capicua_bonus") or 0
     for w in s.winners:
         own, opp, pts = s.pips[w], s.opponents_pips[w], s.points.get(w, 0)
         # a capicúa adds its bonus (in displayed points) to what the pips give: said after them
@@ -173,3 +176,214 @@ def _match_lines(s: Settlement, lang: str, variant: Variant) -> list[str]:
     if rule == "void-at-half" and variant.game_over(after) and not s.game_winners:
         return [t["match_void"].format(half=variant.params.target // 2)]
     return []
+
+
+# -- the comparison page (gen/family.md) and a house rule's comparison -------------------------------
+
+#: The rows of the line games' detailed table on the comparison page, in order (their headings: the
+#: message catalog's ``overview-row`` context): the rows every game shares
+#: (:data:`~generator.pages.comparison.SHARED_ROWS`), then the line's own (:func:`overview_cell`),
+#: then the length of a game (:func:`generator.pages.comparison.cell`).
+OVERVIEW_ROWS = ("players", "set", "deal", "lead", "layout", "spinners", "doubles", "matching", "drawing", "scoring",
+                 "turn", "direction", "hand_end", "length")
+
+#: The glossary terms the headings of the line's own rows link to.
+OVERVIEW_TERMS = {"lead": "set", "direction": "counter-clockwise", "layout": "line-of-play", "spinners": "spinner",
+                  "doubles": "crosswise", "matching": "matching", "drawing": "draw", "scoring": "end-total",
+                  "turn": "continuation", "hand_end": "settlement"}
+
+
+def _base(v: Variant) -> type:
+    """The rules class of ``v``'s family, which its rule values subclass: a
+    hook ``v``'s class overrides is a rule of its own."""
+    return family_of(v.family).rules_class
+
+
+def lead_words(v: Variant, lang: str, later: bool = True) -> str:
+    """Who sets the first hand and which tile may be set, in ``lang``: the
+    rule choice ``lead`` qualified by the params that limit the set tile
+    (``lead_totals``; seed 004, All Threes: 3 or 6) or by a play rule that
+    does (``legal_totals: multiples``); with ``later``, who leads the later
+    hands (``next_lead``, in a game of more than one hand).
+
+    >>> from generator.model import Catalog
+    >>> lead_words(Catalog("rules").variant("all-threes").rules, "en", later=False)
+    'chosen by lot; only a tile whose pips total 3 or 6'
+    """
+    text = {
+        "lot": _m(lang, "chosen_by_lot_any_tile"),
+        "black": _m(lang, "black_the_first_seat_any"),
+        "highest-double": _m(lang, "the_holder_of_the_highest"),
+    }[v.lead_rule]
+    if v.lead_rule == "highest-double":
+        text = _highest_double(v, lang, text)
+    totals = v.params.own_ints("lead_totals")
+    if totals:
+        text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_a_tile_whose_pips", totals=_m(lang, "or_sep").join(map(str, totals)))
+    elif type(v).lead_allowed is not _base(v).lead_allowed and isinstance(v.play_scoring, tuple):
+        m = v.play_scoring[1]
+        text = text.split(_m(lang, "any_tile"))[0] + _m(lang, "only_multiple_tiles", m=m)
+    if not later:
+        return text
+    later = v.choices.next_lead if v.params.target is not None else None    # no target: one hand
+    if later == "winner":
+        text += _m(lang, "later_hands_whoever_went_out")
+    elif later == "next-seat":
+        text += _m(lang, "later_hands_the_next_seat")
+    elif later == "winning-side":
+        text += _m(lang, "later_hands_the_winning_side")
+    return text
+
+
+def _highest_double(v: Variant, lang: str, text: str) -> str:
+    """The words of ``lead: highest-double`` for ``v``: where every tile is
+    dealt at every player count the game has (Dominican Dominoes: 4 x 7 = 28),
+    someone always holds the set's top double, so it is named and the
+    heaviest-tile fallback, which cannot happen, is left out; where the last
+    hand names the next leader (``next_lead`` other than ``as-first-hand``, in
+    a game of more than one hand), the rule is said to hold for the first hand
+    only, and for the hands that ``next_lead`` hands back to it (after a drawn
+    hand under ``winning-side``, after a block under ``winner``)."""
+    p = v.params
+    counts = set(p.players) | set(p.partnerships)
+    if counts and all(v.stock_size(n) == 0 for n in counts):
+        text = _m(lang, "the_holder_of_the_top_double", double=f"{p.set}-{p.set}")
+    later = v.choices.next_lead if p.target is not None else "as-first-hand"
+    key = {"winning-side": "lead_first_hand_and_drawn", "winner": "lead_first_hand_and_block",
+           "next-seat": "lead_first_hand"}.get(later)
+    return _m(lang, key, rule=text) if key else text
+
+
+def _layout(v: Variant, lang: str) -> str:
+    if v.spinners is True:
+        return _m(lang, "a_layout_that_branches_at")
+    if v.spinners == "first":
+        # the eight-armed star (Cyprus) grows eight ways, from sides and corners
+        return _m(lang, "one_line_which_may_grow_eight" if getattr(v, "star_corners", False)
+                  else "one_line_which_may_grow")
+    return _m(lang, "one_line_with_two_open")
+
+
+def _spinners(v: Variant, lang: str) -> str:
+    if v.spinners is True:
+        return (_m(lang, "every_double_side_branches_once")
+                if v.sides_after_straight else _m(lang, "every_double"))
+    if v.spinners == "first":
+        after = _m(lang, "all_four_sides_filled_first") if v.choices.side_branches == "spinner-first" \
+            else _m(lang, "all_eight_arms_filled_first") if v.choices.side_branches == "eight-arm-star" \
+            else _m(lang, "all_four_sides_open_at") if not v.sides_after_straight \
+            else _m(lang, "sides_once_both_straight_sides")
+        # the sniff is Sniff's own word: its first double branches only if its player lays it crosswise
+        return _m(lang, "only_the_first_double_when" if v.doubles == "choice" else "only_the_first_double",
+                  after=after)
+    return _m(lang, "none")
+
+
+def _doubles(v: Variant, lang: str) -> str:
+    if v.doubles == "choice":
+        return _m(lang, "crosswise_or_lengthwise_as_the")
+    return _m(lang, "crosswise")
+
+
+def _matching(v: Variant, lang: str) -> str:
+    if v.matching == "sum-7":
+        s = v.params.set + 1
+        return _m(lang, "touching_ends_add_to_only", s=s)
+    return _m(lang, "equal_numbers")
+
+
+def _drawing(v: Variant, lang: str) -> str:
+    return {
+        "until-playable": _m(lang, "draw_until_a_tile_fits"),
+        "optional": _m(lang, "may_draw_even_with_a"),
+        "none": _m(lang, "pass_no_drawing"),
+        "one": _m(lang, "draw_one_and_play_open"),
+    }[v.draw_mode]
+
+
+def _scoring(v: Variant, lang: str) -> str:
+    rule, unit = v.play_scoring, v.params.point_unit
+    if rule is None:
+        return _m(lang, "none")
+    if rule == "fives-and-threes":
+        return _m(lang, "an_end_total_divisible_by")
+    if rule == "headers":
+        return _m(lang, "the_set_2_a_double")
+    m = rule[1]
+    if unit > 1:
+        return _m(lang, "multiple_scores_displayed", m=m, unit=unit)
+    extra = ""
+    if type(v).check_placement is not _base(v).check_placement:
+        extra = _m(lang, "a_play_that_misses_a")
+    return _m(lang, "multiple_scores_total", m=m, extra=extra)
+
+
+def _turn(v: Variant, lang: str) -> str:
+    if type(v).continues_turn is not _base(v).continues_turn:
+        return _m(lang, "a_double_or_a_scoring")
+    return _m(lang, "one_tile_per_turn")
+
+
+def _direction(v: Variant, lang: str) -> str:
+    return _m(lang, "counter_clockwise" if v.choices.direction == "counter-clockwise" else "clockwise")
+
+
+def _hand_end(v: Variant, lang: str) -> str:
+    rule = v.settle_rule
+    unit = v.params.point_unit
+    all_tied = v.choices.ties == "all-tied-win"
+    out = {
+        "none": _m(lang, "going_out_wins_if_blocked"),
+        "rounded": _m(lang, "rounded_all_tied_win" if all_tied else "rounded_tie_scores_nothing", unit=unit),
+        "go-out-one": _m(lang, "going_out_scores_1_a"),
+        "opponents": _m(lang, "going_out_or_the_lowest"),
+        # where nobody plays in partnerships (Cyprus, Sebastopol) the winner is a player, not a side
+        "opponents-less-own": _m(lang, "going_out_scores_the_other" if v.params.partnerships
+                                 else "going_out_scores_the_other_players"),
+        "differences": _m(lang, "going_out_scores_every_other"),
+        "one": _m(lang, "going_out_domino_scores_1"),
+        "all-hands": _m(lang, "going_out_or_the_lowest_all_pips"),
+    }[rule]
+    bonus = v.params.own_int("capicua_bonus")
+    if bonus:                               # Dominican Dominoes: 25, Puerto Rican: 100
+        points = _m(lang, "displayed_points") if unit > 1 else _m(lang, "points")
+        out += _m(lang, "capicua_adds", n=bonus, unit=points)
+    return out
+
+
+_CELLS = {"lead": lead_words, "layout": _layout, "spinners": _spinners, "doubles": _doubles, "matching": _matching,
+          "drawing": _drawing, "scoring": _scoring, "turn": _turn, "direction": _direction, "hand_end": _hand_end}
+
+
+def overview_cell(v: Variant, row: str, lang: str) -> str:
+    """The text of one cell of the comparison page's detailed table: row ``row`` (one of
+    :data:`OVERVIEW_ROWS` but the shared ones and ``length``, which
+    :func:`generator.pages.comparison.cell` answers) of the line game ``v`` in ``lang``. Raises ``KeyError`` for a row the line has not."""
+    return _CELLS[row](v, lang)
+
+
+def _line_where(v: Variant, lang: str) -> str:
+    if v.spinners:
+        return _m(lang, "any_open_end_side_branches")
+    return _m(lang, "either_end_of_the_line")
+
+
+def compare_cell(v: Variant, row: str, lang: str) -> str:
+    """A line-of-play game's cell of a two-game comparison
+    (:data:`~generator.pages.comparison.COMPARE_ROWS`, past the rows every game has), in ``lang``."""
+    if row == "start":
+        return cell(v, "lead", lang)
+    if row == "where":
+        return _line_where(v, lang)
+    if row == "doubles":
+        if v.spinners:
+            return cell(v, "spinners", lang)
+        if v.doubles == "choice":
+            return cell(v, "doubles", lang)
+        return _m(lang, "like_any_other_tile_laid")
+    if row == "scoring":
+        return cell(v, "scoring", lang) + _m(lang, "clause_sep") + cell(v, "hand_end", lang)
+    if row == "options":
+        return (_m(lang, "partnerships_for", players=', '.join(map(str, v.params.partnerships))) if v.params.partnerships
+                else _m(lang, "none"))
+    return cell(v, {"drawing": "drawing", "length": "length", "layout": "layout"}[row], lang)

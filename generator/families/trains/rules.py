@@ -120,7 +120,7 @@ class MexicanTrain(Rules):
     @property
     def round_settings(self) -> tuple[int, ...]:
         """The match lengths the table may choose, in rounds (default first)."""
-        return tuple(getattr(self.params, "rounds", None) or (13, 7, 1))
+        return self.params.own_ints("rounds") or (13, 7, 1)
 
     def engine_of(self, number: int, rounds: int = 13) -> Tile:
         """The engine of round ``number`` (1-based): 12-12 first, one lower

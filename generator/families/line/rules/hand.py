@@ -438,7 +438,7 @@ class Hand:
         """Whether ``tile``, the last of a hand, was a capicúa on ``layout``
         (the table before it): not a double, and able to join either of two
         open ends (dr1.com, "25, 50, Capicua!"). Asked only where it scores."""
-        if not self.variant.params.capicua_bonus or tile.is_double:
+        if not self.variant.params.own_int("capicua_bonus") or tile.is_double:
             return False
         return len(set(self.variant.legal_ends(layout, tile))) >= 2
 

@@ -213,8 +213,8 @@ class Variant(Rules):
 
     def lead_allowed(self, tile: Tile) -> bool:
         """Whether ``tile`` may be set on an empty table: any tile, or with
-        ``params.lead_totals`` only one whose pips total one of them."""
-        totals = self.params.lead_totals
+        the param ``lead_totals`` only one whose pips total one of them."""
+        totals = self.params.own_ints("lead_totals")
         return not totals or tile.pips in totals
 
     # -- placement -------------------------------------------------------
@@ -484,7 +484,7 @@ class Variant(Rules):
 
     def lead_reason(self, tile: Tile) -> str:
         """Why ``tile`` may not be set (used by :meth:`place`)."""
-        totals = self.params.lead_totals
+        totals = self.params.own_ints("lead_totals")
         if totals and tile.pips not in totals:
             allowed = " or ".join(map(str, totals))
             return f"{tile} cannot be set: its ends total {tile.pips}; only a tile totalling {allowed} may be set"
@@ -577,10 +577,10 @@ class Variant(Rules):
 
     def thrown_in(self, hands: Mapping[str, Sequence[Tile]]) -> tuple[str, int] | None:
         """``(player, doubles)`` for the first player (in ``hands``' order)
-        holding ``params.redeal_doubles`` doubles or more, whose deal is
+        holding the param ``redeal_doubles`` doubles or more, whose deal is
         thrown in and dealt again (Pagat, Cuban Dominoes: five or more
         doubles); ``None`` when the deal stands or the game has no such rule."""
-        limit = self.params.redeal_doubles
+        limit = self.params.own_int("redeal_doubles")
         if limit is None:
             return None
         for p, tiles in hands.items():
@@ -619,7 +619,7 @@ class Variant(Rules):
         back to 0 and adds nothing; with ``void-at-half`` a side reaching the
         target while another holds half of it or more ends the game with no
         winner: :meth:`game_over` without ``game_winners``). ``capicua``: ``out``
-        went out with a capicúa, which adds ``params.capicua_bonus``
+        went out with a capicúa, which adds the param ``capicua_bonus``
         displayed points (that many point units of raw points) to the hand.
         """
         sides = sides_of(players, teams)
@@ -651,7 +651,7 @@ class Variant(Rules):
             if self.settle_rule != "none":
                 raw[w] = self.settle_raw(pips, w, out is not None)
                 points[w] = raw[w] // self.params.point_unit
-        bonus = self.params.capicua_bonus
+        bonus = self.params.own_int("capicua_bonus")
         if capicua and out is not None and bonus:
             for w in winners:
                 raw[w] = raw.get(w, 0) + bonus * self.params.point_unit
