@@ -26,7 +26,8 @@
  * index), drawing and passing are buttons data-rb-draw / data-rb-pass when
  * allowed, the result is data-rb-result. The seed of the deal is data-rb-seed
  * (set it before pressing start to replay a deal) and the reader's moves so
- * far are data-rb-moves (JSON), so that a hand can be replayed by the Python
+ * far are data-rb-moves (JSON: the engine's, a move's index, "draw" or "pass";
+ * after a replay link, the link's), so that a hand can be replayed by the Python
  * engine. Before each deal (the first, and after data-rb-new) one chooser
  * holds the opponents' level (select data-rb-level="level"), in partnership
  * games the partner's ("partner"), and the table size (select
@@ -302,18 +303,11 @@ export async function start(region, opts) {
     region.removeAttribute("data-rb-seed");
     return begin(then);
   };
-  const record = (move) => {
-    const moves = JSON.parse(region.getAttribute("data-rb-moves") || "[]");
-    if (move === "undo") moves.pop(); else moves.push(move);
-    region.setAttribute("data-rb-moves", JSON.stringify(moves));
-  };
-
-  async function act(move, name, ...args) {
+  async function act(name, ...args) {
     let answer;
     try {
       answer = await call({ op: "call", key, name, args }, async a => {
         if (!a || !a.ok) return;
-        if (move !== null) record(move);
         await show(a.ok, name === "undo" ? [words.undone] : [], "move");
       });
     } catch (err) {
@@ -354,7 +348,7 @@ export async function start(region, opts) {
     bar.append(again);
     const undo = el("button", { type: "button", class: "md-button", "data-rb-undo": "" }, words.undo_button);
     if (!view.undo) undo.disabled = true;
-    undo.addEventListener("click", () => act("undo", "undo"));
+    undo.addEventListener("click", () => act("undo"));
     bar.append(undo);
     const link = el("a", { href: "#" + view.fragment, "data-rb-link": "" }, words.link);
     bar.append(link);
@@ -434,17 +428,17 @@ export async function start(region, opts) {
       const moves = el("div", { class: "rb-play-moves" });
       view.moves.forEach(m => {
         const b = el("button", { type: "button", class: "md-button", "data-rb-move": String(m.index) }, m.words);
-        b.addEventListener("click", () => act(m.index, "move", m.index));
+        b.addEventListener("click", () => act("move", m.index));
         moves.append(b);
       });
       if (view.draw) {
         const b = el("button", { type: "button", class: "md-button", "data-rb-draw": "" }, words.draw_button);
-        b.addEventListener("click", () => act("draw", "draw"));
+        b.addEventListener("click", () => act("draw"));
         moves.append(b);
       }
       if (view.pass) {
         const b = el("button", { type: "button", class: "md-button", "data-rb-pass": "" }, words.pass_button);
-        b.addEventListener("click", () => act("pass", "pass_"));
+        b.addEventListener("click", () => act("pass_"));
         moves.append(b);
       }
       const hintText = el("p", { class: "rb-play-hint" });
@@ -483,7 +477,7 @@ export async function start(region, opts) {
       } else if (!over && t.moves.length) {
         b.addEventListener("click", () => {
           if (t.moves.length === 1) {
-            act(t.moves[0], "move", t.moves[0]);
+            act("move", t.moves[0]);
             return;
           }
           // a tile with several places: only its places to choose from
@@ -493,7 +487,7 @@ export async function start(region, opts) {
           t.moves.forEach(i => {
             const m = view.moves.find(x => x.index === i);
             const p = el("button", { type: "button", class: "md-button", "data-rb-place": String(i) }, m.words);
-            p.addEventListener("click", () => act(i, "move", i));
+            p.addEventListener("click", () => act("move", i));
             places.append(p);
           });
           announce([prompt]);
@@ -534,7 +528,7 @@ export async function start(region, opts) {
         if (game) {
           await deal(fresh);
         } else {
-          act(null, "next_hand");
+          act("next_hand");
         }
       });
       const steps = el("div", { class: "rb-play-steps" });
@@ -564,13 +558,15 @@ export async function start(region, opts) {
         if (r.bottom > window.innerHeight || r.top < 0) target.scrollIntoView({ block: "nearest" });
       }
     }
+    // the reader's moves so far, as the engine holds them (after a replay link's too)
+    region.setAttribute("data-rb-moves", JSON.stringify(view.played));
     region.setAttribute("data-state", over ? "over" : "ready");
     announce(said);
   }
 
-  /* The one chooser before a deal: the opponents' level and, in a partnership game, the
-   * partner's (generator/sim/levels.py), and the table size where the game allows more than one;
-   * kept for the games after. */
+  /* The one chooser before a deal: the opponents' level and, at a table in partnerships, the
+   * partner's (generator/sim/levels.py; offered while such a table is chosen), and the table size
+   * where the game allows more than one; kept for the games after. */
   function chooser(again) {
     const form = el("form", { class: "rb-play-levels" });
     const pick = (name, label, options, chosen) => {
@@ -583,19 +579,27 @@ export async function start(region, opts) {
       const field = el("label", {}, label + " ");
       field.append(select);
       form.append(field, " ");
+      return field;
     };
     const levelOptions = ["easy", "normal", "hard"].map(l => [l, words["level_" + l]]);
     pick("level", words.level, levelOptions, levels.level);
-    if (tables.every(t => t.teams)) pick("partner", words.partner_level, levelOptions, levels.partner || levels.level);
+    // the partner's level wherever the game is played in partnerships: shown while such a table is chosen
+    const partner = tables.some(t => t.teams)
+      ? pick("partner", words.partner_level, levelOptions, levels.partner || levels.level) : null;
     if (tables.length > 1) pick("players", words.table_choice, tables.map((t, i) => [String(i), tableName(t)]),
                                 String(tables.indexOf(table)));
+    const chosen = () => form.elements.players ? tables[parseInt(form.elements.players.value, 10)] : table;
+    if (partner) {
+      partner.hidden = !chosen().teams;
+      if (form.elements.players) form.elements.players.addEventListener("change", () => { partner.hidden = !chosen().teams; });
+    }
     form.append(el("button", { type: "submit", class: "md-button md-button--primary", "data-rb-deal": "" }, words.deal));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       if (busy) return;
+      table = chosen();
       levels.level = form.elements.level.value;
-      levels.partner = form.elements.partner ? form.elements.partner.value : null;
-      if (form.elements.players) table = tables[parseInt(form.elements.players.value, 10)];
+      levels.partner = partner && table.teams ? form.elements.partner.value : null;
       deal(fresh);
     });
     if (again) region.setAttribute("data-state", "idle");      // a new game: no move until the deal
@@ -610,7 +614,6 @@ export async function start(region, opts) {
     const answer = await open({ fragment: hash.slice(0, 10000) }, view => {
       const m = /^#play=(\d+)-/.exec(hash);
       region.setAttribute("data-rb-seed", m[1]);
-      region.setAttribute("data-rb-moves", "[]");
       return show(view, [], "play");
     });
     if (answer && answer.ok) return;
