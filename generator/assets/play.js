@@ -229,6 +229,49 @@ function sentence(text, stop) {
 
 const FOCUSABLE_MOVE = "[data-rb-move], [data-rb-draw], [data-rb-pass]";
 
+/* A table's picture in its box: the figure scrolls where the table is larger than the box (its tiles
+ * are never shrunk), and the box around it (rb-play-table-box) shades each edge where the table goes
+ * on beyond it (classes rb-clips-left, -right, -top, -bottom), so that the reader sees it scrolls. */
+function tableBox(figure) {
+  const box = el("div", { class: "rb-play-table-box" });
+  box.append(figure);
+  return box;
+}
+
+/* Once the browser has laid the table out: its box scrolled to where the reader left it (hold.at,
+ * {left, top} in CSS px) or, while the reader has not scrolled it, so that the hand's first tile
+ * (the table's first picture of a tile: the lead, the set double, the centre of the star) is in the
+ * middle of it; the edges shaded where the table is cut off. A scroll the reader makes is kept in
+ * hold.at (the next view of the table opens there); hold.at = null follows the first tile again. */
+function place(figure, hold) {
+  const box = figure.parentNode;
+  const first = figure.querySelector("svg g.tile");
+  if (hold.at) {
+    figure.scrollLeft = hold.at.left;
+    figure.scrollTop = hold.at.top;
+  } else if (first) {
+    const r = first.getBoundingClientRect(), f = figure.getBoundingClientRect();
+    figure.scrollLeft += r.left + r.width / 2 - (f.left + figure.clientLeft + figure.clientWidth / 2);
+    figure.scrollTop += r.top + r.height / 2 - (f.top + figure.clientTop + figure.clientHeight / 2);
+  }
+  const set = [figure.scrollLeft, figure.scrollTop];
+  const edges = () => {
+    const left = figure.scrollLeft, top = figure.scrollTop;
+    box.classList.toggle("rb-clips-left", left > 1);
+    box.classList.toggle("rb-clips-right", left + figure.clientWidth < figure.scrollWidth - 1);
+    box.classList.toggle("rb-clips-top", top > 1);
+    box.classList.toggle("rb-clips-bottom", top + figure.clientHeight < figure.scrollHeight - 1);
+  };
+  edges();
+  figure.onscroll = () => {
+    // (the scroll set here comes back as an event too: only one elsewhere is the reader's)
+    if (Math.abs(figure.scrollLeft - set[0]) > 1 || Math.abs(figure.scrollTop - set[1]) > 1) {
+      hold.at = { left: figure.scrollLeft, top: figure.scrollTop };
+    }
+    edges();
+  };
+}
+
 export async function start(region, opts) {
   const { root, game, lang } = opts;
   const status = region.querySelector(".rb-play-status");
@@ -254,6 +297,7 @@ export async function start(region, opts) {
   let table = tables[0];
   const levels = { level: "normal", partner: null };
   let showWords = false;
+  const tableHold = { at: null };     // where the reader scrolled the table (place): kept through a hand
 
   /* The live region: each sentence its own line, so that none runs into the next. */
   function announce(lines) {
@@ -305,6 +349,7 @@ export async function start(region, opts) {
   };
   async function act(name, ...args) {
     let answer;
+    if (name === "next_hand") tableHold.at = null;      // a new hand: its first tile in the middle again
     try {
       answer = await call({ op: "call", key, name, args }, async a => {
         if (!a || !a.ok) return;
@@ -333,6 +378,7 @@ export async function start(region, opts) {
 
   /* A new deal (fresh: a new seed; begin: the region's seed) shown, the focus on its first move. */
   async function deal(how) {
+    tableHold.at = null;
     try {
       await how(view => show(view, [], "play"));
     } catch (err) {
@@ -365,6 +411,7 @@ export async function start(region, opts) {
     const steps = answer.ok;
     let at = steps.length - 1;
     const figure = el("figure", { class: "rb-play-table" });
+    const hold = { at: null };
     const line = el("p", { class: "rb-play-step-line" });
     const where = el("p", { class: "rb-step-status", "aria-live": "polite" });
     const prev = el("button", { type: "button", class: "md-button rb-step-prev" }, words.step_prev);
@@ -379,12 +426,13 @@ export async function start(region, opts) {
       setText(where, words.step_status.replace("{n}", String(at + 1)).replace("{total}", String(steps.length)));
       prev.disabled = at === 0;
       next.disabled = at === steps.length - 1;
+      place(figure, hold);
     }
     prev.addEventListener("click", () => { at = Math.max(0, at - 1); draw(); (prev.disabled ? next : prev).focus(); });
     next.addEventListener("click", () => { at = Math.min(steps.length - 1, at + 1); draw(); (next.disabled ? prev : next).focus(); });
     const bar = el("div", { class: "rb-stepper" });
     bar.append(prev, next, where);
-    box.replaceChildren(bar, line, figure);
+    box.replaceChildren(bar, line, tableBox(figure));
     draw();
     prev.focus();
   }
@@ -419,7 +467,7 @@ export async function start(region, opts) {
       caption.classList.toggle("rb-play-words-hidden", !showWords);
       toggle.setAttribute("aria-expanded", String(showWords));
     });
-    next.append(figure, toggle);
+    next.append(tableBox(figure), toggle);
 
     // the moves first: on a phone the table and the moves share the screen; the hand follows
     if (!over) {
@@ -548,6 +596,7 @@ export async function start(region, opts) {
     }
     board.replaceChildren(next);
     await drawn();
+    place(figure, tableHold);
     if (focus === "play") {
       focusPlay();
     } else if (focus === "move") {

@@ -55,7 +55,7 @@ CLASSES = frozenset({
     "rb-play-log", "rb-play-log-box", "rb-play-why", "rb-play-hand", "rb-play-tile", "rb-play-refused",
     "rb-play-moves", "rb-play-hint", "rb-play-result", "rb-playing", "rb-play-controls", "rb-play-words-hidden",
     "rb-play-words-toggle", "rb-play-places", "rb-play-steps", "rb-play-step-line", "rb-play-refused-link",
-    "rb-play-levels",
+    "rb-play-levels", "rb-play-table-box", "rb-clips-left", "rb-clips-right", "rb-clips-top", "rb-clips-bottom",
     # a tile's name kept on one line (the build gives it to the page's text, Play to its words)
     "rb-tile",
 })
