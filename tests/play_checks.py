@@ -247,7 +247,7 @@ def _table_box(page) -> dict:
     drawn and own width."""
     return page.evaluate("""(() => {
         const f = document.querySelector('.rb-play-board .rb-play-table'), b = f.getBoundingClientRect();
-        const t = f.querySelector('svg g.tile').getBoundingClientRect(), s = f.querySelector('svg');
+        const t = f.querySelector('svg [data-tile]').getBoundingClientRect(), s = f.querySelector('svg');
         const shade = getComputedStyle(f.parentNode, '::after').boxShadow;
         return {left: f.scrollLeft, top: f.scrollTop, width: f.clientWidth, height: f.clientHeight,
                 content: f.scrollWidth, x: t.left + t.width / 2 - b.left, y: t.top + t.height / 2 - b.top,

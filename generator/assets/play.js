@@ -240,12 +240,12 @@ function tableBox(figure) {
 
 /* Once the browser has laid the table out: its box scrolled to where the reader left it (hold.at,
  * {left, top} in CSS px) or, while the reader has not scrolled it, so that the hand's first tile
- * (the table's first picture of a tile: the lead, the set double, the centre of the star) is in the
+ * (the first tile of the table's picture, data-tile: the lead, the set double, the centre of the star) is in the
  * middle of it; the edges shaded where the table is cut off. A scroll the reader makes is kept in
  * hold.at (the next view of the table opens there); hold.at = null follows the first tile again. */
 function place(figure, hold) {
   const box = figure.parentNode;
-  const first = figure.querySelector("svg g.tile");
+  const first = figure.querySelector("svg [data-tile]");
   if (hold.at) {
     figure.scrollLeft = hold.at.left;
     figure.scrollTop = hold.at.top;

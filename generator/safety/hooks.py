@@ -76,6 +76,8 @@ ATTRIBUTES = frozenset({
     "data-rb-result", "data-rb-next", "data-rb-again", "data-rb-players", "data-rb-new", "data-rb-undo",
     "data-rb-link", "data-rb-steps", "data-rb-place", "data-rb-refused", "data-rb-level", "data-rb-deal",
     "data-rb-engine", "data-rb-offline", "data-rb-phases",
+    # a tile of the engine's table picture (Play keeps the hand's first one in view)
+    "data-tile",
 })
 
 #: Classes no rule text may use: the site's own (its scripts' and its stylesheet's) and the theme's.
