@@ -29,8 +29,8 @@
  * far are data-rb-moves (JSON: the engine's, a move's index, "draw" or "pass";
  * after a replay link, the link's), so that a hand can be replayed by the Python
  * engine. Before each deal (the first, and after data-rb-new) one chooser
- * holds the opponents' level (select data-rb-level="level"), in partnership
- * games the partner's ("partner"), and the table size (select
+ * holds the opponents' level (select data-rb-level="level"), while a table
+ * in partnerships is chosen the partner's ("partner"), and the table size (select
  * data-rb-players, where the game allows more than one); it deals on
  * data-rb-deal. Undo and the step-through are data-rb-undo and data-rb-steps; the
  * replay link is data-rb-link (its fragment #play=SEED-TABLE-MOVES opens the
