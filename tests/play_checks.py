@@ -187,13 +187,15 @@ def players_undo_and_replay_link(tab, lang: str, game: str, players: int) -> Non
     # the link opens the game after the move
     page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")
     tab.settle()
-    after = _hand(page)
+    after, made = _hand(page), tab.moves()
     assert page.get_attribute("[data-rb-link]", "href") == moved
     page.goto(page.url.split("#")[0] + moved)
     page.reload()
     page.wait_for_selector("[data-rb-play][data-state=ready], [data-rb-play][data-state=over]", state="attached",
                            timeout=90_000)
     assert _hand(page) == after and page.get_attribute("[data-rb-link]", "href") == moved
+    # the page's list of the reader's moves holds the link's move, as after the move was played
+    assert len(made) == 1 and tab.moves() == made
     assert page.query_selector("[data-rb-refused]") is None
     # the step-through of the finished hand: from the deal to the end
     tab.play_hand()
@@ -205,6 +207,111 @@ def players_undo_and_replay_link(tab, lang: str, game: str, players: int) -> Non
     page.click(".rb-play-steps .rb-step-prev")
     assert str(n - 1) in page.inner_text(".rb-play-steps .rb-step-status")
     assert tab.outside == [] and tab.errors == []
+
+
+def partner_level_at_partnership_tables(tab, lang: str, game: str) -> None:
+    """A game played with or without partnerships (Block: 2, 3 or 4 players, or 4 in two
+    partnerships): the chooser offers the partner's level while a table in partnerships is chosen,
+    and the partner is played at the level chosen (the replay link's table says so: ``4t`` and the
+    opponents' and the partner's letters, ``e`` easy and ``h`` hard)."""
+    page = tab.page
+    words = words_for(lang)
+    tab.open_game(lang, game)
+    page.click("[data-rb-new]")
+    partner = "[data-rb-level=partner]"
+    page.select_option("[data-rb-players]", label=words["table_players"].format(n=4))
+    assert not page.is_visible(partner)
+    page.select_option("[data-rb-players]", label=words["table_teams"].format(n=4))
+    assert page.is_visible(partner)
+    page.select_option("[data-rb-level=level]", "easy")
+    page.select_option(partner, "hard")
+    page.click("[data-rb-deal]")
+    tab.settle()
+    page.wait_for_selector("[data-rb-play][data-state=ready], [data-rb-play][data-state=over]", state="attached")
+    assert "-4teh-" in page.get_attribute("[data-rb-link]", "href")
+    # a table without partners: no partner's level, and none in the link
+    page.click("[data-rb-new]")
+    assert page.is_visible(partner)                     # (the partnership table is still the one chosen)
+    page.select_option("[data-rb-players]", label=words["table_players"].format(n=3))
+    assert not page.is_visible(partner)
+    page.click("[data-rb-deal]")
+    tab.settle()
+    page.wait_for_selector("[data-rb-play][data-state=ready], [data-rb-play][data-state=over]", state="attached")
+    assert "-3e-" in page.get_attribute("[data-rb-link]", "href")
+    assert tab.outside == [] and tab.errors == []
+
+
+def _table_box(page) -> dict:
+    """The play's table box: its scroll, its size and its content's, the first tile's centre
+    within the box (CSS px from the box's top left corner), the shaded edges and the picture's
+    drawn and own width."""
+    return page.evaluate("""(() => {
+        const f = document.querySelector('.rb-play-board .rb-play-table'), b = f.getBoundingClientRect();
+        const t = f.querySelector('svg [data-tile]').getBoundingClientRect(), s = f.querySelector('svg');
+        const shade = getComputedStyle(f.parentNode, '::after').boxShadow;
+        return {left: f.scrollLeft, top: f.scrollTop, width: f.clientWidth, height: f.clientHeight,
+                content: f.scrollWidth, x: t.left + t.width / 2 - b.left, y: t.top + t.height / 2 - b.top,
+                clips: [...f.parentNode.classList].filter(c => c.startsWith('rb-clips-')).sort(),
+                shaded: /inset/.test(shade),
+                drawn: s.getBoundingClientRect().width, own: parseFloat(s.getAttribute('width'))};
+    })()""")
+
+
+def _centred(box: dict) -> bool:
+    """Whether the first tile is in the middle of the box sideways, or the box is scrolled as far
+    as it goes towards it."""
+    middle = box["width"] / 2
+    return (abs(box["x"] - middle) <= 2 or (box["x"] > middle and box["left"] >= box["content"] - box["width"] - 1)
+            or (box["x"] < middle and box["left"] == 0))
+
+
+def large_table_scrolls_from_its_centre(tab, lang: str, game: str, players: int) -> None:
+    """At 400 px, a table larger than its box (Cyprus at ten players, some moves into the hand):
+    the box opens with the hand's first tile (the set double, the star's centre) in its middle
+    and stays so as tiles are added; its edges where the table goes on are shaded; the tiles keep
+    their own size; once the reader scrolls the box, it stays where the reader left it."""
+    page = tab.page
+    page.set_viewport_size({"width": 400, "height": 800})
+    try:
+        tab.open_game(lang, game)
+        page.click("[data-rb-new]")
+        page.select_option("[data-rb-players]", label=words_for(lang)["table_players"].format(n=players))
+        page.click("[data-rb-deal]")
+        tab.settle()
+        page.wait_for_selector("[data-rb-play][data-state=ready]", state="attached")
+
+        def one_move():
+            page.click("[data-rb-move], [data-rb-draw], [data-rb-pass]")
+            tab.settle()
+            return page.query_selector("[data-rb-result]") is None
+
+        box = _table_box(page)
+        for _ in range(40):                          # until the table is wider than its box
+            if box["content"] > box["width"] + 100:
+                break
+            assert one_move(), "the hand ended before its table outgrew the box"
+            box = _table_box(page)
+        assert box["content"] > box["width"] + 100 and box["left"] > 0, box
+        # the first tile in the middle of the box, the picture at its own size, both sides shaded
+        assert _centred(box) and 0 <= box["y"] <= box["height"], box
+        assert abs(box["drawn"] - box["own"]) < 1 and box["own"] > 400, box
+        assert {"rb-clips-left", "rb-clips-right"} <= set(box["clips"]) and box["shaded"], box
+        # a move later: still in the middle
+        if one_move():
+            box = _table_box(page)
+            assert _centred(box), box
+            # the reader scrolls the box to its left edge: it stays there after the next move,
+            # and only the right-hand edge is shaded sideways
+            page.evaluate("document.querySelector('.rb-play-board .rb-play-table').scrollLeft = 0")
+            page.wait_for_function("!document.querySelector('.rb-play-table-box').classList.contains('rb-clips-left')")
+            if one_move():
+                box = _table_box(page)
+                assert box["left"] == 0 and "rb-clips-left" not in box["clips"], box
+                assert "rb-clips-right" in box["clips"], box
+        assert page.evaluate("document.documentElement.scrollWidth") <= 400
+        assert tab.outside == [] and tab.errors == []
+    finally:
+        page.set_viewport_size({"width": 400, "height": 900})
 
 
 def forged_links(tab, lang: str, game: str) -> None:

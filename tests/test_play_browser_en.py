@@ -4,8 +4,8 @@ and tests/play_checks.py; the other language has a file of its own so that the t
 import pytest
 
 from playing import play_tab  # noqa: F401 (a fixture)
-from play_checks import (every_game, forged_links, phone_focus_and_announcements, players_undo_and_replay_link,
-                         refusal_hint_keyboard_axe)
+from play_checks import (every_game, forged_links, large_table_scrolls_from_its_centre, phone_focus_and_announcements,
+                         players_undo_and_replay_link, refusal_hint_keyboard_axe)
 
 from generator.base.i18n import messages
 
@@ -32,3 +32,7 @@ def test_table_size_undo_replay_link_and_step_through(play_tab):  # noqa: F811
 
 def test_forged_replay_links_are_refused(play_tab):  # noqa: F811
     forged_links(play_tab, LANG, "draw")
+
+
+def test_a_large_table_opens_at_its_centre_and_shows_it_scrolls(play_tab):  # noqa: F811
+    large_table_scrolls_from_its_centre(play_tab, LANG, "cyprus", 10)

@@ -4,8 +4,8 @@ and tests/play_checks.py; the other language has a file of its own so that the t
 import pytest
 
 from playing import play_tab  # noqa: F401 (a fixture)
-from play_checks import (every_game, forged_links, phone_focus_and_announcements, players_undo_and_replay_link,
-                         refusal_hint_keyboard_axe)
+from play_checks import (every_game, forged_links, partner_level_at_partnership_tables, phone_focus_and_announcements,
+                         players_undo_and_replay_link, refusal_hint_keyboard_axe)
 
 from generator.base.i18n import messages
 
@@ -32,3 +32,7 @@ def test_table_size_undo_replay_link_and_step_through(play_tab):  # noqa: F811
 
 def test_forged_replay_links_are_refused(play_tab):  # noqa: F811
     forged_links(play_tab, LANG, "cuban")
+
+
+def test_a_partnership_table_offers_the_partners_level(play_tab):  # noqa: F811
+    partner_level_at_partnership_tables(play_tab, LANG, "block")

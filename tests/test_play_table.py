@@ -100,6 +100,27 @@ def test_a_replay_link_gives_the_same_game_at_the_same_point(game, players):
     assert again.view() == s.view() and again.fragment() == fragment
 
 
+def test_a_replay_link_s_view_holds_the_moves_written_in_the_link():
+    # the reader's moves as made (the first move offered, else draw, else pass), a hand ended and the next
+    # begun on the way: the link's view lists the same moves, without the "on to the next hand" steps
+    s = Session(_spec("all-fives"), 5, "en")
+    made = []
+    for _ in range(300):
+        view = s.view()
+        if view["phase"] == "game-over" or (made and view["phase"] == "turn" and s.finished >= 1):
+            break
+        if view["phase"] == "hand-over":
+            s.next_hand()
+            continue
+        move = 0 if view["moves"] else "draw" if view["draw"] else "pass"
+        s.draw() if move == "draw" else s.pass_() if move == "pass" else s.move(move)
+        made.append(move)
+    assert s.finished >= 1 and ".n." in s.fragment() + "." and "n" not in made
+    again = Session.open(_spec("all-fives"), {"fragment": s.fragment()}, "en")
+    assert again.view()["played"] == made == s.view()["played"]
+    assert Session(_spec("all-fives"), 5, "en").view()["played"] == []
+
+
 @pytest.mark.parametrize("fragment", [
     "",                                        # nothing
     "play=",                                   # no seed

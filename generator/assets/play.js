@@ -26,10 +26,11 @@
  * index), drawing and passing are buttons data-rb-draw / data-rb-pass when
  * allowed, the result is data-rb-result. The seed of the deal is data-rb-seed
  * (set it before pressing start to replay a deal) and the reader's moves so
- * far are data-rb-moves (JSON), so that a hand can be replayed by the Python
+ * far are data-rb-moves (JSON: the engine's, a move's index, "draw" or "pass";
+ * after a replay link, the link's), so that a hand can be replayed by the Python
  * engine. Before each deal (the first, and after data-rb-new) one chooser
- * holds the opponents' level (select data-rb-level="level"), in partnership
- * games the partner's ("partner"), and the table size (select
+ * holds the opponents' level (select data-rb-level="level"), while a table
+ * in partnerships is chosen the partner's ("partner"), and the table size (select
  * data-rb-players, where the game allows more than one); it deals on
  * data-rb-deal. Undo and the step-through are data-rb-undo and data-rb-steps; the
  * replay link is data-rb-link (its fragment #play=SEED-TABLE-MOVES opens the
@@ -228,6 +229,49 @@ function sentence(text, stop) {
 
 const FOCUSABLE_MOVE = "[data-rb-move], [data-rb-draw], [data-rb-pass]";
 
+/* A table's picture in its box: the figure scrolls where the table is larger than the box (its tiles
+ * are never shrunk), and the box around it (rb-play-table-box) shades each edge where the table goes
+ * on beyond it (classes rb-clips-left, -right, -top, -bottom), so that the reader sees it scrolls. */
+function tableBox(figure) {
+  const box = el("div", { class: "rb-play-table-box" });
+  box.append(figure);
+  return box;
+}
+
+/* Once the browser has laid the table out: its box scrolled to where the reader left it (hold.at,
+ * {left, top} in CSS px) or, while the reader has not scrolled it, so that the hand's first tile
+ * (the first tile of the table's picture, data-tile: the lead, the set double, the centre of the star) is in the
+ * middle of it; the edges shaded where the table is cut off. A scroll the reader makes is kept in
+ * hold.at (the next view of the table opens there); hold.at = null follows the first tile again. */
+function place(figure, hold) {
+  const box = figure.parentNode;
+  const first = figure.querySelector("svg [data-tile]");
+  if (hold.at) {
+    figure.scrollLeft = hold.at.left;
+    figure.scrollTop = hold.at.top;
+  } else if (first) {
+    const r = first.getBoundingClientRect(), f = figure.getBoundingClientRect();
+    figure.scrollLeft += r.left + r.width / 2 - (f.left + figure.clientLeft + figure.clientWidth / 2);
+    figure.scrollTop += r.top + r.height / 2 - (f.top + figure.clientTop + figure.clientHeight / 2);
+  }
+  const set = [figure.scrollLeft, figure.scrollTop];
+  const edges = () => {
+    const left = figure.scrollLeft, top = figure.scrollTop;
+    box.classList.toggle("rb-clips-left", left > 1);
+    box.classList.toggle("rb-clips-right", left + figure.clientWidth < figure.scrollWidth - 1);
+    box.classList.toggle("rb-clips-top", top > 1);
+    box.classList.toggle("rb-clips-bottom", top + figure.clientHeight < figure.scrollHeight - 1);
+  };
+  edges();
+  figure.onscroll = () => {
+    // (the scroll set here comes back as an event too: only one elsewhere is the reader's)
+    if (Math.abs(figure.scrollLeft - set[0]) > 1 || Math.abs(figure.scrollTop - set[1]) > 1) {
+      hold.at = { left: figure.scrollLeft, top: figure.scrollTop };
+    }
+    edges();
+  };
+}
+
 export async function start(region, opts) {
   const { root, game, lang } = opts;
   const status = region.querySelector(".rb-play-status");
@@ -253,6 +297,7 @@ export async function start(region, opts) {
   let table = tables[0];
   const levels = { level: "normal", partner: null };
   let showWords = false;
+  const tableHold = { at: null };     // where the reader scrolled the table (place): kept through a hand
 
   /* The live region: each sentence its own line, so that none runs into the next. */
   function announce(lines) {
@@ -302,18 +347,12 @@ export async function start(region, opts) {
     region.removeAttribute("data-rb-seed");
     return begin(then);
   };
-  const record = (move) => {
-    const moves = JSON.parse(region.getAttribute("data-rb-moves") || "[]");
-    if (move === "undo") moves.pop(); else moves.push(move);
-    region.setAttribute("data-rb-moves", JSON.stringify(moves));
-  };
-
-  async function act(move, name, ...args) {
+  async function act(name, ...args) {
     let answer;
+    if (name === "next_hand") tableHold.at = null;      // a new hand: its first tile in the middle again
     try {
       answer = await call({ op: "call", key, name, args }, async a => {
         if (!a || !a.ok) return;
-        if (move !== null) record(move);
         await show(a.ok, name === "undo" ? [words.undone] : [], "move");
       });
     } catch (err) {
@@ -339,6 +378,7 @@ export async function start(region, opts) {
 
   /* A new deal (fresh: a new seed; begin: the region's seed) shown, the focus on its first move. */
   async function deal(how) {
+    tableHold.at = null;
     try {
       await how(view => show(view, [], "play"));
     } catch (err) {
@@ -354,7 +394,7 @@ export async function start(region, opts) {
     bar.append(again);
     const undo = el("button", { type: "button", class: "md-button", "data-rb-undo": "" }, words.undo_button);
     if (!view.undo) undo.disabled = true;
-    undo.addEventListener("click", () => act("undo", "undo"));
+    undo.addEventListener("click", () => act("undo"));
     bar.append(undo);
     const link = el("a", { href: "#" + view.fragment, "data-rb-link": "" }, words.link);
     bar.append(link);
@@ -371,6 +411,7 @@ export async function start(region, opts) {
     const steps = answer.ok;
     let at = steps.length - 1;
     const figure = el("figure", { class: "rb-play-table" });
+    const hold = { at: null };
     const line = el("p", { class: "rb-play-step-line" });
     const where = el("p", { class: "rb-step-status", "aria-live": "polite" });
     const prev = el("button", { type: "button", class: "md-button rb-step-prev" }, words.step_prev);
@@ -385,12 +426,13 @@ export async function start(region, opts) {
       setText(where, words.step_status.replace("{n}", String(at + 1)).replace("{total}", String(steps.length)));
       prev.disabled = at === 0;
       next.disabled = at === steps.length - 1;
+      place(figure, hold);
     }
     prev.addEventListener("click", () => { at = Math.max(0, at - 1); draw(); (prev.disabled ? next : prev).focus(); });
     next.addEventListener("click", () => { at = Math.min(steps.length - 1, at + 1); draw(); (next.disabled ? prev : next).focus(); });
     const bar = el("div", { class: "rb-stepper" });
     bar.append(prev, next, where);
-    box.replaceChildren(bar, line, figure);
+    box.replaceChildren(bar, line, tableBox(figure));
     draw();
     prev.focus();
   }
@@ -425,7 +467,7 @@ export async function start(region, opts) {
       caption.classList.toggle("rb-play-words-hidden", !showWords);
       toggle.setAttribute("aria-expanded", String(showWords));
     });
-    next.append(figure, toggle);
+    next.append(tableBox(figure), toggle);
 
     // the moves first: on a phone the table and the moves share the screen; the hand follows
     if (!over) {
@@ -434,17 +476,17 @@ export async function start(region, opts) {
       const moves = el("div", { class: "rb-play-moves" });
       view.moves.forEach(m => {
         const b = el("button", { type: "button", class: "md-button", "data-rb-move": String(m.index) }, m.words);
-        b.addEventListener("click", () => act(m.index, "move", m.index));
+        b.addEventListener("click", () => act("move", m.index));
         moves.append(b);
       });
       if (view.draw) {
         const b = el("button", { type: "button", class: "md-button", "data-rb-draw": "" }, words.draw_button);
-        b.addEventListener("click", () => act("draw", "draw"));
+        b.addEventListener("click", () => act("draw"));
         moves.append(b);
       }
       if (view.pass) {
         const b = el("button", { type: "button", class: "md-button", "data-rb-pass": "" }, words.pass_button);
-        b.addEventListener("click", () => act("pass", "pass_"));
+        b.addEventListener("click", () => act("pass_"));
         moves.append(b);
       }
       const hintText = el("p", { class: "rb-play-hint" });
@@ -483,7 +525,7 @@ export async function start(region, opts) {
       } else if (!over && t.moves.length) {
         b.addEventListener("click", () => {
           if (t.moves.length === 1) {
-            act(t.moves[0], "move", t.moves[0]);
+            act("move", t.moves[0]);
             return;
           }
           // a tile with several places: only its places to choose from
@@ -493,7 +535,7 @@ export async function start(region, opts) {
           t.moves.forEach(i => {
             const m = view.moves.find(x => x.index === i);
             const p = el("button", { type: "button", class: "md-button", "data-rb-place": String(i) }, m.words);
-            p.addEventListener("click", () => act(i, "move", i));
+            p.addEventListener("click", () => act("move", i));
             places.append(p);
           });
           announce([prompt]);
@@ -534,7 +576,7 @@ export async function start(region, opts) {
         if (game) {
           await deal(fresh);
         } else {
-          act(null, "next_hand");
+          act("next_hand");
         }
       });
       const steps = el("div", { class: "rb-play-steps" });
@@ -554,6 +596,7 @@ export async function start(region, opts) {
     }
     board.replaceChildren(next);
     await drawn();
+    place(figure, tableHold);
     if (focus === "play") {
       focusPlay();
     } else if (focus === "move") {
@@ -564,13 +607,15 @@ export async function start(region, opts) {
         if (r.bottom > window.innerHeight || r.top < 0) target.scrollIntoView({ block: "nearest" });
       }
     }
+    // the reader's moves so far, as the engine holds them (after a replay link's too)
+    region.setAttribute("data-rb-moves", JSON.stringify(view.played));
     region.setAttribute("data-state", over ? "over" : "ready");
     announce(said);
   }
 
-  /* The one chooser before a deal: the opponents' level and, in a partnership game, the
-   * partner's (generator/sim/levels.py), and the table size where the game allows more than one;
-   * kept for the games after. */
+  /* The one chooser before a deal: the opponents' level and, at a table in partnerships, the
+   * partner's (generator/sim/levels.py; offered while such a table is chosen), and the table size
+   * where the game allows more than one; kept for the games after. */
   function chooser(again) {
     const form = el("form", { class: "rb-play-levels" });
     const pick = (name, label, options, chosen) => {
@@ -583,19 +628,27 @@ export async function start(region, opts) {
       const field = el("label", {}, label + " ");
       field.append(select);
       form.append(field, " ");
+      return field;
     };
     const levelOptions = ["easy", "normal", "hard"].map(l => [l, words["level_" + l]]);
     pick("level", words.level, levelOptions, levels.level);
-    if (tables.every(t => t.teams)) pick("partner", words.partner_level, levelOptions, levels.partner || levels.level);
+    // the partner's level wherever the game is played in partnerships: shown while such a table is chosen
+    const partner = tables.some(t => t.teams)
+      ? pick("partner", words.partner_level, levelOptions, levels.partner || levels.level) : null;
     if (tables.length > 1) pick("players", words.table_choice, tables.map((t, i) => [String(i), tableName(t)]),
                                 String(tables.indexOf(table)));
+    const chosen = () => form.elements.players ? tables[parseInt(form.elements.players.value, 10)] : table;
+    if (partner) {
+      partner.hidden = !chosen().teams;
+      if (form.elements.players) form.elements.players.addEventListener("change", () => { partner.hidden = !chosen().teams; });
+    }
     form.append(el("button", { type: "submit", class: "md-button md-button--primary", "data-rb-deal": "" }, words.deal));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       if (busy) return;
+      table = chosen();
       levels.level = form.elements.level.value;
-      levels.partner = form.elements.partner ? form.elements.partner.value : null;
-      if (form.elements.players) table = tables[parseInt(form.elements.players.value, 10)];
+      levels.partner = partner && table.teams ? form.elements.partner.value : null;
       deal(fresh);
     });
     if (again) region.setAttribute("data-state", "idle");      // a new game: no move until the deal
@@ -610,7 +663,6 @@ export async function start(region, opts) {
     const answer = await open({ fragment: hash.slice(0, 10000) }, view => {
       const m = /^#play=(\d+)-/.exec(hash);
       region.setAttribute("data-rb-seed", m[1]);
-      region.setAttribute("data-rb-moves", "[]");
       return show(view, [], "play");
     });
     if (answer && answer.ok) return;

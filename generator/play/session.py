@@ -364,8 +364,9 @@ class Session:
         with ``new`` (how many came since the reader's last move),
         ``scores``, ``result`` (sentences: the hand's settlement, then the
         game's), ``hands`` (how many hands are finished), ``undo`` (whether
-        there is a move to take back), ``fragment`` (a replay link's,
-        :meth:`fragment`) and ``table_size`` (``{"players", "teams"}``)."""
+        there is a move to take back), ``played`` (the reader's moves so far,
+        :meth:`replayed_moves`: after a replay link, the link's), ``fragment``
+        (a replay link's, :meth:`fragment`) and ``table_size`` (``{"players", "teams"}``)."""
         w, show, v = self.words, self.show, self.variant
         finished = len(self.states) - (0 if self.over else 1)
         if self.over or finished > self.seen:
@@ -415,7 +416,7 @@ class Session:
             "hand": tiles, "moves": moves, "draw": draw, "pass": pass_,
             "log": [w["log_line"].format(who=self.seat(s), what=t) for s, t in log], "new": new,
             "scores": show.scores(v, state, self.lang, self.seat, self.states[:index]), "result": result, "hands": finished,
-            "undo": bool(self.moves), "fragment": self.fragment(),
+            "undo": bool(self.moves), "played": self.replayed_moves(), "fragment": self.fragment(),
             "levels": {"level": self.level, "partner": self.partner},
             "table_size": {"players": len(self.names), "teams": self.teams is not None},
         }
@@ -514,7 +515,9 @@ class Session:
         return [dict(p, line=(lines[i - 1] if 0 < i <= len(lines) else None)) for i, p in enumerate(pictures)]
 
     def replayed_moves(self) -> list:
-        """The reader's moves so far (for a replay of the same seed)."""
+        """The reader's moves so far, in the order made, each hand's after the
+        last (for a replay of the same seed): an index into the moves offered
+        then, ``"draw"`` or ``"pass"``; a move taken back is not among them."""
         return list(self.moves)
 
 

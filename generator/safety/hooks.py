@@ -55,7 +55,7 @@ CLASSES = frozenset({
     "rb-play-log", "rb-play-log-box", "rb-play-why", "rb-play-hand", "rb-play-tile", "rb-play-refused",
     "rb-play-moves", "rb-play-hint", "rb-play-result", "rb-playing", "rb-play-controls", "rb-play-words-hidden",
     "rb-play-words-toggle", "rb-play-places", "rb-play-steps", "rb-play-step-line", "rb-play-refused-link",
-    "rb-play-levels",
+    "rb-play-levels", "rb-play-table-box", "rb-clips-left", "rb-clips-right", "rb-clips-top", "rb-clips-bottom",
     # a tile's name kept on one line (the build gives it to the page's text, Play to its words)
     "rb-tile",
 })
@@ -76,6 +76,8 @@ ATTRIBUTES = frozenset({
     "data-rb-result", "data-rb-next", "data-rb-again", "data-rb-players", "data-rb-new", "data-rb-undo",
     "data-rb-link", "data-rb-steps", "data-rb-place", "data-rb-refused", "data-rb-level", "data-rb-deal",
     "data-rb-engine", "data-rb-offline", "data-rb-phases",
+    # a tile of the engine's table picture (Play keeps the hand's first one in view)
+    "data-tile",
 })
 
 #: Classes no rule text may use: the site's own (its scripts' and its stylesheet's) and the theme's.
