@@ -103,6 +103,38 @@ def test_the_figures_check_names_each_stale_game_and_computes_nothing(catalog, t
     assert capsys.readouterr().err == f"python -m generator.sim.stats: {tmp_path / 'nowhere'}: no such folder\n"
 
 
+def test_the_figures_check_takes_a_row_cut_short_by_the_work_limit_as_current(catalog, tmp_path, capsys,
+                                                                             monkeypatch):
+    """A row the work limit stopped before :data:`MIN_HANDS` hands is as full as
+    recomputing would make it (the same limit stops it again; the page marks
+    it): ``--check`` passes it, as it passes a sampled row cut short, and still
+    names a short row that is not marked."""
+    import shutil
+
+    from generator.sim import stats
+    from generator.model import Catalog
+
+    shutil.copytree(catalog.variant("block").dir, tmp_path / "block")
+    shutil.copy(catalog.dir / "glossary.yaml", tmp_path / "glossary.yaml")
+    monkeypatch.setenv("RULEBOOK_RULES", str(tmp_path))
+    monkeypatch.setattr(stats, "_row", lambda *a: pytest.fail("--check played a hand"))
+    block = tmp_path / "block" / "stats.json"
+    data = json.loads(block.read_text())
+    data["hash"] = stats.definition_hash(Catalog(tmp_path).variant("block"))
+    rows = data["results"]
+    cut = [dict(rows[0], hands=3, cut_short=True)] + rows[1:]
+    block.write_text(json.dumps(dict(data, results=cut)))
+    assert stats.main(["block", "--check"]) == 0
+    assert "figures of 1 game are current" in capsys.readouterr().out
+    for mark in (None, False, "yes"):                   # not marked (or not marked true): stale, as before
+        short = dict(rows[0], hands=3)
+        if mark is not None:
+            short["cut_short"] = mark
+        block.write_text(json.dumps(dict(data, results=[short] + rows[1:])))
+        assert stats.main(["block", "--check"]) == 1
+        assert capsys.readouterr().err.startswith(f"{block}: with fewer than {stats.MIN_HANDS} hands in a row")
+
+
 def test_cli_simulate_refuses_bad_counts(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "draw", "--players", "2", "--games", "0"])

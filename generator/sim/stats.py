@@ -380,7 +380,8 @@ def staleness(vdef, precise: bool = False) -> str | None:
     (:func:`definition_hash`: the parameters and the engine's source), with
     other settings (seed, hands or players, or the precision of a club's
     game), without a row for some player count or table of partners, or
-    with fewer than :data:`MIN_HANDS` hands in a row. With ``precise`` (a
+    with fewer than :data:`MIN_HANDS` hands in a row (unless the work limit
+    cut the row short: marked ``cut_short``, it is current). With ``precise`` (a
     club's site, :func:`refresh`) figures sampled to the stated precision
     are current too when each row has the hands it needs
     (:func:`hands_needed`). ``python -m generator.sim.stats --check`` names
@@ -412,8 +413,11 @@ def staleness(vdef, precise: bool = False) -> str | None:
         except (KeyError, TypeError, ValueError, ZeroDivisionError):
             return "not a file of figures (a row lacks a count)"
         return "with fewer hands in a row than its precision needs"
-    if not all(isinstance(r.get("hands"), int) and r["hands"] >= MIN_HANDS for r in rows):
-        return f"with fewer than {MIN_HANDS} hands in a row"
+    # a row the work limit cut short is as full as it will ever be (recomputing cuts it short again; the
+    # page marks it), as in the sampled branch above
+    if not all(isinstance(r.get("hands"), int) and (r["hands"] >= MIN_HANDS or r.get("cut_short") is True)
+               for r in rows):
+        return f"with fewer than {MIN_HANDS} hands in a row (and not cut short by the work limit)"
     return None
 
 
