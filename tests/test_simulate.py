@@ -1,6 +1,7 @@
 """Whole seeded games through the engine (`rulebook simulate`)."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -141,6 +142,56 @@ def test_cli_simulate_refuses_bad_counts(capsys):
     assert "at least 1" in capsys.readouterr().err
     assert main(["simulate", "sniff", "--players", "4", "--games", "1"]) == 2
     assert "add --partners" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option, text, words", [
+    ("--games", "99999999999999999999", "give at most 1,000,000, not 99999999999999999999"),
+    ("--games", "1000001", "give at most 1,000,000, not 1000001"),
+    ("--players", "17", "give at most 16, not 17"),
+    ("--jobs", "257", "give at most 256, not 257"),
+    ("--seed", "1" * 19, "give at most 999,999,999,999,999,999, not 1111111111111111111"),
+    ("--seed", "-" + "9" * 40, "give at least -999,999,999,999,999,999, not '-99999999999999999999999...'"),
+    ("--games", "9" * 5000, "give at most 1,000,000, not '999999999999999999999999...'"),
+    ("--seed", "1e5", "'1e5' is not a whole number")])
+def test_cli_simulate_bounds_its_numbers_as_a_rule_file_is_bounded(capsys, option, text, words):
+    """A count beyond any use is refused before a game is played (it would run
+    for ever with no word), with the bound, as a usage error (exit 2)."""
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "draw", "--players", "2", option, text])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err.splitlines()[-1] == f"rulebook simulate: error: argument {option}: {words}"
+
+
+def test_cli_simulate_takes_the_largest_numbers_it_allows(capsys):
+    """The bounds themselves are allowed (a seed of 18 digits, either sign; 16 players is Draw's to refuse)."""
+    for seed in ("999999999999999999", "-999999999999999999"):
+        assert main(["simulate", "draw", "--players", "2", "--games", "1", "--seed", seed, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["seed"] == int(seed)
+    assert main(["simulate", "draw", "--players", "16", "--games", "1"]) == 2
+    assert "draw is played by 2 players" in capsys.readouterr().err
+
+
+def test_cli_simulate_shows_its_progress_on_stderr_only(capsys, monkeypatch):
+    """Where stderr is no terminal (here: captured) a long run says every few
+    seconds how many games are played; the figures on stdout, JSON or text,
+    are the same as a quiet run's, and a short run says nothing on stderr."""
+    import sys
+
+    cli = sys.modules["generator.cli.main"]
+
+    args = ["simulate", "draw", "--players", "2", "--games", "4", "--seed", "3", "--jobs", "1"]
+    for extra in (["--json"], []):
+        assert main(args + extra) == 0
+        quiet = capsys.readouterr()
+        assert quiet.err == ""
+        monkeypatch.setattr(cli.SimulateProgress, "every", 0.0)      # every game takes "long"
+        assert main(args + extra) == 0
+        loud = capsys.readouterr()
+        monkeypatch.undo()
+        assert loud.out == quiet.out
+        assert loud.err.splitlines() == [f"rulebook simulate: {n} of 4 games played, about {t} left"
+                                         for n, t in zip((1, 2, 3), re.findall(r"about (.+?) left", loud.err))]
+        assert len(loud.err.splitlines()) == 3
 
 
 def test_a_work_limit_stops_the_simulation_after_the_hand_in_which_it_runs_out(catalog):
