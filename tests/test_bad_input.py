@@ -274,3 +274,48 @@ def test_the_quick_tier_leaves_out_the_tests_marked_full(tmp_path):
 
     assert "test_browser.py" in FULL_ONLY and "test_tiles.py" not in FULL_ONLY
     assert all((Path(__file__).parent / name).is_file() for name in FULL_ONLY)
+
+
+def test_html_in_a_text_shown_as_written_is_a_located_error_as_in_rule_text(tmp_path, capsys):
+    """A game's name and summary, a section's title, a position's title, note
+    and caption are shown as written (escaped, never markup): HTML there would
+    print as literal text, so it is refused as in a section's body, at its
+    line and column; a ``<`` that begins no tag (``5<6``, ``5 < 6``) is text."""
+    from conftest import rules_with, shown
+
+    rules = rules_with(tmp_path, "draw")
+    vy = rules / "draw" / "variant.yaml"
+    text = vy.read_text(encoding="utf-8")
+    for old, new in [("name: {ja: ドロー, en: Draw}", 'name: {ja: ドロー, en: "Draw <img src=x>"}'),
+                     ("  en: The basic two-player", "  en: The basic 5<6 [x](javascript:alert(1)) two-player"),
+                     ("title: {ja: 人数と牌, en: Players and tiles}",
+                      "title: {ja: 人数と牌, en: Players <br> and tiles (5 < 6)}")]:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    vy.write_text(text, encoding="utf-8")
+    assert main(["check", str(rules)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    at = shown(vy)
+    assert err[:-1] == [
+        f"{at}:3:27: error: the HTML tag <img> is not allowed in a name: it is shown as written, never as markup; "
+        "write plain text",
+        f"{at}:7:25: error: a script URL is not allowed in a summary",
+        f"{at}:45:35: error: the HTML tag <br> is not allowed in a title: it is shown as written, never as markup; "
+        "write plain text"]
+
+    (tmp_path / "again").mkdir()
+    rules = rules_with(tmp_path / "again", "draw")
+    pos = rules / "draw" / "positions" / "double-ordinary.yaml"
+    text = pos.read_text(encoding="utf-8")
+    for old, new in [("  en: A double is an ordinary tile",
+                      '  en: A double is an <em>ordinary</em> tile\nnote: {ja: メモです, en: "x <script>y</script>"}'),
+                     ("      en: The double lies crosswise,", "      en: <div data-rb-play>x</div> The double lies,")]:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    pos.write_text(text, encoding="utf-8")
+    assert main(["check", str(rules)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    tail = "is not allowed in a {}: it is shown as written, never as markup; write plain text"
+    assert err[:-1] == [f"{shown(pos)}:8:22: error: the HTML tag <em> " + tail.format("title"),
+                        f"{shown(pos)}:9:25: error: the HTML tag <script> " + tail.format("note"),
+                        f"{shown(pos)}:18:11: error: the HTML tag <div> " + tail.format("caption")]

@@ -77,7 +77,7 @@ def cmd_check(args) -> int:
     for cat, ps in groups.values():
         with cat.run():
             count, errors = _check_group(cat, ps, count, errors)
-            warnings += same_rules_warnings(cat, ps)
+            warnings += same_rules_warnings(cat, ps) + dangling_link_warnings(cat, ps)
     order = {f: i for i, f in reversed(list(enumerate(e.file for e in errors)))}
     errors = sorted(errors, key=lambda e: (order[e.file], e.line, e.col))
     if args.format == "json":
@@ -136,6 +136,31 @@ def same_rules_warnings(cat, ps: list[Path]) -> list[SourceError]:
                                              f"{v.parent.id}{text}: it is played exactly as {v.parent.id} (write "
                                              f"the values that differ under `params:` or `choices:`)"))
     return out
+
+
+def dangling_link_warnings(cat, ps: list[Path]) -> list[SourceError]:
+    """A warning at ``LINK:1:1`` for each link leading to nothing (a target
+    that does not exist, or a loop of links) in the folders ``ps`` of the
+    rules folder of ``cat`` (:meth:`~generator.model.Catalog.dangling_links`):
+    it is skipped, as a link leading out of the rules folder is, and
+    an author who meant it to hold a game or a position should hear so. A
+    link named like a rules file is refused as an error instead (it is
+    checked as a file); a file named on the command line is checked itself."""
+    from ..model.catalog import DANGLING_LINK
+
+    root = cat.dir.resolve()
+    seen: dict[str, SourceError] = {}
+    for p in ps:
+        if not p.is_dir() or not (p.resolve() == root or root in p.resolve().parents):
+            continue
+        for link in cat.dangling_links(p):
+            try:
+                target = f"{os.readlink(link)!r} does not exist" if os.path.lexists(os.path.realpath(link)) is False \
+                    else "it leads round in a loop of links"
+            except OSError:
+                target = "it cannot be followed"
+            seen.setdefault(os.path.abspath(link), SourceError(str(link), 1, 1, DANGLING_LINK.format(target=target)))
+    return list(seen.values())
 
 
 def warning_text(w: SourceError) -> str:
