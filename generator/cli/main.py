@@ -77,7 +77,7 @@ def cmd_check(args) -> int:
     for cat, ps in groups.values():
         with cat.run():
             count, errors = _check_group(cat, ps, count, errors)
-            warnings += same_rules_warnings(cat, ps) + dangling_link_warnings(cat, ps)
+            warnings += same_rules_warnings(cat, ps) + dangling_link_warnings(cat, ps) + plain_text_warnings(cat, ps)
     order = {f: i for i, f in reversed(list(enumerate(e.file for e in errors)))}
     errors = sorted(errors, key=lambda e: (order[e.file], e.line, e.col))
     if args.format == "json":
@@ -135,6 +135,42 @@ def same_rules_warnings(cat, ps: list[Path]) -> list[SourceError]:
         out.append(v.src.error(("extends",), f"this house rule changes no param or rule choice of "
                                              f"{v.parent.id}{text}: it is played exactly as {v.parent.id} (write "
                                              f"the values that differ under `params:` or `choices:`)"))
+    return out
+
+
+def plain_text_warnings(cat, ps: list[Path]) -> list[SourceError]:
+    """A warning, at its line and column, for each HTML tag or script URL in
+    a text the pages show as written (a game's ``name`` and ``summary``, a
+    section's ``title``, a position's ``title``, ``note`` and ``caption``:
+    :func:`~generator.model.catalog.plain_text_problems`), in the rule files
+    under the paths ``ps``: it prints as literal text on the page, where the
+    same markup in a section's body is an error. A warning, since the page is
+    safe and a ``<`` may be meant as text. A file that cannot be read, or may
+    not be (a link out of the rules folder), gets none (its error is reported
+    already)."""
+    from ..model.catalog import YAML_SUFFIXES, plain_text_problems, position_texts, variant_texts
+    from ..model.yamlsrc import load
+
+    files: dict[str, Path] = {}
+    for p in ps:
+        found = sorted(q for q in p.rglob("*") if q.suffix.lower() in YAML_SUFFIXES) if p.is_dir() else [p]
+        for f in found:
+            files.setdefault(os.path.abspath(f), f)
+    out = []
+    for f in files.values():
+        if f.name == "glossary.yaml" or not os.path.isfile(f) or not cat.may_read(f):
+            continue
+        try:
+            src = load(f)
+        except (SourceError, OSError):
+            continue
+        if not isinstance(src.data, dict):
+            continue
+        texts = variant_texts(src.data) if f.name == "variant.yaml" else position_texts(src.data)
+        try:
+            out += plain_text_problems(src, texts)
+        except (SourceError, KeyError, IndexError, TypeError, ValueError):
+            continue
     return out
 
 

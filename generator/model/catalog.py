@@ -294,9 +294,13 @@ def html_problems(src: Source, path: tuple, text: str, plain: str | None = None)
 def plain_text_problems(src: Source, texts) -> list[SourceError]:
     """The HTML tags and script URLs in the texts at ``(path, text)`` of
     ``texts`` that a page shows as written (:data:`PLAIN_FIELDS`: the last
-    key but one of the path), each a located error as in rule text
-    (:func:`html_problems`): the page would print them as literal text,
-    ``<img src=x>`` and all, where an author expects markup."""
+    key but one of the path), each located as in rule text
+    (:func:`html_problems`): the page prints them as literal text,
+    ``<img src=x>`` and all, where an author may expect markup.
+    ``rulebook check`` gives them as warnings, not errors: the page is safe
+    (every such text is escaped), and angle brackets may be meant as text
+    (``<Mexican Train>`` as a quotation, ``a<b>c``), which a scan for tags
+    cannot tell from HTML."""
     return [e for path, text in texts if len(path) >= 2 and path[-2] in PLAIN_FIELDS and isinstance(text, str)
             for e in html_problems(src, path, text, plain=str(path[-2]))]
 
@@ -756,7 +760,6 @@ class Catalog:
         own_texts = variant_texts(d)
         unsafe = [e for where, text in own_texts if where[0] in ("sections", "sources") and where[-2] != "title"
                   and isinstance(text, str) for e in html_problems(src, where, text)]
-        unsafe += plain_text_problems(src, own_texts)      # name, summary, section titles: shown as written
         docs = self.dir.parent / "docs"
         if docs.is_dir():                   # links to pages that do not exist (the site's docs/ beside rules/)
             games = self.variant_ids() + self.shipped_ids()     # the pages a build can make
@@ -935,11 +938,10 @@ class Catalog:
             return hit[2]
         if digest is None:                  # first sight of this file: its digest from what was read
             digest = hashlib.sha256(src.text.encode("utf-8", "surrogateescape")).hexdigest()
-        marks = plain_text_problems(src, position_texts(src.data))      # title, note, caption: shown as written
         if not vdef.draft:
-            marks += placeholder_problems(src, position_texts(src.data))
-        if marks:
-            raise SourceErrors.of(sorted(marks, key=lambda e: (e.line, e.col)))
+            marks = placeholder_problems(src, position_texts(src.data))
+            if marks:
+                raise SourceErrors.of(marks)
         pos = parse_position(src, vdef.rules)
         outcome = evaluate(pos, vdef.rules)
         checked = CheckedPosition(pos, outcome)
