@@ -328,6 +328,9 @@ def test_the_figures_command_names_an_unknown_game_and_a_bad_count_plainly(capsy
     with pytest.raises(SystemExit) as exit_:
         stats_main(["draw", "--jobs", "0"])
     assert exit_.value.code == 2 and "give at least 1, not 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        stats_main(["draw", "--jobs", "257"])
+    assert exit_.value.code == 2 and "argument --jobs: give at most 256, not 257" in capsys.readouterr().err
     assert stats_main(["draw", "--jobs", "2"]) == 0                  # its figures are current: nothing to play
     assert capsys.readouterr().out.startswith("draw: ready at ")
 

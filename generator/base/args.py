@@ -6,7 +6,11 @@ from __future__ import annotations
 import argparse
 from typing import Callable
 
-__all__ = ["positive_int", "whole_number"]
+__all__ = ["MAX_JOBS", "positive_int", "whole_number"]
+
+#: The most processes a command's ``--jobs`` takes: far beyond any machine's cores (a larger
+#: number is a typing slip, and each process costs memory before it plays a game).
+MAX_JOBS = 256
 
 #: The longest text of a number an error message repeats in full.
 _SHOWN = 24

@@ -20,7 +20,7 @@ import re
 import sys
 from pathlib import Path
 
-from ..base.args import whole_number
+from ..base.args import MAX_JOBS, whole_number
 from ..engine.family import family_of
 from ..model import Catalog, SourceError, find_rules_dir
 from ..model.catalog import site_rules_dir
@@ -316,7 +316,7 @@ def cmd_score(args) -> int:
 #: beyond any machine's cores, and a seed of at most 18 digits (either sign).
 SIMULATE_GAMES = MAX_NUMBER
 SIMULATE_PLAYERS = 16
-SIMULATE_JOBS = 256
+SIMULATE_JOBS = MAX_JOBS
 SIMULATE_SEED = 10 ** 18 - 1
 
 

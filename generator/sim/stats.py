@@ -662,7 +662,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import time
 
-    from ..base.args import positive_int
+    from ..base.args import MAX_JOBS, whole_number
     from ..model import Catalog, find_rules_dir
     from ..model.yamlsrc import SourceError
 
@@ -672,7 +672,8 @@ def main(argv: list[str] | None = None) -> int:
                                  epilog="example:\n  python -m generator.sim.stats all-fives block --jobs 2",
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("ids", nargs="*", help="game ids (default: every game)")
-    ap.add_argument("--jobs", type=positive_int, default=None, help="processes (default: every core)")
+    ap.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=None,
+                    help=f"processes (default: every core; at most {MAX_JOBS})")
     ap.add_argument("--check", action="store_true",
                     help="compute nothing: list the games whose stored figures are stale and exit 1 if any is")
     args = ap.parse_args(argv)
