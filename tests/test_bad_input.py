@@ -304,13 +304,14 @@ def test_html_in_a_text_shown_as_written_is_named_in_a_located_warning(tmp_path,
         assert text.count(old) == 1, old
         text = text.replace(old, new)
     pos.write_text(text, encoding="utf-8")
-    tail = "is not allowed in a {}: it is shown as written, never as markup; write plain text"
+    tail = "in a {} is shown as written, never as markup; write plain text"
     at, p = shown(vy), shown(pos)
     expected = [f"{p}:8:22: warning: the HTML tag <em> " + tail.format("title"),
                 f"{p}:9:25: warning: the HTML tag <script> " + tail.format("note"),
                 f"{p}:18:11: warning: the HTML tag <div> " + tail.format("caption"),
                 f"{at}:3:27: warning: the HTML tag <img> " + tail.format("name"),
-                f"{at}:7:25: warning: a script URL is not allowed in a summary",
+                f"{at}:7:25: warning: a script URL in a summary is shown as written, never as a link; write plain "
+                "text",
                 f"{at}:45:35: warning: the HTML tag <br> " + tail.format("title")]
     assert main(["check", str(rules)]) == 0
     err = capsys.readouterr().err.splitlines()

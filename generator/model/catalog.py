@@ -245,8 +245,8 @@ class _TagScan(HTMLParser):
             return
         line, off = self.getpos()
         if self.plain is not None:
-            self.found.append((line, off, f"the HTML tag <{tag}> is not allowed in a {self.plain}: it is shown as "
-                                          f"written, never as markup; write plain text"))
+            self.found.append((line, off, f"the HTML tag <{tag}> in a {self.plain} is shown as written, never as "
+                                          f"markup; write plain text"))
             return
         if tag not in HTML_TAGS:
             self.found.append((line, off, f"the HTML tag <{tag}> is not allowed in rule text "
@@ -268,8 +268,8 @@ def html_problems(src: Source, path: tuple, text: str, plain: str | None = None)
     carry (tags and attributes outside :data:`HTML_TAGS`/:data:`HTML_ATTRS`,
     script URLs), located at its line and column in the file. With ``plain``
     (the field's name, e.g. ``"title"``: a text the page shows as written,
-    :func:`plain_text_problems`) every tag is refused, as it would print as
-    literal text. A ``<`` that begins no tag (``5 < 6``, ``5<6``, ``<=``)
+    :func:`plain_text_problems`) every tag is named, as it prints as
+    literal text there. A ``<`` that begins no tag (``5 < 6``, ``5<6``, ``<=``)
     is text, in either."""
     from ..safety.sanitize import without_code
 
@@ -278,10 +278,11 @@ def html_problems(src: Source, path: tuple, text: str, plain: str | None = None)
     scan.feed(bare)
     scan.close()
     found = list(scan.found)
-    where = f"a {plain}" if plain else "rule text"
+    url = (f"a script URL in a {plain} is shown as written, never as a link; write plain text" if plain
+           else "a script URL is not allowed in rule text")
     for i, line in enumerate(bare.split("\n"), 1):
         for m in _SCRIPT_URL.finditer(line):
-            found.append((i, m.start(), f"a script URL is not allowed in {where}"))
+            found.append((i, m.start(), url))
     if not found:
         return []
     out = []
@@ -337,7 +338,8 @@ def link_problems(src: Source, path: tuple, text: str, lang: str, docs: Path, pa
 #: The most ``extends`` steps from a house rule to a game with rules of its own.
 MAX_EXTENDS = 16
 
-#: Why a link of the rules folder that leads to nothing is skipped (``rulebook check`` warns; :meth:`Catalog.dangling_links`).
+#: Why a link of the rules folder that leads to nothing is skipped (``rulebook check`` warns:
+#: :meth:`Catalog.dangling_links`).
 DANGLING_LINK = "this link leads to nothing ({target}); it is skipped (remove it, or make what it names)"
 #: Why a link leading out of the rules folder is refused (before anything of what it leads to is read).
 OUTSIDE_LINK = "this is a link leading out of the rules folder; it is not read (put the file or folder itself here)"
