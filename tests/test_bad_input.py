@@ -274,3 +274,47 @@ def test_the_quick_tier_leaves_out_the_tests_marked_full(tmp_path):
 
     assert "test_browser.py" in FULL_ONLY and "test_tiles.py" not in FULL_ONLY
     assert all((Path(__file__).parent / name).is_file() for name in FULL_ONLY)
+
+
+
+def test_html_in_a_text_shown_as_written_is_named_in_a_located_warning(tmp_path, capsys):
+    """A game's name and summary, a section's title, a position's title, note
+    and caption are shown as written (escaped, never markup): HTML there
+    prints as literal text, so `check` names it at its line and column with
+    the words of the rule text's check, as a warning (the page is safe, and
+    angle brackets may be meant as text); a ``<`` that begins no tag
+    (``5<6``, ``5 < 6``) is text and says nothing."""
+    from conftest import rules_with, shown
+
+    rules = rules_with(tmp_path, "draw")
+    vy = rules / "draw" / "variant.yaml"
+    text = vy.read_text(encoding="utf-8")
+    for old, new in [("name: {ja: ドロー, en: Draw}", 'name: {ja: ドロー, en: "Draw <img src=x>"}'),
+                     ("  en: The basic two-player", "  en: The basic 5<6 [x](javascript:alert(1)) two-player"),
+                     ("title: {ja: 人数と牌, en: Players and tiles}",
+                      "title: {ja: 人数と牌, en: Players <br> and tiles (5 < 6)}")]:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    vy.write_text(text, encoding="utf-8")
+    pos = rules / "draw" / "positions" / "double-ordinary.yaml"
+    text = pos.read_text(encoding="utf-8")
+    for old, new in [("  en: A double is an ordinary tile",
+                      '  en: A double is an <em>ordinary</em> tile\nnote: {ja: メモです, en: "x <script>y</script>"}'),
+                     ("      en: The double lies crosswise,", "      en: <div data-rb-play>x</div> The double lies,")]:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    pos.write_text(text, encoding="utf-8")
+    tail = "in a {} is shown as written, never as markup; write plain text"
+    at, p = shown(vy), shown(pos)
+    expected = [f"{p}:8:22: warning: the HTML tag <em> " + tail.format("title"),
+                f"{p}:9:25: warning: the HTML tag <script> " + tail.format("note"),
+                f"{p}:18:11: warning: the HTML tag <div> " + tail.format("caption"),
+                f"{at}:3:27: warning: the HTML tag <img> " + tail.format("name"),
+                f"{at}:7:25: warning: a script URL in a summary is shown as written, never as a link; write plain "
+                "text",
+                f"{at}:45:35: warning: the HTML tag <br> " + tail.format("title")]
+    assert main(["check", str(rules)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert sorted(err[:-1]) == sorted(expected) and err[-1].endswith(", ok, 6 warning(s)")
+    assert main(["check", str(pos)]) == 0                   # a file named alone: its own warnings
+    assert capsys.readouterr().err.splitlines()[:-1] == expected[:3]

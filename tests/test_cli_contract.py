@@ -147,6 +147,35 @@ def test_version_and_an_example_in_every_command_help(capsys):
         assert f"example:\n  rulebook {cmd}" in out, cmd
 
 
+def test_rulebook_alone_prints_the_commands_with_an_example_each_as_a_usage_error():
+    """`rulebook` with no command is a usage error (exit 2) that shows what
+    there is to do: every command, an example of each, and the one
+    `rulebook: error:` line argparse's own usage errors end with."""
+    res = subprocess.run([sys.executable, "-m", "generator.cli"], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert res.returncode == 2 and res.stdout == "" and "Traceback" not in res.stderr
+    for cmd in ("check", "score", "simulate", "new", "init", "explain", "build", "schemas", "engine"):
+        assert re.search(rf"^    {cmd} ", res.stderr, re.M), cmd               # the list of commands
+        assert re.search(rf"^  rulebook {cmd}\b", res.stderr, re.M), cmd         # and an example of it
+    assert res.stderr.endswith("rulebook: error: name a command (one of the commands above)\n")
+    assert "the following arguments are required" not in res.stderr
+
+
+def test_every_usage_error_of_simulate_has_one_form(capsys):
+    """A count out of bounds (argparse's) and a game or player count the game
+    refuses (simulate's own) both end in `rulebook simulate: error: ...`, exit 2."""
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "draw", "--players", "2", "--games", "99999999999999999999"])
+    assert exc.value.code == 2
+    argparse_line = capsys.readouterr().err.splitlines()[-1]
+    assert argparse_line.startswith("rulebook simulate: error: argument --games: ")
+    for args, words in [(["draw", "--players", "4"], "draw is played by 2 players"),
+                        (["no-such-game", "--players", "2"], "unknown variant")]:
+        code, out, err = run(capsys, "simulate", *args, "--games", "1")
+        assert code == 2 and out == "" and err.startswith("rulebook simulate: error: ") and words in err, err
+        assert err.count("\n") == 1
+
+
 def test_engine_says_which_engine_runs_and_builds_it(monkeypatch, capsys):
     """`rulebook engine status` prints what `python -m generator.base.native status` does; `build`
     compiles it for the installation, and a failed build says the engine stays in Python (exit 1)."""

@@ -41,11 +41,48 @@ def test_a_game_file_linked_to_itself_is_a_located_error(tmp_path, capsys):
 
 
 def test_a_folder_linked_to_itself_is_no_game_and_breaks_nothing(tmp_path, capsys):
-    """A link named like a game folder that leads to itself holds no game: the others are checked."""
+    """A link named like a game folder that leads to itself holds no game: the others are checked,
+    and the link is named in a warning."""
     rules = rules_with(tmp_path, "draw")
     os.symlink("round", rules / "round")
     code, err = _check(rules, capsys)
     assert code == 0 and "Traceback" not in err
+    assert f"{rules / 'round'}:1:1: warning: this link leads to nothing (it leads round in a loop of links)" in err
+
+
+DANGLING = "it is skipped (remove it, or make what it names)"
+
+
+def test_links_leading_to_nothing_are_named_in_warnings(tmp_path, monkeypatch, capsys):
+    """A link in the rules folder whose target does not exist (a game folder
+    moved away, a note deleted) is skipped, as a link out of the folder is,
+    but no longer in silence: one warning naming it, the exit stays 0 and
+    every game is still checked; checking a game's folder names only the
+    links under it. A dangling link named like a position file is checked as
+    one and stays an error."""
+    rules = rules_with(tmp_path, "draw")
+    os.symlink(tmp_path / "moved-away", rules / "my-game")
+    os.symlink("gone.txt", rules / "draw" / "positions" / "notes.txt")
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    code = main(["check", "rules"])
+    err = capsys.readouterr().err
+    assert code == 0 and err.splitlines() == [
+        f"{shown('rules/draw/positions/notes.txt')}:1:1: warning: this link leads to nothing ('gone.txt' does not "
+        f"exist); {DANGLING}",
+        f"{shown('rules/my-game')}:1:1: warning: this link leads to nothing ({str(tmp_path / 'moved-away')!r} does "
+        f"not exist); {DANGLING}",
+        err.splitlines()[-1]]
+    assert err.splitlines()[-1].endswith(" position(s) verified, ok, 2 warning(s)")
+    assert not err.splitlines()[-1].startswith("rulebook check: 0 ")
+    code = main(["check", "rules/draw"])
+    err = capsys.readouterr().err
+    assert code == 0 and err.count("warning:") == 1 and "notes.txt" in err
+    os.symlink("gone.yaml", rules / "draw" / "positions" / "ghost.yaml")
+    code = main(["check", "rules"])
+    err = capsys.readouterr().err
+    assert code == 1 and f"{shown('rules/draw/positions/ghost.yaml')}:1:1: error: cannot read" in err
+    assert err.count("warning:") == 2
 
 
 def test_a_rules_folder_that_is_a_link_is_refused_by_new_and_build(tmp_path, monkeypatch, capsys):

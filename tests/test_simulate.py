@@ -1,6 +1,7 @@
 """Whole seeded games through the engine (`rulebook simulate`)."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -103,12 +104,94 @@ def test_the_figures_check_names_each_stale_game_and_computes_nothing(catalog, t
     assert capsys.readouterr().err == f"python -m generator.sim.stats: {tmp_path / 'nowhere'}: no such folder\n"
 
 
+def test_the_figures_check_takes_a_row_cut_short_by_the_work_limit_as_current(catalog, tmp_path, capsys,
+                                                                             monkeypatch):
+    """A row the work limit stopped before :data:`MIN_HANDS` hands is as full as
+    recomputing would make it (the same limit stops it again; the page marks
+    it): ``--check`` passes it, as it passes a sampled row cut short, and still
+    names a short row that is not marked."""
+    import shutil
+
+    from generator.sim import stats
+    from generator.model import Catalog
+
+    shutil.copytree(catalog.variant("block").dir, tmp_path / "block")
+    shutil.copy(catalog.dir / "glossary.yaml", tmp_path / "glossary.yaml")
+    monkeypatch.setenv("RULEBOOK_RULES", str(tmp_path))
+    monkeypatch.setattr(stats, "_row", lambda *a: pytest.fail("--check played a hand"))
+    block = tmp_path / "block" / "stats.json"
+    data = json.loads(block.read_text())
+    data["hash"] = stats.definition_hash(Catalog(tmp_path).variant("block"))
+    rows = data["results"]
+    cut = [dict(rows[0], hands=3, cut_short=True)] + rows[1:]
+    block.write_text(json.dumps(dict(data, results=cut)))
+    assert stats.main(["block", "--check"]) == 0
+    assert "figures of 1 game are current" in capsys.readouterr().out
+    for mark in (None, False, "yes"):                   # not marked (or not marked true): stale, as before
+        short = dict(rows[0], hands=3)
+        if mark is not None:
+            short["cut_short"] = mark
+        block.write_text(json.dumps(dict(data, results=[short] + rows[1:])))
+        assert stats.main(["block", "--check"]) == 1
+        assert capsys.readouterr().err.startswith(f"{block}: with fewer than {stats.MIN_HANDS} hands in a row")
+
+
 def test_cli_simulate_refuses_bad_counts(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "draw", "--players", "2", "--games", "0"])
     assert "at least 1" in capsys.readouterr().err
     assert main(["simulate", "sniff", "--players", "4", "--games", "1"]) == 2
     assert "add --partners" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option, text, words", [
+    ("--games", "99999999999999999999", "give at most 1,000,000, not 99999999999999999999"),
+    ("--games", "1000001", "give at most 1,000,000, not 1000001"),
+    ("--players", "17", "give at most 16, not 17"),
+    ("--jobs", "257", "give at most 256, not 257"),
+    ("--seed", "1" * 19, "give at most 999,999,999,999,999,999, not 1111111111111111111"),
+    ("--seed", "-" + "9" * 40, "give at least -999,999,999,999,999,999, not '-99999999999999999999999...'"),
+    ("--games", "9" * 5000, "give at most 1,000,000, not '999999999999999999999999...'"),
+    ("--seed", "1e5", "'1e5' is not a whole number")])
+def test_cli_simulate_bounds_its_numbers_as_a_rule_file_is_bounded(capsys, option, text, words):
+    """A count beyond any use is refused before a game is played (it would run
+    for ever with no word), with the bound, as a usage error (exit 2)."""
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "draw", "--players", "2", option, text])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err.splitlines()[-1] == f"rulebook simulate: error: argument {option}: {words}"
+
+
+def test_cli_simulate_takes_the_largest_numbers_it_allows(capsys):
+    """The bounds themselves are allowed (a seed of 18 digits, either sign; 16 players is Draw's to refuse)."""
+    for seed in ("999999999999999999", "-999999999999999999"):
+        assert main(["simulate", "draw", "--players", "2", "--games", "1", "--seed", seed, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["seed"] == int(seed)
+    assert main(["simulate", "draw", "--players", "16", "--games", "1"]) == 2
+    assert "draw is played by 2 players" in capsys.readouterr().err
+
+
+def test_cli_simulate_shows_its_progress_on_stderr_only(capsys, monkeypatch):
+    """Where stderr is no terminal (here: captured) a long run says every few
+    seconds how many games are played; the figures on stdout, JSON or text,
+    are the same as a quiet run's, and a short run says nothing on stderr."""
+    import sys
+
+    cli = sys.modules["generator.cli.main"]
+
+    args = ["simulate", "draw", "--players", "2", "--games", "4", "--seed", "3", "--jobs", "1"]
+    for extra in (["--json"], []):
+        assert main(args + extra) == 0
+        quiet = capsys.readouterr()
+        assert quiet.err == ""
+        monkeypatch.setattr(cli.SimulateProgress, "every", 0.0)      # every game takes "long"
+        assert main(args + extra) == 0
+        loud = capsys.readouterr()
+        monkeypatch.undo()
+        assert loud.out == quiet.out
+        assert loud.err.splitlines() == [f"rulebook simulate: {n} of 4 games played, about {t} left"
+                                         for n, t in zip((1, 2, 3), re.findall(r"about (.+?) left", loud.err))]
+        assert len(loud.err.splitlines()) == 3
 
 
 def test_a_work_limit_stops_the_simulation_after_the_hand_in_which_it_runs_out(catalog):
@@ -245,6 +328,9 @@ def test_the_figures_command_names_an_unknown_game_and_a_bad_count_plainly(capsy
     with pytest.raises(SystemExit) as exit_:
         stats_main(["draw", "--jobs", "0"])
     assert exit_.value.code == 2 and "give at least 1, not 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        stats_main(["draw", "--jobs", "257"])
+    assert exit_.value.code == 2 and "argument --jobs: give at most 256, not 257" in capsys.readouterr().err
     assert stats_main(["draw", "--jobs", "2"]) == 0                  # its figures are current: nothing to play
     assert capsys.readouterr().out.startswith("draw: ready at ")
 

@@ -20,10 +20,11 @@ import re
 import sys
 from pathlib import Path
 
-from ..base.args import positive_int
+from ..base.args import MAX_JOBS, whole_number
 from ..engine.family import family_of
 from ..model import Catalog, SourceError, find_rules_dir
 from ..model.catalog import site_rules_dir
+from ..model.schema import MAX_NUMBER
 from ..model.output import outcome_json
 from ..safety.paths import is_plain_file, link_on_the_way
 from ..site.build import RULES_THROUGH_LINK, BuildError, generate
@@ -76,7 +77,7 @@ def cmd_check(args) -> int:
     for cat, ps in groups.values():
         with cat.run():
             count, errors = _check_group(cat, ps, count, errors)
-            warnings += same_rules_warnings(cat, ps)
+            warnings += same_rules_warnings(cat, ps) + dangling_link_warnings(cat, ps) + plain_text_warnings(cat, ps)
     order = {f: i for i, f in reversed(list(enumerate(e.file for e in errors)))}
     errors = sorted(errors, key=lambda e: (order[e.file], e.line, e.col))
     if args.format == "json":
@@ -135,6 +136,67 @@ def same_rules_warnings(cat, ps: list[Path]) -> list[SourceError]:
                                              f"{v.parent.id}{text}: it is played exactly as {v.parent.id} (write "
                                              f"the values that differ under `params:` or `choices:`)"))
     return out
+
+
+def plain_text_warnings(cat, ps: list[Path]) -> list[SourceError]:
+    """A warning, at its line and column, for each HTML tag or script URL in
+    a text the pages show as written (a game's ``name`` and ``summary``, a
+    section's ``title``, a position's ``title``, ``note`` and ``caption``:
+    :func:`~generator.model.catalog.plain_text_problems`), in the rule files
+    under the paths ``ps``: it prints as literal text on the page, where the
+    same markup in a section's body is an error. A warning, since the page is
+    safe and a ``<`` may be meant as text. A file that cannot be read, or may
+    not be (a link out of the rules folder), gets none (its error is reported
+    already)."""
+    from ..model.catalog import YAML_SUFFIXES, plain_text_problems, position_texts, variant_texts
+    from ..model.yamlsrc import load
+
+    files: dict[str, Path] = {}
+    for p in ps:
+        found = sorted(q for q in p.rglob("*") if q.suffix.lower() in YAML_SUFFIXES) if p.is_dir() else [p]
+        for f in found:
+            files.setdefault(os.path.abspath(f), f)
+    out = []
+    for f in files.values():
+        if f.name == "glossary.yaml" or not os.path.isfile(f) or not cat.may_read(f):
+            continue
+        try:
+            src = load(f)
+        except (SourceError, OSError):
+            continue
+        if not isinstance(src.data, dict):
+            continue
+        texts = variant_texts(src.data) if f.name == "variant.yaml" else position_texts(src.data)
+        try:
+            out += plain_text_problems(src, texts)
+        except (SourceError, KeyError, IndexError, TypeError, ValueError):
+            continue
+    return out
+
+
+def dangling_link_warnings(cat, ps: list[Path]) -> list[SourceError]:
+    """A warning at ``LINK:1:1`` for each link leading to nothing (a target
+    that does not exist, or a loop of links) in the folders ``ps`` of the
+    rules folder of ``cat`` (:meth:`~generator.model.Catalog.dangling_links`):
+    it is skipped, as a link leading out of the rules folder is, and
+    an author who meant it to hold a game or a position should hear so. A
+    link named like a rules file is refused as an error instead (it is
+    checked as a file); a file named on the command line is checked itself."""
+    from ..model.catalog import DANGLING_LINK
+
+    root = cat.dir.resolve()
+    seen: dict[str, SourceError] = {}
+    for p in ps:
+        if not p.is_dir() or not (p.resolve() == root or root in p.resolve().parents):
+            continue
+        for link in cat.dangling_links(p):
+            try:
+                target = f"{os.readlink(link)!r} does not exist" if os.path.lexists(os.path.realpath(link)) is False \
+                    else "it leads round in a loop of links"
+            except OSError:
+                target = "it cannot be followed"
+            seen.setdefault(os.path.abspath(link), SourceError(str(link), 1, 1, DANGLING_LINK.format(target=target)))
+    return list(seen.values())
 
 
 def warning_text(w: SourceError) -> str:
@@ -248,10 +310,65 @@ def cmd_score(args) -> int:
     return status
 
 
-def cmd_simulate(args) -> int:
-    """Run ``rulebook simulate``; returns the exit status."""
-    from tqdm import tqdm
+#: The bounds of ``rulebook simulate``'s numbers: games as a rule file's numbers
+#: (:data:`~generator.model.schema.MAX_NUMBER`), players as a game's ``players``
+#: (2 to 16 in the schema; fewer than a game's own are refused by the game), processes far
+#: beyond any machine's cores, and a seed of at most 18 digits (either sign).
+SIMULATE_GAMES = MAX_NUMBER
+SIMULATE_PLAYERS = 16
+SIMULATE_JOBS = MAX_JOBS
+SIMULATE_SEED = 10 ** 18 - 1
 
+
+class SimulateProgress:
+    """``rulebook simulate``'s progress on the standard error, never on the
+    standard output (the figures, or the JSON, are the same with or without
+    it): a tqdm bar where the standard error is a terminal; elsewhere (a log,
+    a pipe) a line ``rulebook simulate: N of M games played, about T left``
+    every :attr:`every` seconds, the first after :attr:`every` seconds, so
+    a short run prints nothing. Call it with the games played (``n``, of
+    ``total``); :meth:`close` at the end."""
+
+    #: Seconds between two lines where there is no terminal.
+    every = 5.0
+
+    def __init__(self, total: int):
+        import time
+
+        from tqdm import tqdm
+
+        self.total, self.clock = total, time.monotonic
+        self.bar = tqdm(total=total, unit="game", file=sys.stderr, disable=None, leave=False)
+        self.started = self.said = self.clock()
+
+    def __call__(self, n: int, share: float = 0.0) -> None:
+        if not self.bar.disable:
+            self.bar.update(n - self.bar.n)
+            return
+        now = self.clock()
+        if now - self.said >= self.every and n < self.total:
+            from ..site.build import duration
+
+            self.said = now
+            left = f", about {duration((self.total - n) * (now - self.started) / n)} left" if n else ""
+            emit(f"rulebook simulate: {n:,} of {self.total:,} games played{left}", file=sys.stderr)
+
+    def close(self) -> None:
+        """Take the bar off the terminal."""
+        self.bar.close()
+
+
+def usage_error(cmd: str, message: str) -> int:
+    """Say a usage error of ``rulebook CMD`` (``cmd`` empty: of ``rulebook``
+    itself) as argparse says its own (``rulebook CMD: error: MESSAGE`` on the
+    standard error); returns 2, the
+    exit status of every usage error."""
+    emit(f"rulebook{' ' + cmd if cmd else ''}: error: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_simulate(args) -> int:
+    """Run ``rulebook simulate``; returns the exit status (2: a usage error)."""
     from ..base.processes import cores
     from ..sim.simulate import simulate
 
@@ -259,20 +376,17 @@ def cmd_simulate(args) -> int:
     try:
         variant = cat.variant(args.variant).rules
     except SourceError as exc:
-        emit(f"rulebook simulate: {exc.message}", file=sys.stderr)
-        return 2
-    bar = tqdm(total=args.games, unit="game", file=sys.stderr, disable=None if not args.json else True,
-               leave=False)
+        return usage_error("simulate", exc.message)
+    bar = SimulateProgress(args.games)
     try:
         result = simulate(variant, args.players, args.games, args.seed, args.partners,
-                          tuple(args.bots.split(",")), progress=lambda n, share: bar.update(n - bar.n),
+                          tuple(args.bots.split(",")), progress=bar,
                           streams="per-game", jobs=args.jobs or cores())
     except ValueError as exc:
         hint = ""
         if not args.partners and args.players in variant.params.partnerships:
             hint = f"; {args.players} play in partnerships: add --partners"
-        emit(f"rulebook simulate: {exc}{hint}", file=sys.stderr)
-        return 2
+        return usage_error("simulate", f"{exc}{hint}")
     finally:
         bar.close()
     if args.json:
@@ -492,14 +606,29 @@ def cmd_explain(args) -> int:
     return 0
 
 
+#: The end of ``rulebook --help`` (and of what ``rulebook`` alone prints): an example of each command.
+COMMAND_EXAMPLES = """examples:
+  rulebook init club-rules                      make a new site in club-rules/
+  rulebook new my-block --rules block           a new game: a copy of Block to change
+  rulebook new block-to-150 --extends block     a house rule of Block
+  rulebook check                                verify every game and position under rules/
+  rulebook score rules/my-game/positions/first-example.yaml --json
+  rulebook explain rules/my-game/positions/first-example.yaml --lang en
+  rulebook simulate all-fives --players 3 --games 200 --seed 1
+  rulebook build                                write the generated pages into docs/
+  rulebook schemas --check
+  rulebook engine status"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``rulebook``."""
     from .. import __version__
 
     ap = argparse.ArgumentParser(prog="rulebook", description="Domino rulebook: verify and score positions, "
-                                                            "start games and house rules, simulate them.")
+                                                            "start games and house rules, simulate them.",
+                                 epilog=COMMAND_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--version", action="version", version=f"rulebook {__version__}")
-    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub = ap.add_subparsers(dest="cmd", metavar="COMMAND", title="commands (`rulebook COMMAND --help` says more)")
     c = sub.add_parser("check", help="verify every variant and position file",
                          epilog="example:\n  rulebook check\n  rulebook check rules/my-game/positions/first-example.yaml\n"
                                 "  rulebook check --format github rules/\n"
@@ -520,14 +649,18 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("simulate", help="play complete seeded games between built-in players",
                          epilog="example:\n  rulebook simulate all-fives --players 3 --games 200 --seed 1", formatter_class=argparse.RawDescriptionHelpFormatter)
     m.add_argument("variant", help="a variant id, e.g. horse-race")
-    m.add_argument("--players", type=positive_int, required=True, help="number of players")
+    m.add_argument("--players", type=whole_number(1, SIMULATE_PLAYERS), required=True,
+                   help=f"number of players (at most {SIMULATE_PLAYERS})")
     m.add_argument("--partners", action="store_true", help="play in partnerships")
-    m.add_argument("--games", type=positive_int, default=100, help="games to play (default 100)")
-    m.add_argument("--seed", type=int, default=0, help="random seed (same seed, same games)")
+    m.add_argument("--games", type=whole_number(1, SIMULATE_GAMES), default=100,
+                   help=f"games to play (default 100, at most {SIMULATE_GAMES:,})")
+    m.add_argument("--seed", type=whole_number(-SIMULATE_SEED, SIMULATE_SEED), default=0,
+                   help="random seed, a whole number of up to 18 digits (same seed, same games)")
     m.add_argument("--bots", default="greedy,random",
                    help="players cycled over the seats: levels easy, normal, hard; or random, greedy")
-    m.add_argument("--jobs", type=positive_int, default=None,
-                   help="processes playing the games (default: one per core; the figures are the same for any number)")
+    m.add_argument("--jobs", type=whole_number(1, SIMULATE_JOBS), default=None,
+                   help=f"processes playing the games (default: one per core, at most {SIMULATE_JOBS}; the figures "
+                        f"are the same for any number)")
     m.add_argument("--json", action="store_true", help="print every figure as JSON")
     m.set_defaults(func=cmd_simulate)
     n = sub.add_parser("new", help="scaffold a new variant under rules/ that passes `check`",
@@ -580,7 +713,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``rulebook`` console command."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.cmd is None:                # no command: what there is to do, as a usage error
+        parser.print_help(sys.stderr)
+        return usage_error("", "name a command (one of the commands above)")
     env = os.environ.get("RULEBOOK_RULES")
     if env and (Path(env) / "variant.yaml").is_file() and not (Path(env) / "glossary.yaml").is_file():
         emit(f"{shown_path(Path(env) / 'variant.yaml')}:1:1: error: RULEBOOK_RULES names one game's folder; name the rules "

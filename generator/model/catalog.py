@@ -224,17 +224,30 @@ HTML_ATTRS = {"class", "markdown", "id", "title", "open", "lang"}
 _SCRIPT_URL = re.compile(r"(?:java|vb)script\s*:|data\s*:\s*text/html", re.I)
 
 
-class _TagScan(HTMLParser):
-    """Collects ``(line, offset, problem)`` for HTML rule text may not use."""
+#: The texts a page shows as they are written, never as Markdown or HTML (a game's ``name`` and
+#: ``summary``, a section's ``title``; a position's ``title``, ``note`` and ``caption``): the
+#: last key but one of their path in the file.
+PLAIN_FIELDS = ("name", "summary", "title", "note", "caption")
 
-    def __init__(self):
+
+class _TagScan(HTMLParser):
+    """Collects ``(line, offset, problem)`` for HTML rule text may not use;
+    with ``plain`` (the name of a text shown as written, :data:`PLAIN_FIELDS`)
+    every tag, since none would become markup there."""
+
+    def __init__(self, plain: str | None = None):
         super().__init__(convert_charrefs=True)
         self.found: list[tuple[int, int, str]] = []
+        self.plain = plain
 
     def handle_starttag(self, tag, attrs):
         if ":" in tag or "." in tag:            # a Markdown autolink such as <https://...>
             return
         line, off = self.getpos()
+        if self.plain is not None:
+            self.found.append((line, off, f"the HTML tag <{tag}> in a {self.plain} is shown as written, never as "
+                                          f"markup; write plain text"))
+            return
         if tag not in HTML_TAGS:
             self.found.append((line, off, f"the HTML tag <{tag}> is not allowed in rule text "
                                           f"(allowed: {', '.join(sorted(HTML_TAGS))}); write Markdown"))
@@ -250,20 +263,26 @@ class _TagScan(HTMLParser):
     handle_startendtag = handle_starttag
 
 
-def html_problems(src: Source, path: tuple, text: str) -> list[SourceError]:
+def html_problems(src: Source, path: tuple, text: str, plain: str | None = None) -> list[SourceError]:
     """Every piece of HTML in the rule text at ``path`` that pages must not
     carry (tags and attributes outside :data:`HTML_TAGS`/:data:`HTML_ATTRS`,
-    script URLs), located at its line and column in the file."""
+    script URLs), located at its line and column in the file. With ``plain``
+    (the field's name, e.g. ``"title"``: a text the page shows as written,
+    :func:`plain_text_problems`) every tag is named, as it prints as
+    literal text there. A ``<`` that begins no tag (``5 < 6``, ``5<6``, ``<=``)
+    is text, in either."""
     from ..safety.sanitize import without_code
 
-    bare = without_code(text)               # HTML written in code is shown as text: not refused
-    scan = _TagScan()
+    bare = text if plain else without_code(text)     # HTML written in code is shown as text: not refused
+    scan = _TagScan(plain)
     scan.feed(bare)
     scan.close()
     found = list(scan.found)
+    url = (f"a script URL in a {plain} is shown as written, never as a link; write plain text" if plain
+           else "a script URL is not allowed in rule text")
     for i, line in enumerate(bare.split("\n"), 1):
         for m in _SCRIPT_URL.finditer(line):
-            found.append((i, m.start(), "a script URL is not allowed in rule text"))
+            found.append((i, m.start(), url))
     if not found:
         return []
     out = []
@@ -271,6 +290,20 @@ def html_problems(src: Source, path: tuple, text: str) -> list[SourceError]:
         snippet = text.split("\n")[n - 1][off:off + 20]
         out.append(SourceError(src.file, *src.text_mark(path, n, snippet), message))
     return out
+
+
+def plain_text_problems(src: Source, texts) -> list[SourceError]:
+    """The HTML tags and script URLs in the texts at ``(path, text)`` of
+    ``texts`` that a page shows as written (:data:`PLAIN_FIELDS`: the last
+    key but one of the path), each located as in rule text
+    (:func:`html_problems`): the page prints them as literal text,
+    ``<img src=x>`` and all, where an author may expect markup.
+    ``rulebook check`` gives them as warnings, not errors: the page is safe
+    (every such text is escaped), and angle brackets may be meant as text
+    (``<Mexican Train>`` as a quotation, ``a<b>c``), which a scan for tags
+    cannot tell from HTML."""
+    return [e for path, text in texts if len(path) >= 2 and path[-2] in PLAIN_FIELDS and isinstance(text, str)
+            for e in html_problems(src, path, text, plain=str(path[-2]))]
 
 
 _MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -305,6 +338,9 @@ def link_problems(src: Source, path: tuple, text: str, lang: str, docs: Path, pa
 #: The most ``extends`` steps from a house rule to a game with rules of its own.
 MAX_EXTENDS = 16
 
+#: Why a link of the rules folder that leads to nothing is skipped (``rulebook check`` warns:
+#: :meth:`Catalog.dangling_links`).
+DANGLING_LINK = "this link leads to nothing ({target}); it is skipped (remove it, or make what it names)"
 #: Why a link leading out of the rules folder is refused (before anything of what it leads to is read).
 OUTSIDE_LINK = "this is a link leading out of the rules folder; it is not read (put the file or folder itself here)"
 
@@ -497,6 +533,22 @@ class Catalog:
             for name in sorted(dirnames + filenames):
                 p = Path(dirpath) / name
                 if p.is_symlink() and not _inside(_real(p), root):
+                    out.append(p)
+        return sorted(out)
+
+    def dangling_links(self, under: Path | None = None) -> list[Path]:
+        """Entries of the rules folder (at any depth; only those under the
+        folder ``under`` when given) that are links leading to nothing: their
+        target does not exist, or they lead round in a loop. They are never
+        read; ``rulebook check`` names each in a warning, but a link named like
+        a rules file (``.yaml``, ``.yml``), which is checked as a file and
+        refused there with a located error, is not listed."""
+        top = Path(under) if under is not None else self.dir
+        out = []
+        for dirpath, dirnames, filenames in os.walk(top):       # (links to folders are never entered)
+            for name in dirnames + filenames:
+                p = Path(dirpath) / name
+                if p.is_symlink() and p.suffix.lower() not in YAML_SUFFIXES and not os.path.exists(p):
                     out.append(p)
         return sorted(out)
 

@@ -380,7 +380,8 @@ def staleness(vdef, precise: bool = False) -> str | None:
     (:func:`definition_hash`: the parameters and the engine's source), with
     other settings (seed, hands or players, or the precision of a club's
     game), without a row for some player count or table of partners, or
-    with fewer than :data:`MIN_HANDS` hands in a row. With ``precise`` (a
+    with fewer than :data:`MIN_HANDS` hands in a row (unless the work limit
+    cut the row short: marked ``cut_short``, it is current). With ``precise`` (a
     club's site, :func:`refresh`) figures sampled to the stated precision
     are current too when each row has the hands it needs
     (:func:`hands_needed`). ``python -m generator.sim.stats --check`` names
@@ -412,8 +413,11 @@ def staleness(vdef, precise: bool = False) -> str | None:
         except (KeyError, TypeError, ValueError, ZeroDivisionError):
             return "not a file of figures (a row lacks a count)"
         return "with fewer hands in a row than its precision needs"
-    if not all(isinstance(r.get("hands"), int) and r["hands"] >= MIN_HANDS for r in rows):
-        return f"with fewer than {MIN_HANDS} hands in a row"
+    # a row the work limit cut short is as full as it will ever be (recomputing cuts it short again; the
+    # page marks it), as in the sampled branch above
+    if not all(isinstance(r.get("hands"), int) and (r["hands"] >= MIN_HANDS or r.get("cut_short") is True)
+               for r in rows):
+        return f"with fewer than {MIN_HANDS} hands in a row (and not cut short by the work limit)"
     return None
 
 
@@ -658,7 +662,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import time
 
-    from ..base.args import positive_int
+    from ..base.args import MAX_JOBS, whole_number
     from ..model import Catalog, find_rules_dir
     from ..model.yamlsrc import SourceError
 
@@ -668,7 +672,8 @@ def main(argv: list[str] | None = None) -> int:
                                  epilog="example:\n  python -m generator.sim.stats all-fives block --jobs 2",
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("ids", nargs="*", help="game ids (default: every game)")
-    ap.add_argument("--jobs", type=positive_int, default=None, help="processes (default: every core)")
+    ap.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=None,
+                    help=f"processes (default: every core; at most {MAX_JOBS})")
     ap.add_argument("--check", action="store_true",
                     help="compute nothing: list the games whose stored figures are stale and exit 1 if any is")
     args = ap.parse_args(argv)
