@@ -166,10 +166,10 @@ def plain_text_warnings(cat, ps: list[Path]) -> list[SourceError]:
             continue
         if not isinstance(src.data, dict):
             continue
-        texts = variant_texts(src.data) if f.name == "variant.yaml" else position_texts(src.data)
-        try:
+        try:            # a file of the wrong shape is the schema's to name: no warning here
+            texts = variant_texts(src.data) if f.name == "variant.yaml" else position_texts(src.data)
             out += plain_text_problems(src, texts)
-        except (SourceError, KeyError, IndexError, TypeError, ValueError):
+        except (SourceError, KeyError, IndexError, TypeError, ValueError, RecursionError):
             continue
     return out
 

@@ -125,16 +125,19 @@ def placeholder_problems(src: Source, texts) -> list[SourceError]:
 
 
 def variant_texts(d: dict) -> list[tuple[tuple, str]]:
-    """``(path, text)`` of every text a ``variant.yaml`` mapping gives."""
+    """``(path, text)`` of every text a ``variant.yaml`` mapping gives (a
+    field of the wrong shape gives none: the schema's check names it)."""
     out = []
     for key in ("name", "summary", "sources"):
         for lang in ("ja", "en"):
             if isinstance(d.get(key), dict):
                 out.append(((key, lang), d[key].get(lang)))
-    for i, sec in enumerate(d.get("sections") or ()):
+    sections = d.get("sections")
+    for i, sec in enumerate(sections if isinstance(sections, list) else ()):
         for part in ("title", "body"):
+            texts = sec.get(part) if isinstance(sec, dict) else None
             for lang in ("ja", "en"):
-                out.append((("sections", i, part, lang), (sec.get(part) or {}).get(lang)))
+                out.append((("sections", i, part, lang), texts.get(lang) if isinstance(texts, dict) else None))
     return out
 
 
