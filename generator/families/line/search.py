@@ -96,14 +96,18 @@ class _Over(Exception):
 
 
 def _clone(state):
-    """A copy of the Hand ``state`` that can be played on without changing ``state``."""
-    s = state.copy()
+    """A copy of the Hand ``state`` that can be played on without changing ``state`` (its hands,
+    stock, scores and counts of numbers held its own; its history empty: nothing in a searched line
+    of play reads it). The list of legal plays last made for ``state`` stays valid for the copy."""
+    if hasattr(state, "__dict__"):          # the engine in Python (the browser's): no constructor run
+        s = object.__new__(type(state))
+        s.__dict__.update(state.__dict__)
+    else:                                   # the compiled engine
+        s = state.copy()
     s.hands = {p: list(ts) for p, ts in state.hands.items()}
     s.stock = list(state.stock)
     s.scores = dict(state.scores)
-    s.events = []               # a searched line of play: nothing reads its history
-    s._legal = None
-    s._snapshot = None
+    s.events = []
     s._held = list(state._held)
     return s
 
@@ -120,15 +124,17 @@ def solve(variant, state, seat: str, cost: list, cap: int, alpha: float = float(
           beta: float = float("inf")) -> float:
     """The exact value of the Hand ``state`` for ``seat``'s side (:func:`outcome`, the family's
     units) with every hand known and nothing left to draw: alpha-beta over the line of play, the
-    seat's side (partners included) maximising, every other player minimising. Each decision adds
-    one unit and one per tile of the hand that decides (the simulation's count) to ``cost[0]``;
-    raises :class:`_Over` once ``cost[0]`` passes ``cap``. The value is exact inside the window
-    (``alpha``, ``beta``), else a bound on the side that cut. ``state`` is left as it was."""
+    seat's side (partners included) maximising, every other player minimising (with more than two
+    sides, the others as if they played together against the seat). The plays are tried in the
+    ``normal`` player's order (most points now, then the heaviest tile), which cuts the most. Each
+    decision adds one unit and one per tile of the hand that decides (the simulation's count) to
+    ``cost[0]``; raises :class:`_Over` once ``cost[0]`` passes ``cap``. The value is exact inside
+    the window (``alpha``, ``beta``), else a bound on the side that cut. ``state`` is left as it
+    was."""
     if state.end is not None:
         return outcome(variant, state, seat)
     p = state.current
-    hand = state.hands[p]
-    cost[0] += 1 + len(hand)
+    cost[0] += 1 + len(state.hands[p])
     if cost[0] > cap:
         raise _Over
     plays = state.plays_for(p)
@@ -136,34 +142,28 @@ def solve(variant, state, seat: str, cost: list, cap: int, alpha: float = float(
         child = _clone(state)
         child.pass_(p)
         return solve(variant, child, seat, cost, cap, alpha, beta)
-    key = LINE_KEY(variant, state)
-    plays = sorted(plays, key=key, reverse=True)            # the normal player's choice first: more cuts
-    mine = side_of(p, state.sides) == side_of(seat, state.sides)
+    layout, place = state.layout, variant.play_placement
+    placed = [(place(layout, pl), pl) for pl in plays]
+    placed.sort(key=lambda xp: (xp[0].points, xp[1].tile.pips), reverse=True)   # stable: the first of equals first
+    sides = state._side
+    mine = sides[p] == sides[seat]
     best = float("-inf") if mine else float("inf")
-    for play in plays:
+    for placement, play in placed:
         child = _clone(state)
-        child.push(p, play)
+        child._played(p, play.tile, placement)          # a listed play: its placement made once, as push makes it
         val = solve(variant, child, seat, cost, cap, alpha, beta)
         if mine:
             if val > best:
                 best = val
-            if best > alpha:
-                alpha = best
-        else:
-            if val < best:
-                best = val
+                if best > alpha:
+                    alpha = best
+        elif val < best:
+            best = val
             if best < beta:
                 beta = best
         if alpha >= beta:
             break
     return best
-
-
-def LINE_KEY(variant, state):
-    """The ``normal`` player's order of plays (the family's greedy key)."""
-    from ...engine.family import family_of
-
-    return family_of(variant.family).greedy_key(variant, state)
 
 
 def choose_exact(variant, state, seat: str, moves: list, rng, budget: int, samples: int):
