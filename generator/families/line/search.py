@@ -174,9 +174,11 @@ def choose_exact(variant, state, seat: str, moves: list, rng, budget: int, sampl
     for every move (:func:`solve`: the side's best result against the others' best, every hand
     known) and keeps the move best on average, ties to the earlier (the normal player's first).
     The same bounds as the play-outs: at most ``samples`` deals, no new one once ``budget`` units
-    are spent; a deal whose solve runs past the budget left (at least one deal's worth, a quarter of
-    the budget) is played out by the normal player instead, for every move. Never reads a hidden
-    hand: only the seat's own tiles, the table, the history and the sampled deals.
+    are spent; a deal's solve may spend what is left of the budget, or a quarter of the budget if
+    less is left, and a deal whose solve runs past that is played out by the normal player instead,
+    for every move (so a choice spends at most a quarter more than ``budget``, and one deal's
+    play-outs). Deterministic: the same ``rng`` gives the same choice. Never reads a hidden hand:
+    only the seat's own tiles, the table, the history and the sampled deals.
 
     The exact search of sampled deals is what the ``dominoes`` package's ``probabilistic_alphabeta``
     does (PyPI, 6.1.0, its players module) from a move on; here it starts when few tiles are left."""
