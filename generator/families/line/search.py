@@ -2,7 +2,10 @@
 level's search (:mod:`generator.sim.search`): the other hands and the stock,
 and what the passes and forced draws prove (a player who passed, or drew
 because no tile fitted, held no tile that fitted the open ends then; the
-tiles it drew after that may be anything)."""
+tiles it drew after that may be anything); and its exact endgame
+(:func:`choose_exact`): once few tiles are left and nothing can be drawn,
+every sampled deal is searched to the end of the hand (:func:`solve`)
+instead of played out by the ``normal`` player."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from __future__ import annotations
 from .rules.layout import Layout
 from ...engine.rulebase import side_of
 
-__all__ = ["hidden", "redeal", "outcome"]
+__all__ = ["hidden", "redeal", "outcome", "EXACT_TILES", "endgame", "solve", "choose_exact"]
 
 #: The name of the place holding the tiles a player drew after its last pass or forced draw.
 DRAWN = "{}/drawn"
