@@ -115,6 +115,84 @@ def test_hard_move_within_its_budget(fam):
     assert c.move in c.moves
 
 
+
+def _endgame_of_double_three():
+    """A hand of Block on the double-three set (ten tiles, five each to N and E, none left over; a
+    blocked hand goes to the lighter hand) after N 0-3, E 3-3, N 0-2 on the 0, E 2-3 on the 2,
+    N passes (no 3), E 1-3 on a 3: the open ends show 1 and 3, N to move with 0-1, 1-1, 1-2 and E
+    holding 0-0 and 2-2. N has seen every tile but E's two, so E's hand is what N can work out."""
+    from generator.engine import Params
+    from generator.engine.choices import Choices
+    from generator.engine.rules import make_variant
+    from generator.families.line.rules.hand import Hand
+
+    v = make_variant(Params(set=3, players=(2,), partnerships=(), deal={2: 5}), Choices(draw="none"), "plain")
+    t = Tile.parse
+    h = Hand(v, ["N", "E"], {"N": [t(x) for x in ("0-1", "0-2", "0-3", "1-1", "1-2")],
+                             "E": [t(x) for x in ("0-0", "1-3", "2-2", "2-3", "3-3")]}, [], "N")
+    for p, tile, pip in (("N", "0-3", None), ("E", "3-3", 3), ("N", "0-2", 0), ("E", "2-3", 2), ("N", None, None),
+                         ("E", "1-3", 3)):
+        if tile is None:
+            h.pass_(p)
+        else:
+            h.push(p, next(pl for pl in h.plays_for(p)
+                           if pl.tile == t(tile) and (pip is None or pl.at.pip == pip)))
+    assert sorted(e.pip for e in h.layout.free_ends(v.sides_after_straight)) == [1, 3]
+    return v, h
+
+
+def test_exact_endgame_finds_the_only_winning_tile():
+    """Worked by hand (N to move, ends 1 and 3; N: 0-1, 1-1, 1-2; E: 0-0, 2-2; a blocked hand goes
+    to the fewer pips):
+    - 0-1 (ends 0, 3): E sets 0-0, then neither can play: N 1-1 + 1-2 = 5 pips, E 2-2 = 4: E wins;
+    - 1-2 (ends 2, 3): E sets 2-2, blocked: N 0-1 + 1-1 = 3, E 0-0 = 0: E wins;
+    - 1-1 (ends 1, 3): E cannot play and passes; N then wins only with 0-1 (E sets 0-0, blocked,
+      N 1-2 = 3 pips against E's 2-2 = 4), not with the heavier 1-2 (E sets 2-2, blocked, N 1 against 0).
+    So 1-1 is the only winning tile, and it wins only if N follows it with the lighter 0-1: the normal
+    player, which plays the heaviest tile, plays 1-2 first, and in the play-outs after 1-1 plays 1-2
+    too, so every move looks lost to the play-outs. The exact search sees the win."""
+    from generator.families.line.search import endgame, solve
+    from generator.sim.search import _play_out, act, normal_choice
+
+    v, h = _endgame_of_double_three()
+    before = ({p: list(ts) for p, ts in h.hands.items()}, h.layout, len(h.events), h.current)
+    assert endgame(v, h)
+    assert normal_choice(v, h, "N").tile == Tile(1, 2)
+    values = {}
+    for play in h.plays_for("N"):
+        world = sample_world(v, h, "N", random.Random(0))        # E's hand is the only one N can deal
+        assert sorted(world.hands["E"]) == [Tile(0, 0), Tile(2, 2)]
+        act(world, "N", play)
+        values[play.tile] = solve(v, world, "N", [0], 10_000)
+        lost = sample_world(v, h, "N", random.Random(0))
+        act(lost, "N", play)
+        _play_out(v, lost, [0])
+        assert lost.settlement.winners == ("E",)                     # every play-out is lost
+    assert {t: val >= 1 for t, val in values.items()} == {Tile(0, 1): False, Tile(1, 1): True, Tile(1, 2): False}
+    c = choose(v, h, "N", random.Random(1))
+    assert c.move.tile == Tile(1, 1)
+    assert ({p: list(ts) for p, ts in h.hands.items()}, h.layout, len(h.events), h.current) == before
+
+
+@pytest.mark.parametrize("budget", [0, 3_000])
+def test_exact_endgame_never_reads_a_hidden_hand_and_keeps_its_budget(budget):
+    """In partnership Block with 14 tiles or fewer left, two states with the same seen history and
+    other hidden tiles: the same choice and means; no sampled deal is started once the budget is
+    spent, and a deal whose exact search runs past it is played out instead (budget 0)."""
+    from generator.families.line.search import endgame
+
+    v = CAT.variant("block").rules
+    state, seat = _midway(v, SEATS[4], [["N", "S"], ["E", "W"]], seed=5, moves=16)
+    assert endgame(v, state)
+    other = sample_world(v, state, seat, random.Random(99))
+    assert {p: sorted(other.hands[p]) for p in other.hands if p != seat} != \
+        {p: sorted(state.hands[p]) for p in state.hands if p != seat}
+    a = choose(v, state, seat, random.Random(5), budget=budget)
+    b = choose(v, other, seat, random.Random(5), budget=budget)
+    assert (a.move, a.means, a.worlds) == (b.move, b.means, b.worlds)
+    assert a.worlds == 1 or a.last < budget
+    assert a.move in a.moves
+
 def _texas_deal(north):
     """A deal of Texas 42 in which North holds ``north`` and bids first (West shook); the other 21
     tiles dealt in order to East, South and West."""

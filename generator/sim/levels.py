@@ -8,7 +8,8 @@
 - ``hard`` searches (:func:`generator.sim.search.choose`): it samples the
   tiles it has not seen, consistently with what its seat saw, plays every
   move in each sample to the end of the hand, and keeps the one that does
-  best for its side. It never reads a hidden hand.
+  best for its side (in a line of play's last tiles it searches each sample
+  exactly instead). It never reads a hidden hand.
 
 Every level is a player function ``(variant, state, player, rng) -> action``
 as :data:`generator.sim.simulate.BOTS` holds them.

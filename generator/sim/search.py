@@ -14,7 +14,12 @@ every candidate move in the same sampled worlds (common samples), plays each
 world out to the end of the hand (or round) with the ``normal`` player in
 every seat, and keeps the move whose outcome
 (:meth:`~generator.engine.family.Family.outcome`: for the deciding seat's
-side, partners included) is best on average.
+side, partners included) is best on average. A family may weigh the moves
+its own way (:meth:`~generator.engine.family.Family.search_choice`): Texas
+42's bidder by its chance of making each bid, and a line of play, once few
+tiles are left and nothing can be drawn, by searching every sampled deal
+exactly to the end of the hand instead of playing it out
+(:func:`generator.families.line.search.choose_exact`).
 
 Its cost is bounded in :class:`~generator.sim.simulate.Work` units (one per
 decision plus one per tile in the deciding hand, as the simulation counts

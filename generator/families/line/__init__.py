@@ -221,6 +221,13 @@ class LineFamily(Family):
         layout, place = state.layout, variant.play_placement
         return lambda pl: (place(layout, pl).points, pl.tile.pips)     # a listed play: no checks again
 
+    def search_choice(self, variant, state, seat, moves, rng, budget, samples):
+        """The exact endgame (:func:`.search.choose_exact`) once few tiles are left and nothing can
+        be drawn; ``None`` (the search's play-outs) before."""
+        from .search import choose_exact
+
+        return choose_exact(variant, state, seat, moves, rng, budget, samples)
+
     def decisive_modules(self) -> list:
         from ...engine import rulebase, tiles
         from ...sim import simulate
