@@ -58,8 +58,8 @@ def test_links_leading_to_nothing_are_named_in_warnings(tmp_path, monkeypatch, c
     moved away, a note deleted) is skipped, as a link out of the folder is,
     but no longer in silence: one warning naming it, the exit stays 0 and
     every game is still checked; checking a game's folder names only the
-    links under it. A dangling link named like a position file is checked as
-    one and stays an error."""
+    links under it. A dangling link named like a position file stays an
+    error, one that says where it leads."""
     rules = rules_with(tmp_path, "draw")
     os.symlink(tmp_path / "moved-away", rules / "my-game")
     os.symlink("gone.txt", rules / "draw" / "positions" / "notes.txt")
@@ -81,7 +81,8 @@ def test_links_leading_to_nothing_are_named_in_warnings(tmp_path, monkeypatch, c
     os.symlink("gone.yaml", rules / "draw" / "positions" / "ghost.yaml")
     code = main(["check", "rules"])
     err = capsys.readouterr().err
-    assert code == 1 and f"{shown('rules/draw/positions/ghost.yaml')}:1:1: error: cannot read" in err
+    assert code == 1 and f"{shown('rules/draw/positions/ghost.yaml')}:1:1: error: this link leads to nothing " \
+        "('gone.yaml' does not exist): remove it, or make what it names" in err
     assert err.count("warning:") == 2
 
 
@@ -122,3 +123,16 @@ def test_a_position_under_a_folder_linked_out_of_the_rules_folder_is_never_read(
         assert code == 1 and "Traceback" not in err, (named, err)
         assert "link leading out of the rules folder" in err and "is not read" in err, (named, err)
         assert "[is not read" not in err and "mapping" not in err, (named, err)
+
+
+def test_a_position_file_linked_to_nothing_is_one_error_saying_so(tmp_path, capsys):
+    """A position file in positions/ that is a link to a file that does not exist is an error that
+    names the link's target, not one telling the author to move the file to positions/, where it is."""
+    rules = rules_with(tmp_path, "draw")
+    link = rules / "draw" / "positions" / "dangling.yaml"
+    os.symlink("../nowhere.yaml", link)
+    code, err = _check(rules, capsys)
+    assert code == 1 and "Traceback" not in err
+    assert f"{link}:1:1: error: this link leads to nothing ('../nowhere.yaml' does not exist): remove it, " \
+           "or make what it names" in err
+    assert "positions/ beside it" not in err

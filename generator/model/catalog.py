@@ -1028,6 +1028,10 @@ class Catalog:
                     or not self.may_read(f):     # the file, or a folder it lies under, links out of the rules folder
                 errors.append(SourceError(str(f), 1, 1, OUTSIDE_LINK))
                 continue
+            if f.is_symlink() and not os.path.lexists(os.path.realpath(f)):    # a link to nothing: say so
+                errors.append(SourceError(str(f), 1, 1, f"this link leads to nothing ({os.readlink(f)!r} does not "
+                                                        "exist): remove it, or make what it names"))
+                continue
             role = file_role(_real(f), root)
             if role.startswith("not "):
                 errors.append(SourceError(str(f), 1, 1, role[4:]))
