@@ -121,7 +121,10 @@ def _length(v: Rules, lang: str) -> str:
     if family_of(v.family).target_unit_of({"players": list(v.params.players)}) == "mark":   # 42: marks
         unit = _m(lang, "marks")
     key = {"exact": "exactly_to", "in-a-row": "in_a_row_to", "void-at-half": "void_at_half_to"}
-    return _m(lang, key.get(v.choices.target_score, "first_to"), t=t, unit=unit, half=t // 2)
+    key = key.get(v.choices.target_score, "first_to")
+    if key in ("first_to", "exactly_to") and not v.params.partnerships:
+        key += "_alone"             # everyone plays alone: the winner is a player (ja 人), not a side (側)
+    return _m(lang, key, t=t, unit=unit, half=t // 2)
 
 
 _CELLS = {"players": _players, "set": _set, "deal": _deal, "length": _length}
