@@ -194,6 +194,21 @@ def test_cli_simulate_shows_its_progress_on_stderr_only(capsys, monkeypatch):
         assert len(loud.err.splitlines()) == 3
 
 
+def test_cli_simulate_guesses_the_time_left_only_after_a_twentieth_of_the_games(capsys, monkeypatch):
+    """Of 40 games, the lines for the first game played (1 x 20 < 40) guess no time left; from the
+    second on (2 x 20 >= 40) each line says about how long is left."""
+    import sys
+
+    cli = sys.modules["generator.cli.main"]
+    monkeypatch.setattr(cli.SimulateProgress, "every", 0.0)
+    assert main(["simulate", "draw", "--players", "2", "--games", "40", "--seed", "3", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "rulebook simulate: 1 of 40 games played"
+    assert all(re.fullmatch(rf"rulebook simulate: {n} of 40 games played, about .+ left", line)
+               for n, line in zip(range(2, 40), lines[1:]))
+    assert len(lines) == 39
+
+
 def test_a_work_limit_stops_the_simulation_after_the_hand_in_which_it_runs_out(catalog):
     """A decision costs one unit plus one per tile in the deciding hand, so a
     limit of one unit is spent by the first decision: that hand is played to

@@ -326,7 +326,8 @@ class SimulateProgress:
     it): a tqdm bar where the standard error is a terminal; elsewhere (a log,
     a pipe) a line ``rulebook simulate: N of M games played, about T left``
     every :attr:`every` seconds, the first after :attr:`every` seconds, so
-    a short run prints nothing. Call it with the games played (``n``, of
+    a short run prints nothing (the time left is guessed once a twentieth of
+    the games are played). Call it with the games played (``n``, of
     ``total``); :meth:`close` at the end."""
 
     #: Seconds between two lines where there is no terminal.
@@ -350,7 +351,9 @@ class SimulateProgress:
             from ..site.build import duration
 
             self.said = now
-            left = f", about {duration((self.total - n) * (now - self.started) / n)} left" if n else ""
+            # no guess before a twentieth is played: the first games wait for the processes to start
+            left = f", about {duration((self.total - n) * (now - self.started) / n)} left" \
+                if n * 20 >= self.total else ""
             emit(f"rulebook simulate: {n:,} of {self.total:,} games played{left}", file=sys.stderr)
 
     def close(self) -> None:
