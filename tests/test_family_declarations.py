@@ -78,3 +78,43 @@ def test_the_first_example_of_a_new_game_is_its_familys():
     assert line.first_example(cat.variant("all-threes").rules) == ("0-3", "0-6", "0-3:0", ["0-3:3", "0-6:6"])
     # a game of tricks has no such position: `rulebook new` writes none
     assert family_of("tricks").first_example(cat.variant("texas-42").rules) is None
+
+
+def test_the_legend_of_marks_is_the_family_s(catalog):
+    """The legend comes from the family: Matador (a sum-7 line game, seed 004) shows the open ends
+    (plays score nothing there), its joins and matadors and the placed tiles, in that order; Cyprus
+    (double-nine, the eight-armed star) the open ends, the star's branch, the placed tiles and the
+    pip colours of a set beyond double-six; the games of trains, tricks and a tree of doubles have
+    no legend."""
+    ui = {k: k for k in ("legend_counted", "legend_open", "legend_open_plain", "legend_branch", "legend_join",
+                         "legend_matador", "legend_placed", "legend_colours", "legend_counted_ends",
+                         "legend_branch_star", "legend_branch_star8", "legend_branch_sniff")}
+    matador = catalog.variant("matador").rules
+    assert family_of(matador.family).legend_items(matador, ui) == [
+        ("open", "legend_open_plain"), ("join", "legend_join"), ("matador", "legend_matador"),
+        ("placed", "legend_placed")]
+    cyprus = catalog.variant("cyprus").rules
+    assert family_of(cyprus.family).legend_items(cyprus, ui) == [
+        ("open", "legend_open_plain"), ("branch", "legend_branch_star8"), ("placed", "legend_placed"),
+        ("colours", "legend_colours")]
+    for game in ("mexican-train", "texas-42", "chicken-foot"):
+        rules = catalog.variant(game).rules
+        assert family_of(rules.family).legend_items(rules, ui) == []
+
+
+def test_a_legend_asked_for_on_a_page_without_one_is_a_located_error(tmp_path, capsys):
+    from generator.cli.main import main
+
+    from conftest import rules_with
+
+    rules = rules_with(tmp_path, "mexican-train")
+    variant = rules / "mexican-train" / "variant.yaml"
+    text = variant.read_text(encoding="utf-8")
+    at = text.index("      en: |\n", text.index("sections:")) + len("      en: |\n")
+    variant.write_text(text[:at] + "        {{ legend() }}\n" + text[at:], encoding="utf-8")
+    line = text[:at].count("\n") + 1
+    capsys.readouterr()
+    assert main(["check", str(rules)]) == 1
+    err = capsys.readouterr().err
+    assert f"variant.yaml:{line}:9: error: template: legend() is for a game whose diagrams have a legend" in err
+    assert "Traceback" not in err

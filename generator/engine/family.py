@@ -367,6 +367,14 @@ class Family:
         (the page shows it before its first such diagram)."""
         return False
 
+    def legend_items(self, rules, ui: Mapping[str, str]) -> list[tuple[str, str]]:
+        """The legend of the marks on the family's diagrams for the game
+        ``rules``: ``(key, words)`` pairs in the order shown, ``key`` naming
+        the mark's picture (``legend/<key>.svg``), ``words`` from ``ui`` (the
+        page's messages, ``legend_<key>``). Empty: the family's diagrams have
+        no legend, and the ``legend()`` macro is refused on its pages."""
+        return []
+
     def render_position(self, page, checked, steps: list[int] | None) -> str:
         """The Markdown of a worked position's body (its diagrams, tables and
         words) on ``page`` (a game page), from ``checked`` (the engine's

@@ -123,22 +123,12 @@ class _Page:
         if self.legend_shown:
             return ""
         self.legend_shown = True
+        found = family_of(self.v.rules.family).legend_items(self.v.rules, self.ui)
+        if not found:
+            raise jinja2.TemplateError("legend() is for a game whose diagrams have a legend of marks (a line of "
+                                       "play); this game's have none")
         ui = self.ui
-        rules = self.v.rules
-        every_end_counts = rules.play_scoring == "headers"
-        keys = (["counted"] if rules.play_scoring else []) + ([] if every_end_counts else ["open"]) \
-            + (["branch"] if rules.spinners else []) \
-            + (["join", "matador"] if rules.matching == "sum-7" else []) + ["placed"] \
-            + (["colours"] if rules.params.set > 6 else [])
-        words = {k: ui["legend_" + k] for k in keys}
-        if not rules.play_scoring:
-            words["open"] = ui["legend_open_plain"]
-        if every_end_counts:
-            words["counted"] = ui["legend_counted_ends"]
-        if rules.spinners == "first":
-            words["branch"] = ui[{"spinner-first": "legend_branch_star", "eight-arm-star": "legend_branch_star8"}
-                                 .get(rules.choices.side_branches, "legend_branch_sniff")]
-        items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(words[key])}' for key in keys]
+        items = [f'- ![](legend/{key}.svg){{ width="28" height="28" }} {_esc(words)}' for key, words in found]
         return (f'\n<div class="rb-legend" markdown>\n\n**{_esc(ui["legend"])}**\n\n'
                 + "\n".join(items) + "\n\n</div>\n")
 

@@ -293,6 +293,27 @@ class LineFamily(Family):
 
         return not isinstance(position, SettlementPosition)     # a settlement draws no line
 
+    def legend_items(self, rules, ui) -> list[tuple[str, str]]:
+        """The marks of a line diagram the game uses: the counted ends where
+        plays score (every end for Bergen's headers), the open ends, the
+        spinner's branch (worded for the sniff, a star of four sides or of
+        eight arms), the joins and matadors of a sum-7 game (Matador), the
+        placed tiles, and the pip colours of a set beyond double-six."""
+        every_end_counts = rules.play_scoring == "headers"
+        keys = (["counted"] if rules.play_scoring else []) + ([] if every_end_counts else ["open"]) \
+            + (["branch"] if rules.spinners else []) \
+            + (["join", "matador"] if rules.matching == "sum-7" else []) + ["placed"] \
+            + (["colours"] if rules.params.set > 6 else [])
+        words = {k: ui["legend_" + k] for k in keys}
+        if not rules.play_scoring:
+            words["open"] = ui["legend_open_plain"]
+        if every_end_counts:
+            words["counted"] = ui["legend_counted_ends"]
+        if rules.spinners == "first":
+            words["branch"] = ui[{"spinner-first": "legend_branch_star", "eight-arm-star": "legend_branch_star8"}
+                                 .get(rules.choices.side_branches, "legend_branch_sniff")]
+        return [(key, words[key]) for key in keys]
+
     def render_position(self, page, checked, steps):
         from .pages import render_line
 
