@@ -94,3 +94,17 @@ def test_the_first_players_wins_are_a_sides_only_where_the_rows_play_in_partners
     both = figures(a_row(2, 10_000), a_row(4, 10_000), a_row(4, 10_000, partners=True))
     assert "| Hands won by the first player (in partnerships, their side) |" in stats.section(both, rules["block"], "en")
     assert "| 先手（ペア戦では先手の組）がハンドに勝った割合 |" in stats.section(both, rules["block"], "ja")
+
+
+def test_beside_its_parent_a_house_rule_speaks_of_sides_only_for_the_rows_both_have():
+    """All Fives with a spinner has a row of four in partnerships; All Fives, its parent, has none, so
+    the table beside the parent holds only rows of players alone: the first player, no side. Given
+    the parent a row of four in partnerships too, the table holds both kinds and says so."""
+    from generator.pages.houserules import stats_beside_parent
+
+    child = Catalog(RULES).variant("all-fives-spinner")
+    mine = figures(a_row(2, 10_000), a_row(4, 10_000), a_row(4, 10_000, partners=True))
+    alone = stats_beside_parent(mine, figures(a_row(2, 10_000), a_row(4, 10_000)), child, "en")
+    assert "| Hands won by the first player |" in alone and "their side" not in alone and "player's side" not in alone
+    both = stats_beside_parent(mine, mine, child, "ja")
+    assert "| 先手（ペア戦では先手の組）がハンドに勝った割合 |" in both
