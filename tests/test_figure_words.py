@@ -11,8 +11,8 @@ from generator.sim import stats
 pytestmark = pytest.mark.engine
 
 
-def a_row(players: int, hands: int, cut: bool = False) -> dict:
-    r = {"players": players, "partners": False, "games": hands // 10, "hands": hands,
+def a_row(players: int, hands: int, cut: bool = False, partners: bool = False) -> dict:
+    r = {"players": players, "partners": partners, "games": hands // 10, "hands": hands,
          "hands_per_game": {"mean": 10.0}, "tiles_per_hand": {"mean": 40.0, "distribution": {"40": hands}},
          "points_per_hand": {"mean": 90.0}, "block_rate": 0.5, "first_player_wins": 0.25}
     if cut:
@@ -30,7 +30,7 @@ def figures(*rows: dict, sampling: bool = False) -> dict:
 @pytest.fixture(scope="module")
 def rules():
     cat = Catalog(RULES)
-    return {vid: cat.variant(vid).rules for vid in ("chicken-foot", "mexican-train", "block")}
+    return {vid: cat.variant(vid).rules for vid in ("chicken-foot", "mexican-train", "block", "cuban")}
 
 
 def test_rows_stopped_at_the_work_limit_are_not_claimed_to_hold_the_full_count(rules):
@@ -77,3 +77,34 @@ def test_a_clubs_precision_is_said_of_the_rows_that_reached_it(rules):
     assert "*印のない各行" in ja and "1ラウンドに置かれた牌" in ja and "1行あたり1,000〜2,401ラウンドでした" in ja
     alone = stats.section(figures(a_row(2, 600, cut=True), sampling=True), rules["chicken-foot"], "en")
     assert "19 times out of 20" not in alone and "at least" not in alone
+
+
+def test_the_first_players_wins_are_a_sides_only_where_the_rows_play_in_partnerships(rules):
+    """Block's rows of two and three players, each alone: the column counts the hands the first
+    player won, with no side; Cuban's only row, four in two partnerships: the first player's side;
+    Block's rows alone and a row of four in partnerships: the first player, their side in
+    partnerships. In Japanese the same three: 先手, 先手の組, and both."""
+    alone = figures(a_row(2, 10_000), a_row(3, 10_000))
+    en, ja = (stats.section(alone, rules["block"], lang) for lang in ("en", "ja"))
+    assert "| Hands won by the first player |" in en and "side" not in en
+    assert "| 先手がハンドに勝った割合 |" in ja and "組" not in ja
+    pairs = figures(a_row(4, 10_000, partners=True))
+    assert "| Hands won by the first player's side |" in stats.section(pairs, rules["cuban"], "en")
+    assert "| 先手の組がハンドに勝った割合 |" in stats.section(pairs, rules["cuban"], "ja")
+    both = figures(a_row(2, 10_000), a_row(4, 10_000), a_row(4, 10_000, partners=True))
+    assert "| Hands won by the first player (in partnerships, their side) |" in stats.section(both, rules["block"], "en")
+    assert "| 先手（ペア戦では先手の組）がハンドに勝った割合 |" in stats.section(both, rules["block"], "ja")
+
+
+def test_beside_its_parent_a_house_rule_speaks_of_sides_only_for_the_rows_both_have():
+    """All Fives with a spinner has a row of four in partnerships; All Fives, its parent, has none, so
+    the table beside the parent holds only rows of players alone: the first player, no side. Given
+    the parent a row of four in partnerships too, the table holds both kinds and says so."""
+    from generator.pages.houserules import stats_beside_parent
+
+    child = Catalog(RULES).variant("all-fives-spinner")
+    mine = figures(a_row(2, 10_000), a_row(4, 10_000), a_row(4, 10_000, partners=True))
+    alone = stats_beside_parent(mine, figures(a_row(2, 10_000), a_row(4, 10_000)), child, "en")
+    assert "| Hands won by the first player |" in alone and "their side" not in alone and "player's side" not in alone
+    both = stats_beside_parent(mine, mine, child, "ja")
+    assert "| 先手（ペア戦では先手の組）がハンドに勝った割合 |" in both

@@ -92,6 +92,21 @@ def test_the_comparison_groups_every_game_by_its_family():
             < md.index("{ #tree }") < md.index("{ #paigow }") < md.index("{ #tiengow }")
 
 
+def test_every_familys_cells_start_lower_case_as_the_line_games_do():
+    """The cells of the English comparison page are phrases under a row's heading, lower-case in
+    every family (the trick games' "no line of play: tricks of four tiles", "never: ...", "one point
+    a trick ..." as the line games' "first to 150 points"); only a name keeps its capital: Draw's
+    lead by Black (the first seat), and the Chinese set of Pai Gow and Tien Gow."""
+    cat = Catalog(RULES_DIR)
+    games = [(vid, cat.variant(vid).name, cat.variant(vid).rules) for vid in listed_order(cat)]
+    md = overview_page(games, "en")
+    cells = re.findall(r'<span class="rb-cmp-game">[^<]*</span>([^|]*)', md)
+    assert len(cells) > 100
+    capital = {c.split()[0] for c in cells if c[:1].isupper()}
+    assert capital == {"Black", "Chinese"}
+    assert "no line of play: tricks of four tiles" in [c.strip() for c in cells]
+
+
 def test_the_comparison_cells_of_each_family_are_the_games_own():
     """A few cells worked by hand from the rule files, in both languages:
     - Texas 42 (tricks): a double-six set has 7 x 8 / 2 = 28 tiles; four players take 7 each,

@@ -69,12 +69,23 @@ def test_the_trick_games_no_play_row_says_it_never_happens(catalog):
     """In a game of tricks a player who cannot follow suit plays any tile, so nobody is ever without
     a play; Texas 42 deals all 28 tiles (4 x 7), Moon 21 of its 22 (3 x 7, the widow to the bidder)."""
     assert compare_cell(catalog.variant("texas-42").rules, "drawing", "en") == (
-        "Never: a player who cannot follow suit may play any tile, and there is nothing to draw "
+        "never: a player who cannot follow suit may play any tile, and there is nothing to draw "
         "(the whole set is dealt)")
     assert compare_cell(catalog.variant("moon").rules, "drawing", "en") == (
-        "Never: a player who cannot follow suit may play any tile, and there is nothing to draw "
+        "never: a player who cannot follow suit may play any tile, and there is nothing to draw "
         "(seven tiles each, the widow to the bidder)")
     assert compare_cell(catalog.variant("texas-42").rules, "drawing", "ja").startswith("起こらない：")
+
+
+def test_tien_gows_no_play_row_says_what_a_player_who_cannot_beat_does(catalog):
+    """Tien Gow: a player who cannot (or will not) beat the highest set so far puts down as many
+    tiles face down, so nobody is ever without a play; all 32 tiles are dealt (4 x 8), so nobody
+    draws. The row says so, not just "none"."""
+    tien_gow = catalog.variant("tien-gow").rules
+    en, ja = compare_cell(tien_gow, "drawing", "en"), compare_cell(tien_gow, "drawing", "ja")
+    assert en == ("never: a player who cannot (or will not) beat the highest set so far discards as many "
+                  "tiles face down, and there is nothing to draw (the whole set is dealt)")
+    assert ja.startswith("起こらない：") and "伏せて捨て" in ja and "引く牌もない" in ja
 
 
 # -- a player alone in a settlement -------------------------------------------------------------

@@ -50,6 +50,16 @@ def test_cli_simulate(capsys):
     assert "unknown variant" in capsys.readouterr().err
 
 
+def test_cli_simulate_speaks_of_the_first_players_side_only_in_partnerships(capsys):
+    """Bergen for two: each plays alone, so the hand is won by the first player, not a side; Block
+    for four in partnerships: the first player's side wins it."""
+    assert main(["simulate", "bergen", "--players", "2", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "first player wins the hand" in out and "side" not in out
+    assert main(["simulate", "block", "--players", "4", "--partners", "--games", "1"]) == 0
+    assert "first player's side wins the hand" in capsys.readouterr().out
+
+
 def test_the_figures_check_names_each_stale_game_and_computes_nothing(catalog, tmp_path, capsys, monkeypatch):
     """``python -m generator.sim.stats --check`` (a step of scripts/test.sh, not a
     test: the build recomputes stale figures anyway) passes a stored file

@@ -400,7 +400,10 @@ def cmd_simulate(args) -> int:
           f"{' in partnerships' if r['partners'] else ''}, players {', '.join(r['bots'])}, seed {r['seed']}")
     emit(f"  hands per game   {r['hands_per_game']['mean']:.2f}  (lengths: "
           + ", ".join(f"{k}: {v}" for k, v in r["hands_per_game"]["distribution"].items()) + ")")
-    tiles, points, block, first = family_of(variant.family).simulate_words
+    family = family_of(variant.family)
+    tiles, points, block, first = family.simulate_words
+    if r["partners"] and family.simulate_side_words:
+        first = family.simulate_side_words
     emit(f"  {tiles:<16} {r['tiles_per_hand']['mean']:.2f}")
     emit(f"  {points:<16} {r['points_per_hand']['mean']:.2f}  (max {r['points_per_hand']['max']})")
     emit(f"  {block:<16} {100 * r['block_rate']:.1f}%")

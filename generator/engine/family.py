@@ -155,10 +155,13 @@ class Family:
         return None
 
     #: What ``rulebook simulate`` calls its figures: tiles placed a hand, points a hand, the block
-    #: rate, how often the hand's first player's side wins it (the record's ``tiles``, ``points``,
-    #: ``blocked`` and ``first_won``).
+    #: rate, how often the hand's first player wins it (the record's ``tiles``, ``points``,
+    #: ``blocked`` and ``first_won``); in partnerships the last is :attr:`simulate_side_words`.
     simulate_words: tuple[str, str, str, str] = ("tiles per hand", "points per hand", "block rate",
-                                                 "first player's side wins the hand")
+                                                 "first player wins the hand")
+    #: What ``rulebook simulate`` calls ``first_won`` when the players play in partnerships (a
+    #: family whose :attr:`simulate_words` say nothing of the first player's side: ``None``).
+    simulate_side_words: str | None = "first player's side wins the hand"
     #: Params its games never change (``rulebook new`` leaves them out of a new game's file).
     unused_params: frozenset[str] = frozenset()
     #: What a param means in its games, where the schema's general words would mislead (``rulebook new``).
@@ -387,10 +390,13 @@ class Family:
         taking the page (then the macro's arguments)."""
         return {}
 
-    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+    def figure_columns(self, rules, words: Mapping[str, str],
+                       partners: frozenset[bool] = frozenset()) -> dict[str, str]:
         """The headings of the "by the numbers" columns (``players``,
         ``games``, ``hands``, ``per_game``, ``tiles``, ``points``, ``block``,
-        ``first``) from the figures' string table ``words``."""
+        ``first``) from the figures' string table ``words``, for a table whose
+        rows' ``partners`` flags are ``partners`` (a heading may speak of a
+        side only where a row is played in partnerships)."""
         raise NotImplementedError(self.name)
 
     def family_about(self, games: list, lang: str) -> str:

@@ -57,7 +57,8 @@ class RoundsFamily(Family):
         3,003,000 for 10,000 rounds)."""
         return [1.0 + rules.params.deal[n] for n, _ in tables]
 
-    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+    def figure_columns(self, rules, words: Mapping[str, str],
+                       partners: frozenset[bool] = frozenset()) -> dict[str, str]:
         """Rounds, and the penalties left in hand (pips, or penalty points)."""
         t = words
         return dict(players=t["players"], games=t["games"], hands=t["round"], per_game=t["rpg"], tiles=t["tpr"],

@@ -547,9 +547,9 @@ def _key_words(key: str, lang: str, child: VariantDef) -> str:
 def stats_beside_parent(data: dict, parent_data: dict, child: VariantDef, lang: str) -> str:
     """The house rule's simulated figures beside its parent's, per table."""
     t = _T[lang]
-    c = columns(child.rules, lang)
     pname = child.parent.name[lang]
     theirs = {(r["players"], r["partners"]): r for r in parent_data["results"]}
+    c = columns(child.rules, lang, [r for r in data["results"] if (r["players"], r["partners"]) in theirs])
     rows = [f"| {c['players']} | {c['per_game']} | {c['points']} | {c['tiles']} | {c['block']} | {c['first']} |",
             "|---|---:|---:|---:|---:|---:|"]
     for r in data["results"]:

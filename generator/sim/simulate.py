@@ -205,7 +205,7 @@ def simulate(variant: Rules, players: int, games: int = 100, seed: int = 0, part
     """Play ``games`` seeded games and return every figure: counts, means and
     distributions of hands per game, tiles placed per hand, points per hand
     (in play and settlement; penalty pips for Mexican Train), the block rate,
-    how often the hand's first player's side wins it, and game lengths.
+    how often the hand's first player (in partnerships, their side) wins it, and game lengths.
 
     ``bots`` are cycled over the seats. With ``min_hands``, games go on
     (past ``games``) until at least that many hands were played. With

@@ -603,13 +603,16 @@ class _Tally:
 _T = tables("stats")
 
 
-def columns(rules, lang: str) -> dict[str, str]:
+def columns(rules, lang: str, rows=()) -> dict[str, str]:
     """The headings of the figures' columns for a game with ``rules``, in
-    ``lang``: ``players``, ``games``, ``hands`` (the count), ``per_game``,
-    ``tiles``, ``points``, ``block`` and ``first``. A game of trains is
-    played in rounds, and its points are penalty pips; a line game's are
-    hands and points (displayed points where a point is several pips)."""
-    return family_of(rules.family).figure_columns(rules, _T[lang])
+    ``lang``, over the figures' rows ``rows`` (their ``partners`` flags:
+    the first player's wins are their side's only in partnerships):
+    ``players``, ``games``, ``hands`` (the count), ``per_game``, ``tiles``,
+    ``points``, ``block`` and ``first``. A game of trains is played in
+    rounds, and its points are penalty pips; a line game's are hands and
+    points (displayed points where a point is several pips)."""
+    partners = frozenset(bool(r["partners"]) for r in rows)
+    return family_of(rules.family).figure_columns(rules, _T[lang], partners)
 
 
 def section(data: dict, rules, lang: str) -> str:
@@ -620,7 +623,7 @@ def section(data: dict, rules, lang: str) -> str:
     in a game played in rounds (:attr:`~generator.engine.family.Family.figure_unit`),
     of the rows not stopped short, and a club's game's precision of those rows."""
     t = _T[lang]
-    c = columns(rules, lang)
+    c = columns(rules, lang, data["results"])
     rows = [f"| {c['players']} | {c['games']} | {c['hands']} | {c['per_game']} | {c['tiles']} | "
             f"{c['points']} | {c['block']} | {c['first']} |",
             "|---|---:|---:|---:|---:|---:|---:|---:|"]

@@ -319,12 +319,16 @@ class LineFamily(Family):
 
         return render_line(page, checked, steps)
 
-    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
-        """Hands and points (displayed points where a point is several pips)."""
+    def figure_columns(self, rules, words: Mapping[str, str],
+                       partners: frozenset[bool] = frozenset()) -> dict[str, str]:
+        """Hands and points (displayed points where a point is several pips); the first player's
+        wins are their side's where the rows are played in partnerships (both kinds of row: the
+        heading says which)."""
         t = words
+        first = ("first_side" if partners == {True} else "first_mixed" if True in partners else "first")
         points = t["pph"] + (t["displayed_points"] if rules.params.point_unit > 1 else "")
         return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"], tiles=t["tph"],
-                    points=points, block=t["block"], first=t["first"])
+                    points=points, block=t["block"], first=t[first])
 
     def overview_cell(self, v, row: str, lang: str) -> str:
         """:func:`generator.families.line.words.overview_cell`."""

@@ -43,6 +43,7 @@ class PaiGowFamily(Family):
                    {"ja": "4枚を大きい手と小さい手に分ける決まり。", "en": "how four tiles are set into two hands."})
     simulate_words = ("tiles per hand", "player's result per hand (hundredths of the bet)", "pushes",
                       "the player wins the hand")
+    simulate_side_words = None
     figure_words = ("paigow_intro", "paigow_note")
     unused_params = frozenset({"stock_reserve", "point_unit", "target", "partnerships"})
     param_notes = {"set": "Pai Gow is played with the Chinese set (`chinese`)",
@@ -109,7 +110,8 @@ class PaiGowFamily(Family):
 
         return {"chinese_set": chinese_set}
 
-    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+    def figure_columns(self, rules, words: Mapping[str, str],
+                       partners: frozenset[bool] = frozenset()) -> dict[str, str]:
         """Deals, the player's result, pushes, the player's wins."""
         t = words
         return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"],

@@ -42,6 +42,7 @@ class TienGowFamily(Family):
                    {"ja": "出し方と、トリックに勝つ決まり。", "en": "what may be led and who wins a trick."})
     simulate_words = ("tricks per hand", "chips the winner takes", "hands where a player took no trick",
                       "the banker wins the hand")
+    simulate_side_words = None
     figure_words = ("tiengow_intro", "tiengow_note")
     unused_params = frozenset({"stock_reserve", "point_unit", "target", "partnerships"})
     param_notes = {"set": "Tien Gow is played with the Chinese set (`chinese`)",
@@ -105,7 +106,8 @@ class TienGowFamily(Family):
 
         return {"chinese_set": chinese_set}
 
-    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+    def figure_columns(self, rules, words: Mapping[str, str],
+                       partners: frozenset[bool] = frozenset()) -> dict[str, str]:
         """Hands, tricks a hand, the winner's chips, hands with a player shut out, the banker's wins."""
         t = words
         return dict(players=t["players"], games=t["games"], hands=t["hands"], per_game=t["hpg"],

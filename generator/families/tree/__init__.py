@@ -54,6 +54,7 @@ class TreeFamily(RoundsFamily):
     work_limits = (40_000_000, 11_000_000)
     simulate_words = ("tiles per round", "penalty points per round", "blocked rounds",
                       "the round's first player has the fewest points")
+    simulate_side_words = None
     unused_params = frozenset({"stock_reserve", "point_unit", "target", "partnerships"})
     param_notes = {"set": "the highest double starts the first round; a match has a round per double",
                    "deal": "tiles dealt to each player by number of players; the round's double is set out "

@@ -66,6 +66,7 @@ class TricksFamily(Family):
                      " rb-practice-tile": ("practice-tile-yes", "practice-tile-no")}
     work_limits = (16_000_000, 4_000_000)
     simulate_words = ("tiles per hand", "winning bid", "bids set", "the bidders make their bid")
+    simulate_side_words = None
     figure_words = ("tricks_intro", "tricks_note")
 
     def figure_words_of(self, rules) -> tuple[str, str]:
@@ -212,7 +213,8 @@ class TricksFamily(Family):
 
         return {"estimate_method": estimate_method, "hand_estimate": hand_estimate}
 
-    def figure_columns(self, rules, words: Mapping[str, str]) -> dict[str, str]:
+    def figure_columns(self, rules, words: Mapping[str, str],
+                       partners: frozenset[bool] = frozenset()) -> dict[str, str]:
         """Hands, the winning bid, how often the bid is set or made; the last two headings name the
         seats that play at random (:data:`generator.sim.stats.BOTS` alternate round the table from N:
         E, or E and W), since
