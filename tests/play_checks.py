@@ -244,7 +244,9 @@ def partner_level_at_partnership_tables(tab, lang: str, game: str) -> None:
 def _table_box(page) -> dict:
     """The play's table box: its scroll, its size and its content's, the first tile's centre
     within the box (CSS px from the box's top left corner), the shaded edges and the picture's
-    drawn and own width."""
+    drawn and own width. (A move's view is built apart and put in whole: wait until it is in.)"""
+    page.wait_for_selector("[data-rb-play]:not([aria-busy]) .rb-play-board .rb-play-table svg [data-tile]",
+                           state="attached", timeout=60_000)
     return page.evaluate("""(() => {
         const f = document.querySelector('.rb-play-board .rb-play-table'), b = f.getBoundingClientRect();
         const t = f.querySelector('svg [data-tile]').getBoundingClientRect(), s = f.querySelector('svg');
