@@ -153,6 +153,20 @@ def sample_world(variant, state, seat: str, rng: random.Random):
     return fam.redeal(variant, state, seat, assign(pool, places, forbidden, rng))
 
 
+def sampled_deals(variant, state, seat: str, rng: random.Random, budget: int, samples: int, work: list):
+    """The hidden tiles ``seat`` has not seen, dealt afresh for each sampled
+    world (:func:`assign`, seeded by ``rng``): yields ``(units, dealt)``, the
+    work units spent (``work[0]``, which the caller adds to) when the deal was
+    made and the deal; at most ``samples`` deals, and none after the first
+    once ``budget`` units are spent. Every search of the hard level (this
+    module's :func:`choose`, a family's own ``search_choice``) samples so."""
+    pool, places, forbidden = family_of(variant.family).hidden(variant, state, seat)
+    worlds = 0
+    while worlds < samples and (worlds == 0 or work[0] < budget):
+        yield work[0], assign(pool, places, forbidden, rng)
+        worlds += 1
+
+
 def candidates(variant, state, seat: str) -> list:
     """The moves the search weighs for ``seat``: the legal plays (as the
     family narrows them, :meth:`~generator.engine.family.Family.search_moves`),
@@ -192,10 +206,7 @@ def choose(variant, state, seat: str, rng: random.Random, budget: int = HARD_WOR
     totals = [0.0] * len(moves)
     work = [0]
     worlds = last = 0
-    pool, places, forbidden = fam.hidden(variant, state, seat)
-    while worlds < samples and (worlds == 0 or work[0] < budget):
-        last = work[0]
-        dealt = assign(pool, places, forbidden, local)
+    for last, dealt in sampled_deals(variant, state, seat, local, budget, samples, work):
         for i, move in enumerate(moves):
             world = fam.redeal(variant, state, seat, dealt)
             work[0] += 1 + len(state.hands[seat])

@@ -185,17 +185,14 @@ def choose_exact(variant, state, seat: str, moves: list, rng, budget: int, sampl
 
     The exact search of sampled deals is what the ``dominoes`` package's ``probabilistic_alphabeta``
     does (PyPI, 6.1.0, its players module) from a move on; here it starts when few tiles are left."""
-    from ...sim.search import Choice, _play_out, act, assign
+    from ...sim.search import Choice, _play_out, act, sampled_deals
 
     if not endgame(variant, state):
         return None
-    pool, places, forbidden = hidden(variant, state, seat)
     totals = [0.0] * len(moves)
     work = [0]
     worlds = last = 0
-    while worlds < samples and (worlds == 0 or work[0] < budget):
-        last = work[0]
-        dealt = assign(pool, places, forbidden, rng)
+    for last, dealt in sampled_deals(variant, state, seat, rng, budget, samples, work):
         world = redeal(variant, state, seat, dealt)
         values = []
         cap = work[0] + max(budget - work[0], budget // 4)

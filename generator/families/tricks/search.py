@@ -137,17 +137,15 @@ def make_chances(variant, state, seat: str, bids: list, rng, budget: int, sample
     ``bids``, deals sampled, work units spent, units spent when the last
     deal was started); at most ``samples`` deals, no
     new one once ``budget`` units are spent."""
-    from ...sim.search import _play_out, act, assign
+    from ...sim.search import _play_out, act, sampled_deals
 
     low = min(bids)
     team = state.team_of(seat)
-    pool, places, forbidden = hidden(variant, state, seat)
     made = [0] * len(bids)
     work = [0]
     worlds = last = 0
-    while worlds < samples and (worlds == 0 or work[0] < budget):
-        last = work[0]
-        w = redeal(variant, state, seat, assign(pool, places, forbidden, rng))
+    for last, dealt in sampled_deals(variant, state, seat, rng, budget, samples, work):
+        w = redeal(variant, state, seat, dealt)
         act(w, seat, low)
         work[0] += 1 + len(state.hands[seat])
         while w.phase == "bid":
